@@ -1,0 +1,82 @@
+// swift-tools-version: 6.0
+//
+// mockweather: a record/replay harness for the OpenWeatherMap API.
+// The module map and the rules about who may import whom are in DESIGN §1; they are restated here
+// because this file is where they are enforced.
+
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 language mode (the tools version's default) with
+/// complete strict concurrency, plus upcoming features that keep dependencies between modules visible.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "mockweather",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "WeatherClient", targets: ["WeatherClient"]),
+        .library(name: "LocationSimulator", targets: ["LocationSimulator"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "MockWeather", targets: ["MockWeather"]),
+        .executable(name: "mockweather", targets: ["mockweather"]),
+        .executable(name: "replay-location", targets: ["replay-location"]),
+    ],
+    targets: [
+        // The client library apps embed. Imports nothing from this package.
+        .target(name: "WeatherClient", swiftSettings: strictSettings),
+
+        // HTTP/1.1 on POSIX sockets; knows nothing of weather or cassettes.
+        .target(name: "CHTTPServerSystem"),
+        .target(name: "HTTPServer", dependencies: ["CHTTPServerSystem"], swiftSettings: strictSettings),
+
+        // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
+        // the mock and the client are independent readings of the API (DESIGN §1).
+        .target(name: "MockWeather", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
+
+        // Traces, geodesy, playback, codecs. Imports neither WeatherClient nor MockWeather.
+        .target(name: "LocationSimulator", swiftSettings: strictSettings),
+
+        // Where the simulator meets the client: a trace as the client's location source.
+        .target(
+            name: "LocationReplay",
+            dependencies: ["LocationSimulator", "WeatherClient"],
+            swiftSettings: strictSettings
+        ),
+
+        // Hand-written command-line parsing shared by the two executables.
+        .target(name: "ArgumentParsing", swiftSettings: strictSettings),
+
+        // Thin executables: parse arguments, call a library, print, exit.
+        .executableTarget(
+            name: "mockweather",
+            dependencies: ["MockWeather", "ArgumentParsing"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "replay-location",
+            dependencies: ["LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing"],
+            swiftSettings: strictSettings
+        ),
+
+        .testTarget(name: "WeatherClientTests", dependencies: ["WeatherClient"], swiftSettings: strictSettings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
+        .testTarget(name: "MockWeatherTests", dependencies: ["MockWeather"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LocationSimulatorTests",
+            dependencies: ["LocationSimulator", "LocationReplay"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),
+        // End to end: the client against the real `mockweather` binary (built because it is listed
+        // here), reading the cassettes' `expect` blocks as plain JSON rather than through MockWeather.
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["WeatherClient", "LocationSimulator", "LocationReplay", "mockweather"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)
