@@ -17,14 +17,8 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
     name: "mockweather",
     platforms: [.macOS(.v15), .iOS(.v18)],
-    products: [
-        .library(name: "WeatherClient", targets: ["WeatherClient"]),
-        .library(name: "LocationSimulator", targets: ["LocationSimulator"]),
-        .library(name: "HTTPServer", targets: ["HTTPServer"]),
-        .library(name: "MockWeather", targets: ["MockWeather"]),
-        .executable(name: "mockweather", targets: ["mockweather"]),
-        .executable(name: "replay-location", targets: ["replay-location"]),
-    ],
+    // Library products are declared as their modules land (SwiftPM rejects a product over an empty target);
+    // executable targets are products implicitly, so `swift run mockweather` needs no declaration.
     targets: [
         // The client library apps embed. Imports nothing from this package.
         .target(name: "WeatherClient", swiftSettings: strictSettings),
