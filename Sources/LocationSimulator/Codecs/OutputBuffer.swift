@@ -149,3 +149,12 @@ func formatFixed(_ value: Double, fractionDigits: Int) -> String {
     buffer.appendFixed(value, fractionDigits: fractionDigits)
     return buffer.text
 }
+
+/// Seconds as a clock reading, `h:mm:ss` from an hour on and `m:ss` below.
+func formatClock(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+    return whole >= 3_600
+        ? "\(whole / 3_600):\(twoDigits(whole / 60 % 60)):\(twoDigits(whole % 60))"
+        : "\(whole / 60):\(twoDigits(whole % 60))"
+}

@@ -317,15 +317,6 @@ func parseTimestamp(_ text: String) -> Date? {
 
 /// Seconds as a person reads them in a message: `95 s (1:35)`.
 func formatSeconds(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded(.down))
-    let clock =
-        whole >= 3_600
-        ? "\(whole / 3_600):\(twoDigits(whole / 60 % 60)):\(twoDigits(whole % 60))"
-        : "\(whole / 60):\(twoDigits(whole % 60))"
     let number = seconds == seconds.rounded() ? String(Int(seconds)) : formatFixed(seconds, fractionDigits: 3)
-    return "\(number) s (\(clock))"
-}
-
-private func twoDigits(_ value: Int) -> String {
-    value < 10 ? "0\(value)" : String(value)
+    return "\(number) s (\(formatClock(seconds.rounded(.down))))"
 }
