@@ -1,0 +1,118 @@
+import ArgumentParsing
+import Dispatch
+import Foundation
+import LocationSimulator
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The program: parse, load, play, report, exit.
+enum ReplayLocationMain {
+    static let standardError = Console.standardError
+
+    static func run(arguments commandLine: [String]) async -> Never {
+        let arguments: ParsedArguments
+        do {
+            arguments = try ReplayLocationCommand.spec.parse(commandLine)
+        } catch {
+            usageFailure(error)
+        }
+        if arguments.isHelpRequested {
+            Console.standardOutput.write(ReplayLocationCommand.spec.helpText)
+            exit(ExitCode.success.rawValue)
+        }
+
+        let tracePath = arguments.positional(0)!
+        var options: ReplayOptions
+        do {
+            options = try ReplayLocationCommand.options(arguments)
+        } catch {
+            usageFailure(error)
+        }
+        let trace: Trace
+        do {
+            trace = try TraceLoader.load(path: tracePath)
+        } catch {
+            fail("invalid trace\n\(error)", .dataError)
+        }
+        do {
+            options.pace = try ReplayLocationCommand.pace(arguments, tracePlaybackSpeed: trace.playbackSpeed)
+            try ReplayLocationCommand.checkEnds(trace, path: tracePath, options: options)
+        } catch {
+            usageFailure(error)
+        }
+
+        let console = standardError
+        let writeProgress: @Sendable (String) -> Void = { console.write($0) }
+        let progressSink = console.isTerminal ? writeProgress : nil
+        let session: ReplaySession
+        do {
+            session = try ReplaySession(
+                trace: trace, options: options, startDate: trace.start ?? Date(), progressSink: progressSink)
+        } catch {
+            fail("invalid trace\n\(tracePath): \(error)", .dataError)
+        }
+
+        // A reader that goes away (a pipe into `head`) ends playback quietly instead of killing the process.
+        signal(SIGPIPE, SIG_IGN)
+        let weatherURL = arguments.value(ReplayLocationCommand.weather)
+        let playbackTask = Task.detached { () async throws(ReplayError) -> ReplayOutcome in
+            try await runPlayback(session, weatherURL: weatherURL)
+        }
+        // Ctrl-C and SIGTERM cancel the playback task, which completes the output and reports an interruption.
+        let signalSources = [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { playbackTask.cancel() }
+            source.resume()
+            return source
+        }
+
+        let outcome: ReplayOutcome
+        do {
+            outcome = try await playbackTask.value
+        } catch {
+            fail("\(error)", .unavailable)
+        }
+        signalSources.forEach { $0.cancel() }
+        if arguments.flag(ReplayLocationCommand.stats) {
+            standardError.write(statisticsLine(outcome) + "\n")
+        }
+        if outcome.wasInterrupted {
+            standardError.write("replay-location: interrupted after \(outcome.deliveredCount) fixes\n")
+            exit(ExitCode.interrupted.rawValue)
+        }
+        exit(ExitCode.success.rawValue)
+    }
+
+    static func fail(_ message: String, _ code: ExitCode) -> Never {
+        standardError.write("replay-location: \(message)\n")
+        exit(code.rawValue)
+    }
+
+    static func usageFailure(_ error: UsageError) -> Never {
+        standardError.write(error.report(command: "replay-location"))
+        exit(ExitCode.usage.rawValue)
+    }
+
+    /// The summary `--stats` prints.
+    static func statisticsLine(_ outcome: ReplayOutcome) -> String {
+        let rate = outcome.elapsedSeconds > 0 ? Double(outcome.deliveredCount) / outcome.elapsedSeconds : 0
+        var line =
+            "replay-location: \(outcome.deliveredCount) fixes (\(outcome.sampledCount) sampled) in "
+            + "\(String(format: "%.3f", outcome.elapsedSeconds)) s, \(String(format: "%.0f", rate)) fixes/s"
+        if let lateness = outcome.lateness {
+            line +=
+                "; lateness p50 \(milliseconds(lateness.median)), p99 \(milliseconds(lateness.p99)), "
+                + "max \(milliseconds(lateness.maximum)) over \(lateness.count) emissions"
+        }
+        return line
+    }
+
+    private static func milliseconds(_ seconds: Double) -> String {
+        String(format: "%.3f ms", seconds * 1_000)
+    }
+}
