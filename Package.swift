@@ -61,7 +61,8 @@ let package = Package(
         .testTarget(name: "MockWeatherTests", dependencies: ["MockWeather"], swiftSettings: strictSettings),
         .testTarget(
             name: "LocationSimulatorTests",
-            dependencies: ["LocationSimulator", "LocationReplay"],
+            // replay-location is listed so that it is built for the tests that run the binary.
+            dependencies: ["LocationSimulator", "LocationReplay", "replay-location"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),
