@@ -14,7 +14,8 @@ enum ReplayLocationCommand {
         help: "Seconds of trace time between fixes (bare number in seconds, or 250ms, 2m).",
         default: "the trace's intervalSeconds, else 1")
     static let duration = OptionSpec.option(
-        "--duration", value: "S", help: "Stop after this much trace time (needed to emit a forever-looping trace instantly).")
+        "--duration", value: "S",
+        help: "Stop after this much trace time (needed to emit a forever-looping trace instantly).")
     static let distanceFilter = OptionSpec.option(
         "--distance-filter", value: "M",
         help: "Deliver a fix only once it is M metres from the last delivered one (CoreLocation's distanceFilter).",
@@ -33,7 +34,8 @@ enum ReplayLocationCommand {
             + "{accuracy} filled in. A failing command stops playback.")
     static let seed = OptionSpec.option(
         "--seed", value: "N", help: "Seed for the position noise.", default: "the trace's noise.seed, else 0")
-    static let svg = OptionSpec.option("--svg", value: "FILE", help: "Draw the route and the delivered fixes as an SVG map.")
+    static let svg = OptionSpec.option(
+        "--svg", value: "FILE", help: "Draw the route and the delivered fixes as an SVG map.")
     static let output = OptionSpec.option(
         "--output", short: "-o", value: "FILE", help: "Write fixes to FILE (atomically) instead of standard output.")
     static let stats = OptionSpec.flag(
@@ -56,7 +58,8 @@ enum ReplayLocationCommand {
             weather server.
             """,
         options: [
-            realtime, speed, instant, interval, duration, distanceFilter, format, grid, weather, exec, seed, svg, output,
+            realtime, speed, instant, interval, duration, distanceFilter, format, grid, weather, exec, seed, svg,
+            output,
             stats,
         ],
         positionals: [PositionalSpec("trace", help: "A mockweather-trace/1 JSON file or a GPX file.")]
@@ -74,7 +77,8 @@ enum ReplayLocationCommand {
     static func checkEnds(_ trace: Trace, path: String, options: ReplayOptions) throws(UsageError) {
         if trace.loop == .forever, options.pace == .instant, options.limit == nil {
             throw .other(
-                "\(path) loops forever, so instant playback would never end; give --duration, or play it with --realtime")
+                "\(path) loops forever, so instant playback would never end; give --duration, or play it with --realtime"
+            )
         }
     }
 
@@ -84,7 +88,8 @@ enum ReplayLocationCommand {
         if let interval = try arguments.duration(interval, defaultUnit: .seconds) {
             let seconds = interval.seconds
             guard seconds >= 0.001 else {
-                throw .invalidValue(option: Self.interval.name, value: arguments.value(Self.interval) ?? "", expected: "at least 1ms")
+                throw .invalidValue(
+                    option: Self.interval.name, value: arguments.value(Self.interval) ?? "", expected: "at least 1ms")
             }
             options.interval = seconds
         }
@@ -95,13 +100,16 @@ enum ReplayLocationCommand {
         }
         if try arguments.choice(grid, among: ["kma"]) != nil {
             guard options.format.carriesKMAGrid else {
-                throw .other("--grid kma needs a format with room for it: jsonl, csv or geojson (not \(options.format.rawValue))")
+                throw .other(
+                    "--grid kma needs a format with room for it: jsonl, csv or geojson (not \(options.format.rawValue))"
+                )
             }
             options.includesKMAGrid = true
         }
         if let seedText = arguments.value(seed) {
             guard let value = UInt64(seedText) else {
-                throw .invalidValue(option: seed.name, value: seedText, expected: "a whole number from 0 to \(UInt64.max)")
+                throw .invalidValue(
+                    option: seed.name, value: seedText, expected: "a whole number from 0 to \(UInt64.max)")
             }
             options.seed = value
         }

@@ -141,7 +141,9 @@ public final class OutputBuffer {
     }
 }
 
-private let powersOfTen: [UInt] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
+private let powersOfTen: [UInt] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+]
 
 /// `value` with exactly `fractionDigits` decimals, as ``OutputBuffer/appendFixed(_:fractionDigits:)`` writes it.
 func formatFixed(_ value: Double, fractionDigits: Int) -> String {

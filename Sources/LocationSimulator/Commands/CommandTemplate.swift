@@ -97,7 +97,8 @@ public enum CommandTemplateError: Error, Sendable, Hashable, CustomStringConvert
             return "the command template is empty"
         case .unknownPlaceholder(let name, let suggestion):
             let hint = suggestion.map { "did you mean {\($0)}? " } ?? ""
-            return "unknown placeholder {\(name)}; \(hint)placeholders are \(known) (write {{ and }} for literal braces)"
+            return
+                "unknown placeholder {\(name)}; \(hint)placeholders are \(known) (write {{ and }} for literal braces)"
         case .unclosedBrace(let template):
             return "'{' without a closing '}' in \"\(template)\"; placeholders are \(known)"
         case .strayBrace(let template):

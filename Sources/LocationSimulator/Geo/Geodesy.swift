@@ -23,7 +23,8 @@ extension GeoPoint {
         let phi2 = other.latitude.radians
         let deltaPhi = phi2 - phi1
         let deltaLambda = (other.longitude - longitude).radians
-        let h = sin(deltaPhi / 2) * sin(deltaPhi / 2) + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
+        let h =
+            sin(deltaPhi / 2) * sin(deltaPhi / 2) + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
         return 2 * Geodesy.meanEarthRadius * asin(min(1, h.squareRoot()))
     }
 

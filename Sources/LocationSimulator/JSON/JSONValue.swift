@@ -215,7 +215,9 @@ struct JSONParser {
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flushRun(_ end: Int) {
-            if end > runStart { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
+            if end > runStart {
+                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+            }
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -281,7 +283,9 @@ struct JSONParser {
             guard (0xDC00...0xDFFF).contains(second) else { throw error("invalid surrogate pair") }
             return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
         }
-        guard let scalar = Unicode.Scalar(first) else { throw error("unpaired surrogate \\u\(String(first, radix: 16))") }
+        guard let scalar = Unicode.Scalar(first) else {
+            throw error("unpaired surrogate \\u\(String(first, radix: 16))")
+        }
         return scalar
     }
 

@@ -46,7 +46,8 @@ public struct SVGRenderer {
         self.labels = labels
         self.width = Double(max(320, width))
         let points = trace.waypoints.map(\.point) + fixes.filter(\.isValid).map(\.coordinate) + labels.map(\.point)
-        projection = MapProjection(fitting: points, width: self.width, margins: (top: 96, right: 150, bottom: 90, left: 60))
+        projection = MapProjection(
+            fitting: points, width: self.width, margins: (top: 96, right: 150, bottom: 90, left: 60))
     }
 
     /// The SVG document.
@@ -85,7 +86,8 @@ public struct SVGRenderer {
     private func drawGraticule(_ svg: inout SVGDocument) {
         let bounds = projection.geographicBounds
         let span = max(bounds.maxLatitude - bounds.minLatitude, bounds.maxLongitude - bounds.minLongitude)
-        let step = niceStep(span / 4, candidates: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10])
+        let step = niceStep(
+            span / 4, candidates: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10])
         let decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3
         svg.line("<g stroke='#cbd5e1' stroke-width='0.8' stroke-dasharray='2 4'>")
         var labelsText: [String] = []
@@ -94,7 +96,8 @@ public struct SVGRenderer {
             let x = projection.x(longitude: longitude)
             svg.line("<line x1='\(svg.number(x))' y1='0' x2='\(svg.number(x))' y2='\(svg.number(projection.height))'/>")
             labelsText.append(
-                "<text x='\(svg.number(x + 4))' y='\(svg.number(projection.height - 8))'>\(formatFixed(longitude, fractionDigits: decimals))°E</text>")
+                "<text x='\(svg.number(x + 4))' y='\(svg.number(projection.height - 8))'>\(formatFixed(longitude, fractionDigits: decimals))°E</text>"
+            )
             longitude += step
         }
         var latitude = (bounds.minLatitude / step).rounded(.up) * step
@@ -102,7 +105,8 @@ public struct SVGRenderer {
             let y = projection.y(latitude: latitude)
             svg.line("<line x1='0' y1='\(svg.number(y))' x2='\(svg.number(width))' y2='\(svg.number(y))'/>")
             labelsText.append(
-                "<text x='\(svg.number(width - 6))' y='\(svg.number(y - 4))' text-anchor='end'>\(formatFixed(latitude, fractionDigits: decimals))°N</text>")
+                "<text x='\(svg.number(width - 6))' y='\(svg.number(y - 4))' text-anchor='end'>\(formatFixed(latitude, fractionDigits: decimals))°N</text>"
+            )
             latitude += step
         }
         svg.line("</g>")
@@ -125,7 +129,9 @@ public struct SVGRenderer {
             let previous = points[index - 1]
             let steps = max(1, min(32, Int(previous.distance(to: point) / 5_000)))
             for step in 1...steps {
-                path += " L" + projection.pair(previous.intermediatePoint(to: point, fraction: Double(step) / Double(steps)))
+                path +=
+                    " L"
+                    + projection.pair(previous.intermediatePoint(to: point, fraction: Double(step) / Double(steps)))
             }
         }
         let common = "fill='none' stroke-linecap='round' stroke-linejoin='round'"
@@ -212,7 +218,9 @@ public struct SVGRenderer {
     private func drawHeader(_ svg: inout SVGDocument) {
         let valid = fixes.filter(\.isValid)
         var facts: [String] = []
-        let routeLength = zip(trace.waypoints, trace.waypoints.dropFirst()).reduce(0) { $0 + $1.0.point.distance(to: $1.1.point) }
+        let routeLength = zip(trace.waypoints, trace.waypoints.dropFirst()).reduce(0) {
+            $0 + $1.0.point.distance(to: $1.1.point)
+        }
         if routeLength > 0 { facts.append("route \(formatKilometres(routeLength))") }
         if let last = valid.last { facts.append("\(formatClock(last.time)) of driving") }
         facts.append("\(fixes.count) fixes")
@@ -222,7 +230,8 @@ public struct SVGRenderer {
         svg.line(
             "<text x='32' y='42' font-size='19' font-weight='700' fill='#0f172a'>\(xmlEscaped(trace.name))</text>")
         svg.line(
-            "<text x='32' y='63' font-size='12.5' fill='#475569'>\(xmlEscaped(facts.joined(separator: "  ·  ")))</text>")
+            "<text x='32' y='63' font-size='12.5' fill='#475569'>\(xmlEscaped(facts.joined(separator: "  ·  ")))</text>"
+        )
     }
 
     private func drawScaleBar(_ svg: inout SVGDocument) {
@@ -243,7 +252,8 @@ public struct SVGRenderer {
         }
         svg.line("<g font-size='11' fill='#0f172a' text-anchor='middle'>")
         svg.line("<text x='\(svg.number(x))' y='\(svg.number(y - 6))'>0</text>")
-        svg.line("<text x='\(svg.number(x + pixels / 2))' y='\(svg.number(y - 6))'>\(formatDistance(length / 2))</text>")
+        svg.line(
+            "<text x='\(svg.number(x + pixels / 2))' y='\(svg.number(y - 6))'>\(formatDistance(length / 2))</text>")
         svg.line("<text x='\(svg.number(x + pixels))' y='\(svg.number(y - 6))'>\(formatDistance(length))</text>")
         svg.line("</g>")
     }
@@ -262,7 +272,9 @@ public struct SVGRenderer {
     }
 
     private func drawLegend(_ svg: inout SVGDocument) {
-        let present = LocationAuthorization.allCases.reversed().filter { state in fixes.contains { $0.authorization == state } }
+        let present = LocationAuthorization.allCases.reversed().filter { state in
+            fixes.contains { $0.authorization == state }
+        }
         guard !present.isEmpty else { return }
         let rowHeight = 19.0
         let boxHeight = Double(present.count) * rowHeight + 34
@@ -278,9 +290,11 @@ public struct SVGRenderer {
         for (row, state) in present.enumerated() {
             let y = top + 38 + Double(row) * rowHeight
             svg.line(
-                "<circle cx='\(svg.number(left + 20))' cy='\(svg.number(y - 4))' r='5' fill='\(Self.colour(for: state))'/>")
+                "<circle cx='\(svg.number(left + 20))' cy='\(svg.number(y - 4))' r='5' fill='\(Self.colour(for: state))'/>"
+            )
             svg.line(
-                "<text x='\(svg.number(left + 34))' y='\(svg.number(y))' font-size='12.5' fill='#0f172a'>\(Self.legendName(for: state))</text>")
+                "<text x='\(svg.number(left + 34))' y='\(svg.number(y))' font-size='12.5' fill='#0f172a'>\(Self.legendName(for: state))</text>"
+            )
         }
     }
 
@@ -331,7 +345,8 @@ private func niceStep(_ target: Double, candidates: [Double]) -> Double {
 private func formatDistance(_ metres: Double) -> String {
     if metres >= 1_000 {
         let kilometres = metres / 1_000
-        return (kilometres == kilometres.rounded() ? String(Int(kilometres)) : formatFixed(kilometres, fractionDigits: 1))
+        return
+            (kilometres == kilometres.rounded() ? String(Int(kilometres)) : formatFixed(kilometres, fractionDigits: 1))
             + " km"
     }
     return "\(Int(metres.rounded())) m"
@@ -346,7 +361,8 @@ private struct MapProjection {
     private let originY: Double
     private let centreLatitude: Double
 
-    init(fitting points: [GeoPoint], width: Double, margins: (top: Double, right: Double, bottom: Double, left: Double)) {
+    init(fitting points: [GeoPoint], width: Double, margins: (top: Double, right: Double, bottom: Double, left: Double))
+    {
         let latitudes = points.map(\.latitude)
         let longitudes = points.map(\.longitude)
         var minLatitude = latitudes.min() ?? 37.56
@@ -390,7 +406,9 @@ private struct MapProjection {
 
     func x(longitude: Double) -> Double { originX + Self.mercatorX(longitude) * scale }
     func y(latitude: Double) -> Double { originY - Self.mercatorY(latitude) * scale }
-    func xy(_ point: GeoPoint) -> (x: Double, y: Double) { (x(longitude: point.longitude), y(latitude: point.latitude)) }
+    func xy(_ point: GeoPoint) -> (x: Double, y: Double) {
+        (x(longitude: point.longitude), y(latitude: point.latitude))
+    }
     func pair(_ point: GeoPoint) -> String {
         "\(formatFixed(x(longitude: point.longitude), fractionDigits: 1)),\(formatFixed(y(latitude: point.latitude), fractionDigits: 1))"
     }

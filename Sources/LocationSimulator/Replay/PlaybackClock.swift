@@ -56,7 +56,8 @@ public struct SystemPlaybackClock: PlaybackClock {
         while true {
             let remaining = deadline - now()
             guard remaining > 0 else { return }
-            var interval = timespec(tv_sec: Int(remaining), tv_nsec: Int(remaining.truncatingRemainder(dividingBy: 1) * 1e9))
+            var interval = timespec(
+                tv_sec: Int(remaining), tv_nsec: Int(remaining.truncatingRemainder(dividingBy: 1) * 1e9))
             nanosleep(&interval, nil)
         }
         #endif

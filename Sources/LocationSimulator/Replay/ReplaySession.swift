@@ -91,8 +91,11 @@ public final class ReplaySession {
         self.options = options
         self.clock = clock
         self.context = FixEncodingContext(
-            trace: trace, startDate: startDate, includesKMAGrid: options.includesKMAGrid && options.format.carriesKMAGrid)
-        self.progress = progressSink.map { ProgressReporter(playback: playback, limit: options.limit, clock: clock, sink: $0) }
+            trace: trace, startDate: startDate,
+            includesKMAGrid: options.includesKMAGrid && options.format.carriesKMAGrid)
+        self.progress = progressSink.map {
+            ProgressReporter(playback: playback, limit: options.limit, clock: clock, sink: $0)
+        }
     }
 
     /// The playback this session runs.

@@ -21,7 +21,8 @@ public enum GPXImporter {
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = collector
-        if !parser.parse() {
+        // swift-corelibs-foundation's parse() can return true after recording a fatal error, so check both.
+        if !parser.parse() || parser.parserError != nil {
             let message = parser.parserError.map { describe($0) } ?? "not a well-formed XML document"
             throw .malformed(
                 file: fileName, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), message: message)
@@ -29,14 +30,18 @@ public enum GPXImporter {
         if !collector.sawGPXRoot {
             throw .invalid(
                 file: fileName,
-                problems: [TraceProblem(location: "line 1", message: "expected a <gpx> document, found <\(collector.rootName)>")])
+                problems: [
+                    TraceProblem(
+                        location: "line 1", message: "expected a <gpx> document, found <\(collector.rootName)>")
+                ])
         }
         let points =
             !collector.trackPoints.isEmpty
             ? collector.trackPoints : !collector.routePoints.isEmpty ? collector.routePoints : collector.waypoints
         var problems = collector.problems
         if points.isEmpty, problems.isEmpty {
-            problems.append(TraceProblem(location: "line 1", message: "no <trkpt>, <rtept> or <wpt> elements with lat and lon"))
+            problems.append(
+                TraceProblem(location: "line 1", message: "no <trkpt>, <rtept> or <wpt> elements with lat and lon"))
         }
         let trace = makeTrace(points, name: collector.documentName, fileName: fileName, problems: &problems)
         guard problems.isEmpty else { throw .invalid(file: fileName, problems: problems) }
@@ -46,7 +51,9 @@ public enum GPXImporter {
             let point = points[min(error.waypointIndex, points.count - 1)]
             throw .invalid(
                 file: fileName,
-                problems: [TraceProblem(location: "line \(point.line)", message: "<\(point.element)>: \(error.message)")])
+                problems: [
+                    TraceProblem(location: "line \(point.line)", message: "<\(point.element)>: \(error.message)")
+                ])
         }
         return trace
     }
@@ -71,7 +78,8 @@ public enum GPXImporter {
                     problems.append(
                         TraceProblem(
                             location: "line \(point.line)",
-                            message: "<\(point.element)> time goes backwards: before the time on line \(previous.line)"))
+                            message: "<\(point.element)> time goes backwards: before the time on line \(previous.line)")
+                    )
                 }
                 previous = (time, point.line)
                 arrival = time.timeIntervalSince(start)
@@ -188,7 +196,8 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
 
     private func coordinate(_ text: String?, name: String, attribute: String, line: Int, limit: Double) -> Double? {
         guard let text else {
-            problems.append(TraceProblem(location: "line \(line)", message: "<\(name)> is missing its \(attribute) attribute"))
+            problems.append(
+                TraceProblem(location: "line \(line)", message: "<\(name)> is missing its \(attribute) attribute"))
             return nil
         }
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= limit else {

@@ -125,7 +125,8 @@ private struct TraceJSONDecoder {
     private func readStart(_ value: JSONValue?) -> Date? {
         guard let text = readString(value, at: "start", problems: problems) else { return nil }
         guard let date = parseTimestamp(text) else {
-            problems.report("start", "expected an ISO 8601 time such as \"2026-11-29T09:00:00+09:00\", found \"\(text)\"")
+            problems.report(
+                "start", "expected an ISO 8601 time such as \"2026-11-29T09:00:00+09:00\", found \"\(text)\"")
             return nil
         }
         return date
@@ -138,7 +139,8 @@ private struct TraceJSONDecoder {
         case .number(let count, _) where count >= 1 && count <= 1_000_000 && count == count.rounded():
             return count == 1 ? .once : .laps(Int(count))
         default:
-            problems.report("loop", "expected true, false or a number of laps from 1 to 1000000, found \(value.summary)")
+            problems.report(
+                "loop", "expected true, false or a number of laps from 1 to 1000000, found \(value.summary)")
             return .once
         }
     }
@@ -192,7 +194,8 @@ private struct TraceJSONDecoder {
         let name = readString(members["name"], at: JSONPath.member("name", of: path), problems: problems)
         let arrival = readTime(members["at"], at: JSONPath.member("at", of: path), start: start)
         let speed = readNumber(
-            members["speedKmh"], at: JSONPath.member("speedKmh", of: path), expectation: "a speed in km/h greater than 0",
+            members["speedKmh"], at: JSONPath.member("speedKmh", of: path),
+            expectation: "a speed in km/h greater than 0",
             problems: problems, isAcceptable: isPositiveSpeed)
         let pause = readNumber(
             members["pauseSeconds"], at: JSONPath.member("pauseSeconds", of: path),
