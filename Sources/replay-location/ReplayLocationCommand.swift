@@ -77,8 +77,8 @@ enum ReplayLocationCommand {
     static func checkEnds(_ trace: Trace, path: String, options: ReplayOptions) throws(UsageError) {
         if trace.loop == .forever, options.pace == .instant, options.limit == nil {
             throw .other(
-                "\(path) loops forever, so instant playback would never end; give --duration, or play it with --realtime"
-            )
+                "\(path) loops forever, so instant playback would never end; "
+                    + "give --duration, or play it with --realtime")
         }
     }
 

@@ -151,10 +151,11 @@ import Testing
         let rows = encode(.csv, fixes: [fix], grid: true, trace: trace).components(separatedBy: "\r\n")
 
         #expect(rows[0] == "time,elapsed,latitude,longitude,accuracy,speed,course,authorization,waypoint,nx,ny")
-        #expect(
-            rows[1]
-                == #"2026-11-29T00:00:00.000Z,0.000,37.2831000,127.0378300,0.0,0.00,-1.0,authorizedWhenInUse,"Suwon, Paldal-gu",61,121"#
-        )
+        let expected = [
+            "2026-11-29T00:00:00.000Z", "0.000", "37.2831000", "127.0378300", "0.0", "0.00", "-1.0",
+            "authorizedWhenInUse", #""Suwon, Paldal-gu""#, "61", "121",
+        ]
+        #expect(rows[1] == expected.joined(separator: ","))
         #expect(rows[2] == "")
     }
 

@@ -21,7 +21,9 @@ import Testing
             """
             <?xml version="1.0"?>
             <gpx version="1.1" creator="Xcode">
-              <wpt lat="37.5663174" lon="126.9779451"><name>Seoul City Hall</name><time>2026-11-29T00:00:00Z</time></wpt>
+              <wpt lat="37.5663174" lon="126.9779451">
+                <name>Seoul City Hall</name><time>2026-11-29T00:00:00Z</time>
+              </wpt>
               <wpt lat="37.2831" lon="127.03783"><name>Suwon</name><time>2026-11-29T00:30:00Z</time></wpt>
             </gpx>
             """)

@@ -25,7 +25,8 @@ import Testing
              "waypoints": [{"lat": 37.5, "lon": 127, "name": "A"},
                            {"lat": 37.51, "lon": 127, "at": "10:00", "pauseSeconds": 30},
                            {"lat": 37.52, "lon": 127, "speedKmh": 4}],
-             "events": [{"at": 60, "authorization": "denied"}, {"at": "2026-11-29T09:05:00+09:00", "accuracyMeters": -1}]}
+             "events": [{"at": 60, "authorization": "denied"},
+                        {"at": "2026-11-29T09:05:00+09:00", "accuracyMeters": -1}]}
             """)
 
         #expect(trace.name == "walk")

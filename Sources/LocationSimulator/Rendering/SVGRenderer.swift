@@ -22,12 +22,14 @@ public struct MapLabel: Sendable, Hashable {
 }
 
 /// Draws a trace and its fixes as a standalone SVG map: the route along its great circles, the named
-/// waypoints labelled, start and end marked, the fixes as dots coloured by permission state, optional
-/// place labels (temperatures with `--weather`), a graticule, a scale bar, a north arrow and a legend.
+/// waypoints labelled (with their stops), start and end marked, the fixes as dots coloured by permission
+/// state, optional place labels (temperatures with `--weather`), a graticule, a scale bar, a north arrow and
+/// a legend.
 ///
-/// The projection is Web Mercator fitted to the route, so the map reads like any web map at that spot;
-/// the scale bar is measured on the ground at the map's centre latitude. At most ``maximumDots`` fixes
-/// are drawn (evenly spaced, every change of permission kept) so a day-long trace stays a small file.
+/// The projection is Web Mercator fitted to the route, so the map reads like any web map of the area; the
+/// scale bar is measured on the ground at the map's centre latitude. At most ``maximumDots`` fixes are drawn
+/// (evenly spaced, every change of permission kept) so that a day-long trace stays a small file. Only plain
+/// SVG 1.1 features are used, so browsers, Inkscape and `rsvg-convert` all render it the same.
 public struct SVGRenderer {
     /// The most fix dots drawn.
     public static let maximumDots = 1_500
@@ -39,7 +41,7 @@ public struct SVGRenderer {
     private let projection: MapProjection
 
     /// Prepares a map of `trace` with its delivered `fixes` and optional `labels`, `width` pixels wide
-    /// (height follows the route's shape, between 60% and 125% of the width).
+    /// (the height follows the route's shape, between 60% and 125% of the width).
     public init(trace: Trace, fixes: [LocationFix], labels: [MapLabel] = [], width: Int = 1_000) {
         self.trace = trace
         self.fixes = fixes
@@ -47,17 +49,21 @@ public struct SVGRenderer {
         self.width = Double(max(320, width))
         let points = trace.waypoints.map(\.point) + fixes.filter(\.isValid).map(\.coordinate) + labels.map(\.point)
         projection = MapProjection(
-            fitting: points, width: self.width, margins: (top: 96, right: 150, bottom: 90, left: 60))
+            fitting: points, width: self.width, margins: MapMargins(top: 124, right: 150, bottom: 84, left: 70))
     }
 
     /// The SVG document.
     public func render() -> String {
-        var svg = SVGDocument(width: width, height: projection.height)
-        svg.line(
-            "<svg xmlns='http://www.w3.org/2000/svg' width='\(svg.number(width))' height='\(svg.number(projection.height))' "
-                + "viewBox='0 0 \(svg.number(width)) \(svg.number(projection.height))' "
-                + "font-family='system-ui, -apple-system, Segoe UI, Noto Sans KR, Helvetica, Arial, sans-serif'>")
-        svg.line("<title>\(xmlEscaped(trace.name))</title>")
+        var svg = SVGDocument()
+        svg.open(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"), ("width", number(width)),
+                ("height", number(projection.height)),
+                ("viewBox", "0 0 \(number(width)) \(number(projection.height))"),
+                ("font-family", "system-ui, -apple-system, Segoe UI, Noto Sans KR, Helvetica, Arial, sans-serif"),
+            ])
+        svg.element("title", [], text: trace.name)
         drawBackground(&svg)
         drawGraticule(&svg)
         drawRoute(&svg)
@@ -68,207 +74,274 @@ public struct SVGRenderer {
         drawScaleBar(&svg)
         drawNorthArrow(&svg)
         drawLegend(&svg)
-        svg.line("</svg>")
+        svg.close("svg")
         return svg.text
     }
 
     // MARK: Layers
 
     private func drawBackground(_ svg: inout SVGDocument) {
-        svg.line(
-            "<defs><linearGradient id='sea' x1='0' y1='0' x2='0' y2='1'><stop offset='0' stop-color='#f4f7fb'/>"
-                + "<stop offset='1' stop-color='#e8eef5'/></linearGradient>"
-                + "<filter id='shadow' x='-20%' y='-20%' width='140%' height='140%'><feDropShadow dx='0' dy='1.5' "
-                + "stdDeviation='1.5' flood-color='#0f172a' flood-opacity='0.25'/></filter></defs>")
-        svg.line("<rect width='100%' height='100%' fill='url(#sea)'/>")
+        svg.open("defs", [])
+        svg.open("linearGradient", [("id", "land"), ("x1", "0"), ("y1", "0"), ("x2", "0"), ("y2", "1")])
+        svg.element("stop", [("offset", "0"), ("stop-color", "#f5f7fa")])
+        svg.element("stop", [("offset", "1"), ("stop-color", "#e6ecf2")])
+        svg.close("linearGradient")
+        // A drop shadow from SVG 1.1 primitives (feDropShadow is SVG 2 and not rendered everywhere).
+        svg.open("filter", [("id", "shadow"), ("x", "-20%"), ("y", "-20%"), ("width", "140%"), ("height", "150%")])
+        svg.element("feGaussianBlur", [("in", "SourceAlpha"), ("stdDeviation", "2")])
+        svg.element("feOffset", [("dy", "1.5")])
+        svg.open("feComponentTransfer", [])
+        svg.element("feFuncA", [("type", "linear"), ("slope", "0.28")])
+        svg.close("feComponentTransfer")
+        svg.open("feMerge", [])
+        svg.element("feMergeNode", [])
+        svg.element("feMergeNode", [("in", "SourceGraphic")])
+        svg.close("feMerge")
+        svg.close("filter")
+        svg.close("defs")
+        svg.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "url(#land)")])
     }
 
     private func drawGraticule(_ svg: inout SVGDocument) {
         let bounds = projection.geographicBounds
         let span = max(bounds.maxLatitude - bounds.minLatitude, bounds.maxLongitude - bounds.minLongitude)
         let step = niceStep(
-            span / 4, candidates: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10])
+            span / 4, candidates: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5])
         let decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3
-        svg.line("<g stroke='#cbd5e1' stroke-width='0.8' stroke-dasharray='2 4'>")
-        var labelsText: [String] = []
+        var lines: [(x1: Double, y1: Double, x2: Double, y2: Double)] = []
+        var texts: [(x: Double, y: Double, anchor: String, text: String)] = []
         var longitude = (bounds.minLongitude / step).rounded(.up) * step
         while longitude <= bounds.maxLongitude {
             let x = projection.x(longitude: longitude)
-            svg.line("<line x1='\(svg.number(x))' y1='0' x2='\(svg.number(x))' y2='\(svg.number(projection.height))'/>")
-            labelsText.append(
-                "<text x='\(svg.number(x + 4))' y='\(svg.number(projection.height - 8))'>\(formatFixed(longitude, fractionDigits: decimals))°E</text>"
-            )
+            lines.append((x, 0, x, projection.height))
+            texts.append((x + 4, 14, "start", "\(formatFixed(longitude, fractionDigits: decimals))°E"))
             longitude += step
         }
         var latitude = (bounds.minLatitude / step).rounded(.up) * step
         while latitude <= bounds.maxLatitude {
             let y = projection.y(latitude: latitude)
-            svg.line("<line x1='0' y1='\(svg.number(y))' x2='\(svg.number(width))' y2='\(svg.number(y))'/>")
-            labelsText.append(
-                "<text x='\(svg.number(width - 6))' y='\(svg.number(y - 4))' text-anchor='end'>\(formatFixed(latitude, fractionDigits: decimals))°N</text>"
-            )
+            lines.append((0, y, width, y))
+            texts.append((6, y - 4, "start", "\(formatFixed(latitude, fractionDigits: decimals))°N"))
             latitude += step
         }
-        svg.line("</g>")
-        svg.line("<g font-size='10' fill='#94a3b8'>")
-        labelsText.forEach { svg.line($0) }
-        svg.line("</g>")
+        svg.open("g", [("stroke", "#cfd8e3"), ("stroke-width", "0.8"), ("stroke-dasharray", "3 5")])
+        for line in lines {
+            svg.element(
+                "line",
+                [("x1", number(line.x1)), ("y1", number(line.y1)), ("x2", number(line.x2)), ("y2", number(line.y2))])
+        }
+        svg.close("g")
+        svg.open("g", [("font-size", "10"), ("fill", "#94a3b8")])
+        for text in texts {
+            svg.element(
+                "text", [("x", number(text.x)), ("y", number(text.y)), ("text-anchor", text.anchor)], text: text.text)
+        }
+        svg.close("g")
     }
 
     private func drawRoute(_ svg: inout SVGDocument) {
         var points = trace.waypoints.map(\.point)
         if trace.loop != .once, let first = points.first, points.count > 1 { points.append(first) }
         guard points.count > 1 else { return }
-        var path = ""
-        for (index, point) in points.enumerated() {
-            if index == 0 {
-                path += "M" + projection.pair(point)
-                continue
-            }
+        var path = "M" + projection.pair(points[0])
+        for (previous, point) in zip(points, points.dropFirst()) {
             // Follow the great circle; at map scale a few segments per leg are indistinguishable from it.
-            let previous = points[index - 1]
             let steps = max(1, min(32, Int(previous.distance(to: point) / 5_000)))
             for step in 1...steps {
-                path +=
-                    " L"
-                    + projection.pair(previous.intermediatePoint(to: point, fraction: Double(step) / Double(steps)))
+                let fraction = Double(step) / Double(steps)
+                path += " L" + projection.pair(previous.intermediatePoint(to: point, fraction: fraction))
             }
         }
-        let common = "fill='none' stroke-linecap='round' stroke-linejoin='round'"
-        svg.line("<path d='\(path)' \(common) stroke='#94a3b8' stroke-width='9' stroke-opacity='0.55'/>")
-        svg.line("<path d='\(path)' \(common) stroke='#ffffff' stroke-width='4.5'/>")
+        let stroke = [("fill", "none"), ("stroke-linecap", "round"), ("stroke-linejoin", "round")]
+        svg.element("path", [("d", path)] + stroke + [("stroke", "#9aa9bc"), ("stroke-width", "10")])
+        svg.element("path", [("d", path)] + stroke + [("stroke", "#fdfdfd"), ("stroke-width", "6")])
     }
 
     private func drawFixes(_ svg: inout SVGDocument) {
         let shown = Self.thinned(fixes.filter(\.isValid), to: Self.maximumDots)
         guard !shown.isEmpty else { return }
-        let radius = shown.count > 600 ? 2.2 : shown.count > 150 ? 2.8 : 3.5
-        svg.line("<g stroke='#ffffff' stroke-width='0.8'>")
+        let radius = shown.count > 600 ? "2.2" : shown.count > 150 ? "2.8" : "3.5"
+        svg.open("g", [("stroke", "#ffffff"), ("stroke-width", "0.7")])
         for fix in shown {
-            svg.line(
-                "<circle cx='\(svg.number(projection.x(longitude: fix.coordinate.longitude)))' "
-                    + "cy='\(svg.number(projection.y(latitude: fix.coordinate.latitude)))' r='\(svg.number(radius))' "
-                    + "fill='\(Self.colour(for: fix.authorization))'/>")
+            let (x, y) = projection.xy(fix.coordinate)
+            svg.element(
+                "circle",
+                [("cx", number(x)), ("cy", number(y)), ("r", radius), ("fill", Self.colour(for: fix.authorization))])
         }
-        svg.line("</g>")
+        svg.close("g")
     }
 
     private func drawWaypoints(_ svg: inout SVGDocument) {
         guard let first = trace.waypoints.first, let last = trace.waypoints.last else { return }
-        for (index, waypoint) in trace.waypoints.enumerated() where waypoint.name != nil {
-            if index == 0 || index == trace.waypoints.count - 1 { continue }
+        let lastIndex = trace.waypoints.count - 1
+        for (index, waypoint) in trace.waypoints.enumerated() where index != 0 && index != lastIndex {
+            guard let name = waypoint.name else { continue }
             let (x, y) = projection.xy(waypoint.point)
-            svg.line(
-                "<circle cx='\(svg.number(x))' cy='\(svg.number(y))' r='5.5' fill='#ffffff' stroke='#0f172a' "
-                    + "stroke-width='2.2'/>")
-            placeName(waypoint.name!, x: x, y: y, &svg)
+            svg.element(
+                "circle",
+                [
+                    ("cx", number(x)), ("cy", number(y)), ("r", "6"), ("fill", "#ffffff"), ("stroke", "#1e293b"),
+                    ("stroke-width", "2.5"),
+                ])
+            placeName(name, stop: waypoint.pauseSeconds, x: x, y: y, &svg)
         }
         let start = projection.xy(first.point)
-        svg.line(
-            "<circle cx='\(svg.number(start.x))' cy='\(svg.number(start.y))' r='8' fill='#16a34a' stroke='#ffffff' "
-                + "stroke-width='2.5' filter='url(#shadow)'/>")
-        placeName(first.name ?? "Start", x: start.x, y: start.y, &svg, prefix: "▶ ")
-        if trace.waypoints.count > 1, trace.loop == .once {
-            let end = projection.xy(last.point)
-            svg.line(
-                "<rect x='\(svg.number(end.x - 7.5))' y='\(svg.number(end.y - 7.5))' width='15' height='15' rx='3' "
-                    + "fill='#0f172a' stroke='#ffffff' stroke-width='2.5' filter='url(#shadow)'/>")
-            placeName(last.name ?? "End", x: end.x, y: end.y, &svg, prefix: "■ ")
-        }
+        svg.element(
+            "circle",
+            [
+                ("cx", number(start.x)), ("cy", number(start.y)), ("r", "9"), ("fill", "#16a34a"),
+                ("stroke", "#ffffff"),
+                ("stroke-width", "3"), ("filter", "url(#shadow)"),
+            ])
+        placeName(first.name ?? "Start", stop: first.pauseSeconds, x: start.x, y: start.y, &svg)
+        guard lastIndex > 0, trace.loop == .once else { return }
+        let end = projection.xy(last.point)
+        svg.element(
+            "rect",
+            [
+                ("x", number(end.x - 8)), ("y", number(end.y - 8)), ("width", "16"), ("height", "16"), ("rx", "3.5"),
+                ("fill", "#1e293b"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("filter", "url(#shadow)"),
+            ])
+        placeName(last.name ?? "End", stop: last.pauseSeconds, x: end.x, y: end.y, &svg)
     }
 
-    private func placeName(_ name: String, x: Double, y: Double, _ svg: inout SVGDocument, prefix: String = "") {
-        let onLeft = x > width - 170
+    /// A place name beside its marker (on the left near the right edge), with a white halo for legibility over
+    /// the route, and the length of the stop there, if any, underneath.
+    private func placeName(_ name: String, stop: Double, x: Double, y: Double, _ svg: inout SVGDocument) {
+        let onLeft = x > width - 190
+        let textX = number(onLeft ? x - 14 : x + 14)
         let anchor = onLeft ? "end" : "start"
-        let dx = onLeft ? -12.0 : 12.0
-        svg.line(
-            "<text x='\(svg.number(x + dx))' y='\(svg.number(y + 4.5))' text-anchor='\(anchor)' font-size='14' "
-                + "font-weight='600' fill='#0f172a' stroke='#ffffff' stroke-width='4' stroke-linejoin='round' "
-                + "paint-order='stroke'>\(xmlEscaped(prefix + name))</text>")
+        let halo = [
+            ("stroke", "#ffffff"), ("stroke-width", "4"), ("stroke-linejoin", "round"), ("paint-order", "stroke"),
+        ]
+        svg.element(
+            "text",
+            [
+                ("x", textX), ("y", number(y + 5)), ("text-anchor", anchor), ("font-size", "14.5"),
+                ("font-weight", "600"),
+                ("fill", "#0f172a"),
+            ] + halo,
+            text: name)
+        if stop > 0 {
+            svg.element(
+                "text",
+                [
+                    ("x", textX), ("y", number(y + 20)), ("text-anchor", anchor), ("font-size", "11.5"),
+                    ("fill", "#64748b"),
+                ]
+                    + halo,
+                text: "\(formatStop(stop)) stop")
+        }
     }
 
     private func drawLabels(_ svg: inout SVGDocument) {
         for label in labels {
             let (x, y) = projection.xy(label.point)
-            let titleWidth = Double(label.title.count) * 8.6 + 16
-            let detailWidth = Double(label.detail.count) * 6.2 + 16
-            let boxWidth = max(titleWidth, detailWidth, 56)
-            let boxHeight = label.detail.isEmpty ? 26.0 : 40.0
+            let boxWidth =
+                max(estimatedWidth(label.title, fontSize: 15.5), estimatedWidth(label.detail, fontSize: 11), 40) + 18
+            let boxHeight = label.detail.isEmpty ? 28.0 : 42.0
             let left = min(max(4, x - boxWidth / 2), width - boxWidth - 4)
-            let top = max(4, y - boxHeight - 16)
-            svg.line("<g filter='url(#shadow)'>")
-            svg.line(
-                "<path d='M\(svg.number(x - 6)),\(svg.number(top + boxHeight - 1)) L\(svg.number(x)),\(svg.number(y - 7)) "
-                    + "L\(svg.number(x + 6)),\(svg.number(top + boxHeight - 1)) Z' fill='#ffffff'/>")
-            svg.line(
-                "<rect x='\(svg.number(left))' y='\(svg.number(top))' width='\(svg.number(boxWidth))' "
-                    + "height='\(svg.number(boxHeight))' rx='8' fill='#ffffff'/>")
-            svg.line("</g>")
-            svg.line(
-                "<text x='\(svg.number(left + boxWidth / 2))' y='\(svg.number(top + 18))' text-anchor='middle' "
-                    + "font-size='15' font-weight='700' fill='#c2410c'>\(xmlEscaped(label.title))</text>")
+            let top = max(4, y - boxHeight - 14)
+            svg.open("g", [("filter", "url(#shadow)")])
+            svg.element(
+                "path",
+                [
+                    (
+                        "d",
+                        "M\(number(x - 6)),\(number(top + boxHeight - 1)) L\(number(x)),\(number(y - 5)) "
+                            + "L\(number(x + 6)),\(number(top + boxHeight - 1)) Z"
+                    ), ("fill", "#ffffff"),
+                ])
+            svg.element(
+                "rect",
+                [
+                    ("x", number(left)), ("y", number(top)), ("width", number(boxWidth)), ("height", number(boxHeight)),
+                    ("rx", "9"), ("fill", "#ffffff"),
+                ])
+            svg.close("g")
+            let centre = number(left + boxWidth / 2)
+            svg.element(
+                "text",
+                [
+                    ("x", centre), ("y", number(top + 20)), ("text-anchor", "middle"), ("font-size", "15.5"),
+                    ("font-weight", "700"), ("fill", "#c2410c"),
+                ],
+                text: label.title)
             if !label.detail.isEmpty {
-                svg.line(
-                    "<text x='\(svg.number(left + boxWidth / 2))' y='\(svg.number(top + 33))' text-anchor='middle' "
-                        + "font-size='11' fill='#475569'>\(xmlEscaped(label.detail))</text>")
+                svg.element(
+                    "text",
+                    [
+                        ("x", centre), ("y", number(top + 35)), ("text-anchor", "middle"), ("font-size", "11"),
+                        ("fill", "#475569"),
+                    ],
+                    text: label.detail)
             }
         }
     }
 
     private func drawHeader(_ svg: inout SVGDocument) {
-        let valid = fixes.filter(\.isValid)
         var facts: [String] = []
         let routeLength = zip(trace.waypoints, trace.waypoints.dropFirst()).reduce(0) {
             $0 + $1.0.point.distance(to: $1.1.point)
         }
         if routeLength > 0 { facts.append("route \(formatKilometres(routeLength))") }
-        if let last = valid.last { facts.append("\(formatClock(last.time)) of driving") }
+        if let last = fixes.last { facts.append("\(formatClock(last.time)) played") }
         facts.append("\(fixes.count) fixes")
-        svg.line(
-            "<rect x='16' y='14' width='\(svg.number(min(width - 32, 420)))' height='62' rx='10' fill='#ffffff' "
-                + "fill-opacity='0.92' filter='url(#shadow)'/>")
-        svg.line(
-            "<text x='32' y='42' font-size='19' font-weight='700' fill='#0f172a'>\(xmlEscaped(trace.name))</text>")
-        svg.line(
-            "<text x='32' y='63' font-size='12.5' fill='#475569'>\(xmlEscaped(facts.joined(separator: "  ·  ")))</text>"
-        )
+        let subtitle = facts.joined(separator: "  ·  ")
+        let boxWidth = min(
+            width - 100, max(estimatedWidth(trace.name, fontSize: 19), estimatedWidth(subtitle, fontSize: 12.5)) + 36)
+        svg.element(
+            "rect",
+            [
+                ("x", "16"), ("y", "24"), ("width", number(boxWidth)), ("height", "62"), ("rx", "11"),
+                ("fill", "#ffffff"),
+                ("fill-opacity", "0.94"), ("filter", "url(#shadow)"),
+            ])
+        svg.element(
+            "text", [("x", "34"), ("y", "52"), ("font-size", "19"), ("font-weight", "700"), ("fill", "#0f172a")],
+            text: trace.name)
+        svg.element("text", [("x", "34"), ("y", "73"), ("font-size", "12.5"), ("fill", "#475569")], text: subtitle)
     }
 
     private func drawScaleBar(_ svg: inout SVGDocument) {
         let metresPerPixel = projection.metresPerPixel
-        let target = metresPerPixel * width / 5
-        let length = niceStep(target, candidates: scaleCandidates)
+        let length = niceStep(metresPerPixel * width / 5, candidates: scaleCandidates)
         let pixels = length / metresPerPixel
-        let x = 24.0
-        let y = projection.height - 34
-        svg.line(
-            "<rect x='\(svg.number(x - 8))' y='\(svg.number(y - 24))' width='\(svg.number(pixels + 60))' height='44' "
-                + "rx='8' fill='#ffffff' fill-opacity='0.85'/>")
+        let x = 32.0
+        let y = projection.height - 30
+        svg.element(
+            "rect",
+            [
+                ("x", number(x - 14)), ("y", number(y - 26)), ("width", number(pixels + 62)), ("height", "42"),
+                ("rx", "9"), ("fill", "#ffffff"), ("fill-opacity", "0.9"), ("filter", "url(#shadow)"),
+            ])
         for part in 0..<4 {
             let segment = pixels / 4
-            svg.line(
-                "<rect x='\(svg.number(x + Double(part) * segment))' y='\(svg.number(y))' width='\(svg.number(segment))' "
-                    + "height='6' fill='\(part % 2 == 0 ? "#0f172a" : "#ffffff")' stroke='#0f172a' stroke-width='1'/>")
+            svg.element(
+                "rect",
+                [
+                    ("x", number(x + Double(part) * segment)), ("y", number(y)), ("width", number(segment)),
+                    ("height", "6"), ("fill", part % 2 == 0 ? "#1e293b" : "#ffffff"), ("stroke", "#1e293b"),
+                    ("stroke-width", "1"),
+                ])
         }
-        svg.line("<g font-size='11' fill='#0f172a' text-anchor='middle'>")
-        svg.line("<text x='\(svg.number(x))' y='\(svg.number(y - 6))'>0</text>")
-        svg.line(
-            "<text x='\(svg.number(x + pixels / 2))' y='\(svg.number(y - 6))'>\(formatDistance(length / 2))</text>")
-        svg.line("<text x='\(svg.number(x + pixels))' y='\(svg.number(y - 6))'>\(formatDistance(length))</text>")
-        svg.line("</g>")
+        svg.open("g", [("font-size", "11"), ("fill", "#1e293b"), ("text-anchor", "middle")])
+        for (offset, text) in [(0.0, "0"), (pixels / 2, formatDistance(length / 2)), (pixels, formatDistance(length))] {
+            svg.element("text", [("x", number(x + offset)), ("y", number(y - 7))], text: text)
+        }
+        svg.close("g")
     }
 
     private func drawNorthArrow(_ svg: inout SVGDocument) {
-        let x = width - 44
-        let y = 40.0
-        svg.line("<g transform='translate(\(svg.number(x)) \(svg.number(y)))' filter='url(#shadow)'>")
-        svg.line("<circle r='22' fill='#ffffff' fill-opacity='0.92'/>")
-        svg.line("<path d='M0,-15 L7,8 L0,3 L-7,8 Z' fill='#0f172a'/>")
-        svg.line("<path d='M0,-15 L0,3 L-7,8 Z' fill='#475569'/>")
-        svg.line("</g>")
-        svg.line(
-            "<text x='\(svg.number(x))' y='\(svg.number(y + 36))' text-anchor='middle' font-size='12' "
-                + "font-weight='700' fill='#0f172a'>N</text>")
+        svg.open("g", [("transform", "translate(\(number(width - 46)) 56)")])
+        svg.element("circle", [("r", "24"), ("fill", "#ffffff"), ("fill-opacity", "0.94"), ("filter", "url(#shadow)")])
+        svg.element("path", [("d", "M0,-17 L8,9 L0,4 L-8,9 Z"), ("fill", "#1e293b")])
+        svg.element("path", [("d", "M0,-17 L0,4 L-8,9 Z"), ("fill", "#64748b")])
+        svg.element(
+            "text",
+            [("y", "40"), ("text-anchor", "middle"), ("font-size", "12"), ("font-weight", "700"), ("fill", "#1e293b")],
+            text: "N")
+        svg.close("g")
     }
 
     private func drawLegend(_ svg: inout SVGDocument) {
@@ -276,29 +349,59 @@ public struct SVGRenderer {
             fixes.contains { $0.authorization == state }
         }
         guard !present.isEmpty else { return }
-        let rowHeight = 19.0
-        let boxHeight = Double(present.count) * rowHeight + 34
-        let boxWidth = 176.0
-        let left = width - boxWidth - 16
-        let top = projection.height - boxHeight - 16
-        svg.line(
-            "<rect x='\(svg.number(left))' y='\(svg.number(top))' width='\(svg.number(boxWidth))' height='\(svg.number(boxHeight))' "
-                + "rx='10' fill='#ffffff' fill-opacity='0.92' filter='url(#shadow)'/>")
-        svg.line(
-            "<text x='\(svg.number(left + 14))' y='\(svg.number(top + 20))' font-size='11.5' font-weight='700' "
-                + "fill='#475569'>LOCATION PERMISSION</text>")
+        let rowHeight = 20.0
+        let boxHeight = Double(present.count) * rowHeight + 36
+        let boxWidth = 186.0
+        let (left, top) = emptiestCorner(width: boxWidth, height: boxHeight)
+        svg.element(
+            "rect",
+            [
+                ("x", number(left)), ("y", number(top)), ("width", number(boxWidth)), ("height", number(boxHeight)),
+                ("rx", "11"), ("fill", "#ffffff"), ("fill-opacity", "0.94"), ("filter", "url(#shadow)"),
+            ])
+        svg.element(
+            "text",
+            [
+                ("x", number(left + 16)), ("y", number(top + 22)), ("font-size", "11"), ("font-weight", "700"),
+                ("letter-spacing", "0.6"), ("fill", "#64748b"),
+            ],
+            text: "LOCATION PERMISSION")
         for (row, state) in present.enumerated() {
-            let y = top + 38 + Double(row) * rowHeight
-            svg.line(
-                "<circle cx='\(svg.number(left + 20))' cy='\(svg.number(y - 4))' r='5' fill='\(Self.colour(for: state))'/>"
-            )
-            svg.line(
-                "<text x='\(svg.number(left + 34))' y='\(svg.number(y))' font-size='12.5' fill='#0f172a'>\(Self.legendName(for: state))</text>"
-            )
+            let y = top + 42 + Double(row) * rowHeight
+            svg.element(
+                "circle",
+                [("cx", number(left + 22)), ("cy", number(y - 4)), ("r", "5.5"), ("fill", Self.colour(for: state))])
+            svg.element(
+                "text", [("x", number(left + 36)), ("y", number(y)), ("font-size", "12.5"), ("fill", "#0f172a")],
+                text: Self.legendName(for: state))
         }
     }
 
     // MARK: Helpers
+
+    /// The top-left point of a `width` × `height` box in whichever free corner (bottom right, top right below
+    /// the north arrow, or bottom left above the scale bar) covers the fewest route points and fixes.
+    private func emptiestCorner(width boxWidth: Double, height boxHeight: Double) -> (x: Double, y: Double) {
+        let candidates = [
+            (self.width - boxWidth - 18, projection.height - boxHeight - 18),
+            (self.width - boxWidth - 18, 112.0),
+            (18.0, projection.height - boxHeight - 78),
+        ]
+        let points = (trace.waypoints.map(\.point) + fixes.map(\.coordinate)).map(projection.xy)
+        return candidates.min { first, second in
+            covered(points, by: first, boxWidth, boxHeight) < covered(points, by: second, boxWidth, boxHeight)
+        } ?? candidates[0]
+    }
+
+    private func covered(
+        _ points: [(x: Double, y: Double)], by corner: (Double, Double), _ boxWidth: Double, _ boxHeight: Double
+    ) -> Int {
+        let margin = 24.0
+        return points.filter { point in
+            point.x > corner.0 - margin && point.x < corner.0 + boxWidth + margin && point.y > corner.1 - margin
+                && point.y < corner.1 + boxHeight + margin
+        }.count
+    }
 
     static func colour(for authorization: LocationAuthorization) -> String {
         switch authorization {
@@ -343,13 +446,35 @@ private func niceStep(_ target: Double, candidates: [Double]) -> Double {
 }
 
 private func formatDistance(_ metres: Double) -> String {
-    if metres >= 1_000 {
-        let kilometres = metres / 1_000
-        return
-            (kilometres == kilometres.rounded() ? String(Int(kilometres)) : formatFixed(kilometres, fractionDigits: 1))
-            + " km"
-    }
-    return "\(Int(metres.rounded())) m"
+    guard metres >= 1_000 else { return "\(Int(metres.rounded())) m" }
+    let kilometres = metres / 1_000
+    let digits = kilometres == kilometres.rounded() ? 0 : 1
+    return "\(formatFixed(kilometres, fractionDigits: digits)) km"
+}
+
+/// A stop's length: `45 s`, `15 min`, `2.5 min`.
+private func formatStop(_ seconds: Double) -> String {
+    guard seconds >= 60 else { return "\(Int(seconds.rounded())) s" }
+    let minutes = seconds / 60
+    return "\(formatFixed(minutes, fractionDigits: minutes == minutes.rounded() ? 0 : 1)) min"
+}
+
+/// Pixel coordinates rounded to a tenth, which is finer than any screen and keeps the file small.
+private func number(_ value: Double) -> String {
+    formatFixed(value, fractionDigits: 1)
+}
+
+/// A rough text width for sizing boxes: about 0.58 em per character for Latin text, a full em for Hangul.
+private func estimatedWidth(_ text: String, fontSize: Double) -> Double {
+    text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 ? 1.0 : 0.58) } * fontSize
+}
+
+/// The space kept free around the route for the header, scale bar, legend and labels.
+private struct MapMargins {
+    var top: Double
+    var right: Double
+    var bottom: Double
+    var left: Double
 }
 
 /// Web Mercator fitted into a box with margins; y grows downwards as in SVG.
@@ -361,81 +486,102 @@ private struct MapProjection {
     private let originY: Double
     private let centreLatitude: Double
 
-    init(fitting points: [GeoPoint], width: Double, margins: (top: Double, right: Double, bottom: Double, left: Double))
-    {
-        let latitudes = points.map(\.latitude)
-        let longitudes = points.map(\.longitude)
-        var minLatitude = latitudes.min() ?? 37.56
-        var maxLatitude = latitudes.max() ?? 37.57
-        var minLongitude = longitudes.min() ?? 126.97
-        var maxLongitude = longitudes.max() ?? 126.98
-        // A single point or a tiny walk still gets a map a few hundred metres across.
+    init(fitting points: [GeoPoint], width: Double, margins: MapMargins) {
+        var south = points.map(\.latitude).min() ?? 37.56
+        var north = points.map(\.latitude).max() ?? 37.57
+        var west = points.map(\.longitude).min() ?? 126.97
+        var east = points.map(\.longitude).max() ?? 126.98
+        // A single point or a short walk still gets a map a few hundred metres across.
         let minimumSpan = 0.004
-        if maxLatitude - minLatitude < minimumSpan {
-            let middle = (maxLatitude + minLatitude) / 2
-            (minLatitude, maxLatitude) = (middle - minimumSpan / 2, middle + minimumSpan / 2)
+        if north - south < minimumSpan {
+            (south, north) = ((north + south - minimumSpan) / 2, (north + south + minimumSpan) / 2)
         }
-        if maxLongitude - minLongitude < minimumSpan {
-            let middle = (maxLongitude + minLongitude) / 2
-            (minLongitude, maxLongitude) = (middle - minimumSpan / 2, middle + minimumSpan / 2)
+        if east - west < minimumSpan {
+            (west, east) = ((east + west - minimumSpan) / 2, (east + west + minimumSpan) / 2)
         }
-        let left = Self.mercatorX(minLongitude)
-        let right = Self.mercatorX(maxLongitude)
-        let top = Self.mercatorY(maxLatitude)
-        let bottom = Self.mercatorY(minLatitude)
+        let left = Self.mercatorX(west)
+        let right = Self.mercatorX(east)
+        let top = Self.mercatorY(north)
+        let bottom = Self.mercatorY(south)
         let innerWidth = width - margins.left - margins.right
-        let aspect = (top - bottom) / (right - left)
-        let innerHeight = min(max(innerWidth * aspect, width * 0.6 - margins.top - margins.bottom), width * 1.25)
+        let naturalHeight = innerWidth * (top - bottom) / (right - left)
+        let innerHeight = min(max(naturalHeight, width * 0.6 - margins.top - margins.bottom), width * 1.25)
         scale = min(innerWidth / (right - left), innerHeight / (top - bottom))
         height = innerHeight + margins.top + margins.bottom
         // Centre the route in the inner box.
         originX = margins.left + (innerWidth - (right - left) * scale) / 2 - left * scale
         originY = margins.top + (innerHeight - (top - bottom) * scale) / 2 + top * scale
-        centreLatitude = (minLatitude + maxLatitude) / 2
-        let extraX = (margins.left + margins.right) / scale
-        let extraY = (margins.top + margins.bottom) / scale
+        centreLatitude = (south + north) / 2
         geographicBounds = (
-            Self.latitude(mercatorY: bottom - extraY), Self.latitude(mercatorY: top + extraY),
-            (left - extraX).degrees, (right + extraX).degrees
+            Self.latitude(mercatorY: (originY - height) / scale), Self.latitude(mercatorY: originY / scale),
+            (-originX / scale).degrees, ((width - originX) / scale).degrees
         )
     }
 
-    static func mercatorX(_ longitude: Double) -> Double { longitude.radians }
-    static func mercatorY(_ latitude: Double) -> Double { log(tan(.pi / 4 + max(-85, min(85, latitude)).radians / 2)) }
-    static func latitude(mercatorY y: Double) -> Double { (2 * atan(exp(y)) - .pi / 2).degrees }
+    static func mercatorX(_ longitude: Double) -> Double {
+        longitude.radians
+    }
 
-    func x(longitude: Double) -> Double { originX + Self.mercatorX(longitude) * scale }
-    func y(latitude: Double) -> Double { originY - Self.mercatorY(latitude) * scale }
+    static func mercatorY(_ latitude: Double) -> Double {
+        log(tan(.pi / 4 + max(-85, min(85, latitude)).radians / 2))
+    }
+
+    static func latitude(mercatorY y: Double) -> Double {
+        (2 * atan(exp(y)) - .pi / 2).degrees
+    }
+
+    func x(longitude: Double) -> Double {
+        originX + Self.mercatorX(longitude) * scale
+    }
+
+    func y(latitude: Double) -> Double {
+        originY - Self.mercatorY(latitude) * scale
+    }
+
     func xy(_ point: GeoPoint) -> (x: Double, y: Double) {
         (x(longitude: point.longitude), y(latitude: point.latitude))
     }
+
     func pair(_ point: GeoPoint) -> String {
-        "\(formatFixed(x(longitude: point.longitude), fractionDigits: 1)),\(formatFixed(y(latitude: point.latitude), fractionDigits: 1))"
+        "\(number(x(longitude: point.longitude))),\(number(y(latitude: point.latitude)))"
     }
 
     /// Ground metres per pixel at the centre latitude (Mercator stretches by 1 / cos φ).
-    var metresPerPixel: Double { Geodesy.meanEarthRadius * cos(centreLatitude.radians) / scale }
+    var metresPerPixel: Double {
+        Geodesy.meanEarthRadius * cos(centreLatitude.radians) / scale
+    }
 }
 
-/// Accumulates SVG text line by line, with numbers rounded to a tenth of a pixel.
+/// Accumulates SVG markup; attribute values and text are XML-escaped here, so callers pass plain strings.
 private struct SVGDocument {
-    var text = ""
-    let width: Double
-    let height: Double
+    private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    private var depth = 0
 
-    init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-        text.reserveCapacity(1 << 16)
-        text += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    mutating func open(_ name: String, _ attributes: [(String, String)]) {
+        write("<\(name)\(render(attributes))>")
+        depth += 1
     }
 
-    mutating func line(_ line: String) {
+    mutating func close(_ name: String) {
+        depth -= 1
+        write("</\(name)>")
+    }
+
+    mutating func element(_ name: String, _ attributes: [(String, String)], text content: String? = nil) {
+        if let content {
+            write("<\(name)\(render(attributes))>\(xmlEscaped(content))</\(name)>")
+        } else {
+            write("<\(name)\(render(attributes))/>")
+        }
+    }
+
+    private mutating func write(_ line: String) {
+        text += String(repeating: " ", count: depth)
         text += line
         text += "\n"
     }
 
-    func number(_ value: Double) -> String {
-        formatFixed(value, fractionDigits: 1)
+    private func render(_ attributes: [(String, String)]) -> String {
+        attributes.map { " \($0.0)=\"\(xmlEscaped($0.1))\"" }.joined()
     }
 }
