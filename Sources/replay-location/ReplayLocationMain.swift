@@ -2,6 +2,7 @@ import ArgumentParsing
 import Dispatch
 import Foundation
 import LocationSimulator
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -58,18 +59,21 @@ enum ReplayLocationMain {
 
         // A reader that goes away (a pipe into `head`) ends playback quietly instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
+        // Ctrl-C and SIGTERM cancel playback, which completes the output and reports an interruption. The
+        // handlers are in place before playback starts, so even a signal during the first fix is handled.
+        let cancellation = Cancellation()
+        let signalSources = [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { cancellation.cancel() }
+            source.resume()
+            return source
+        }
         let weatherURL = arguments.value(ReplayLocationCommand.weather)
         let playbackTask = Task.detached { () async throws(ReplayError) -> ReplayOutcome in
             try await runPlayback(session, weatherURL: weatherURL)
         }
-        // Ctrl-C and SIGTERM cancel the playback task, which completes the output and reports an interruption.
-        let signalSources = [SIGINT, SIGTERM].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { playbackTask.cancel() }
-            source.resume()
-            return source
-        }
+        cancellation.attach { playbackTask.cancel() }
 
         let outcome: ReplayOutcome
         do {
@@ -114,5 +118,26 @@ enum ReplayLocationMain {
 
     private static func milliseconds(_ seconds: Double) -> String {
         String(format: "%.3f ms", seconds * 1_000)
+    }
+}
+
+/// Cancels the playback task once a signal arrives, also when the signal comes before the task exists.
+final class Cancellation: Sendable {
+    private let state = Mutex<(cancel: (@Sendable () -> Void)?, isRequested: Bool)>((nil, false))
+
+    func cancel() {
+        let action = state.withLock { state in
+            state.isRequested = true
+            return state.cancel
+        }
+        action?()
+    }
+
+    func attach(_ cancel: @escaping @Sendable () -> Void) {
+        let isRequested = state.withLock { state in
+            state.cancel = cancel
+            return state.isRequested
+        }
+        if isRequested { cancel() }
     }
 }
