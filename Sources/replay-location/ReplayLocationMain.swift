@@ -59,16 +59,11 @@ enum ReplayLocationMain {
 
         // A reader that goes away (a pipe into `head`) ends playback quietly instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
-        // Ctrl-C and SIGTERM cancel playback, which completes the output and reports an interruption. The
-        // handlers are in place before playback starts, so even a signal during the first fix is handled.
+        // Ctrl-C and SIGTERM cancel playback, which completes the output and reports an interruption.
+        // libdispatch registers a signal source asynchronously, and the signal is ignored meanwhile, so
+        // playback starts only once both sources are registered: then no early Ctrl-C can be lost.
         let cancellation = Cancellation()
-        let signalSources = [SIGINT, SIGTERM].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { cancellation.cancel() }
-            source.resume()
-            return source
-        }
+        let signalSources = await installSignalHandlers(for: [SIGINT, SIGTERM]) { cancellation.cancel() }
         let weatherURL = arguments.value(ReplayLocationCommand.weather)
         let playbackTask = Task.detached { () async throws(ReplayError) -> ReplayOutcome in
             try await runPlayback(session, weatherURL: weatherURL)
@@ -90,6 +85,26 @@ enum ReplayLocationMain {
             exit(ExitCode.interrupted.rawValue)
         }
         exit(ExitCode.success.rawValue)
+    }
+
+    /// Routes the signals to `handler` and returns once the kernel delivers them to it.
+    static func installSignalHandlers(
+        for signals: [Int32], handler: @escaping @Sendable () -> Void
+    ) async -> [any DispatchSourceSignal] {
+        let group = DispatchGroup()
+        let sources = signals.map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            group.enter()
+            source.setRegistrationHandler { group.leave() }
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            group.notify(queue: .global()) { continuation.resume() }
+        }
+        return sources
     }
 
     static func fail(_ message: String, _ code: ExitCode) -> Never {

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// The `replay-location` binary itself: exit codes, streams and signals, as a shell script sees them.
-@Suite struct ReplayLocationExecutableTests {
+@Suite(.timeLimit(.minutes(1))) struct ReplayLocationExecutableTests {
     @Test func helpListsEveryOptionAndExitsZero() throws {
         let result = try ReplayLocationProcess.run(["--help"])
 

@@ -35,9 +35,9 @@ public struct CSVEncoder: FixEncoder {
         buffer.append(UInt8(ascii: ","))
         buffer.appendFixed(fix.course, fractionDigits: 1)
         buffer.append(UInt8(ascii: ","))
-        buffer.append(names.authorizations[fix.authorization] ?? [])
+        names.appendAuthorization(of: fix, to: buffer)
         buffer.append(UInt8(ascii: ","))
-        if let name = names.waypoint(of: fix) { buffer.append(name) }
+        names.appendWaypoint(of: fix, to: buffer)
         if context.includesKMAGrid {
             let cell = KMAGrid.gridPoint(for: fix.coordinate)
             buffer.append(UInt8(ascii: ","))

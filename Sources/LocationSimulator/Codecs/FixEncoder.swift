@@ -80,20 +80,55 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 }
 
 /// Names and permission states already escaped for one output syntax, looked up per fix instead of
-/// escaped again each time.
+/// escaped again each time. The bytes live in one array, so appending a name costs no reference counting.
 struct EscapedNames {
-    let waypoints: [[UInt8]?]
-    let authorizations: [LocationAuthorization: [UInt8]]
+    private let bytes: [UInt8]
+    private let waypointRanges: [Range<Int>?]
+    private let authorizationRanges: [Range<Int>]
 
     init(_ context: FixEncodingContext, escape: (String) -> String) {
-        waypoints = context.waypointNames.map { $0.map { Array(escape($0).utf8) } }
-        authorizations = Dictionary(
-            uniqueKeysWithValues: LocationAuthorization.allCases.map { ($0, Array(escape($0.rawValue).utf8)) })
+        var bytes: [UInt8] = []
+        func store(_ text: String) -> Range<Int> {
+            let start = bytes.count
+            bytes += Array(escape(text).utf8)
+            return start..<bytes.count
+        }
+        waypointRanges = context.waypointNames.map { $0.map(store) }
+        authorizationRanges = LocationAuthorization.allCases.map { store($0.rawValue) }
+        self.bytes = bytes
     }
 
-    func waypoint(of fix: LocationFix) -> [UInt8]? {
-        guard let index = fix.nearestWaypointIndex, waypoints.indices.contains(index) else { return nil }
-        return waypoints[index]
+    /// Appends the fix's nearest waypoint name, or `fallback` when it has none.
+    func appendWaypoint(of fix: LocationFix, to buffer: OutputBuffer, fallback: StaticString = "") {
+        guard let index = fix.nearestWaypointIndex, waypointRanges.indices.contains(index),
+            let range = waypointRanges[index]
+        else {
+            buffer.append(fallback)
+            return
+        }
+        append(range, to: buffer)
+    }
+
+    /// Appends the fix's permission state.
+    func appendAuthorization(of fix: LocationFix, to buffer: OutputBuffer) {
+        append(authorizationRanges[fix.authorization.ordinal], to: buffer)
+    }
+
+    private func append(_ range: Range<Int>, to buffer: OutputBuffer) {
+        bytes.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+}
+
+extension LocationAuthorization {
+    /// The position in `allCases`, without searching.
+    var ordinal: Int {
+        switch self {
+        case .notDetermined: 0
+        case .restricted: 1
+        case .denied: 2
+        case .authorizedAlways: 3
+        case .authorizedWhenInUse: 4
+        }
     }
 }
 

@@ -18,7 +18,7 @@ public struct GPXEncoder: FixEncoder {
         buffer.append("\n")
         buffer.append(
             #"<gpx version="1.1" creator="mockweather replay-location" xmlns="http://www.topografix.com/GPX/1/1">"#)
-        buffer.append("\n  <metadata><name>\(xmlEscaped(context.traceName))</name></metadata>\n")
+        buffer.append(text: "\n  <metadata><name>\(xmlEscaped(context.traceName))</name></metadata>\n")
     }
 
     /// Writes one `<wpt>`.

@@ -19,7 +19,7 @@ public struct GeoJSONEncoder: FixEncoder {
     /// Opens the FeatureCollection.
     public mutating func begin(into buffer: OutputBuffer) {
         buffer.append(#"{"type":"FeatureCollection","name":"#)
-        buffer.append(jsonQuoted(context.traceName))
+        buffer.append(text: jsonQuoted(context.traceName))
         buffer.append(#","features":["#)
     }
 
@@ -41,9 +41,9 @@ public struct GeoJSONEncoder: FixEncoder {
         buffer.append(#","course":"#)
         buffer.appendFixed(fix.course, fractionDigits: 1)
         buffer.append(#","authorization":"#)
-        buffer.append(names.authorizations[fix.authorization] ?? [])
+        names.appendAuthorization(of: fix, to: buffer)
         buffer.append(#","waypoint":"#)
-        if let name = names.waypoint(of: fix) { buffer.append(name) } else { buffer.append("null") }
+        names.appendWaypoint(of: fix, to: buffer, fallback: "null")
         if context.includesKMAGrid {
             let cell = KMAGrid.gridPoint(for: fix.coordinate)
             buffer.append(#","nx":"#)
@@ -64,7 +64,7 @@ public struct GeoJSONEncoder: FixEncoder {
                 appendPosition(point, to: buffer)
             }
             buffer.append(#"]},"properties":{"name":"#)
-            buffer.append(jsonQuoted(context.traceName))
+            buffer.append(text: jsonQuoted(context.traceName))
             buffer.append(#","role":"track"}}"#)
         }
         buffer.append("\n]}\n")

@@ -38,9 +38,9 @@ public struct JSONLinesEncoder: FixEncoder {
         buffer.append(#","course":"#)
         buffer.appendFixed(fix.course, fractionDigits: 1)
         buffer.append(#","authorization":"#)
-        buffer.append(names.authorizations[fix.authorization] ?? [])
+        names.appendAuthorization(of: fix, to: buffer)
         buffer.append(#","waypoint":"#)
-        if let name = names.waypoint(of: fix) { buffer.append(name) } else { buffer.append("null") }
+        names.appendWaypoint(of: fix, to: buffer, fallback: "null")
         if context.includesKMAGrid {
             let cell = KMAGrid.gridPoint(for: fix.coordinate)
             buffer.append(#","nx":"#)

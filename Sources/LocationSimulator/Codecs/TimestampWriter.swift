@@ -3,6 +3,8 @@
 struct TimestampWriter {
     private var cachedDay = Int64.min
     private var cachedDate = CivilDate(year: 1970, month: 1, day: 1)
+    private var cachedSecond = Int64.min
+    private var cachedPrefix: [UInt8] = []
 
     struct CivilDate {
         var year: Int
@@ -20,30 +22,45 @@ struct TimestampWriter {
         return (cachedDate, Int(milliseconds - day * 86_400_000))
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+    /// `YYYY-MM-DDTHH:MM:SS.mmmZ`. Fixes come several a second, so the text up to the seconds is kept and
+    /// reused while the second stays the same.
     mutating func appendISO8601(_ milliseconds: Int64, to buffer: OutputBuffer) {
-        let (date, millisecondOfDay) = split(milliseconds)
-        buffer.appendUnsigned(UInt(max(0, date.year)), minimumDigits: 4)
-        buffer.append(UInt8(ascii: "-"))
-        buffer.appendUnsigned(UInt(date.month), minimumDigits: 2)
-        buffer.append(UInt8(ascii: "-"))
-        buffer.appendUnsigned(UInt(date.day), minimumDigits: 2)
-        buffer.append(UInt8(ascii: "T"))
-        appendClock(millisecondOfDay, separator: UInt8(ascii: ":"), fractionDigits: 3, to: buffer)
+        let second = milliseconds >= 0 ? milliseconds / 1_000 : (milliseconds - 999) / 1_000
+        if second != cachedSecond {
+            cachedSecond = second
+            let (date, millisecondOfDay) = split(second * 1_000)
+            let prefix = OutputBuffer(capacity: 32)
+            prefix.appendUnsigned(UInt(max(0, date.year)), minimumDigits: 4)
+            prefix.append(UInt8(ascii: "-"))
+            prefix.appendDigits(UInt(date.month), width: 2)
+            prefix.append(UInt8(ascii: "-"))
+            prefix.appendDigits(UInt(date.day), width: 2)
+            prefix.append(UInt8(ascii: "T"))
+            let seconds = millisecondOfDay / 1_000
+            prefix.appendDigits(UInt(seconds / 3_600), width: 2)
+            prefix.append(UInt8(ascii: ":"))
+            prefix.appendDigits(UInt(seconds / 60 % 60), width: 2)
+            prefix.append(UInt8(ascii: ":"))
+            prefix.appendDigits(UInt(seconds % 60), width: 2)
+            prefix.append(UInt8(ascii: "."))
+            cachedPrefix = prefix.bytes
+        }
+        buffer.append(cachedPrefix)
+        buffer.appendDigits(UInt(milliseconds - second * 1_000), width: 3)
         buffer.append(UInt8(ascii: "Z"))
     }
 
     /// `HH:MM:SS.fff` (or `HHMMSS.ff` for NMEA when `separator` is nil), with 2 or 3 fraction digits.
     func appendClock(_ millisecondOfDay: Int, separator: UInt8?, fractionDigits: Int, to buffer: OutputBuffer) {
         let seconds = millisecondOfDay / 1_000
-        buffer.appendUnsigned(UInt(seconds / 3_600), minimumDigits: 2)
+        buffer.appendDigits(UInt(seconds / 3_600), width: 2)
         if let separator { buffer.append(separator) }
-        buffer.appendUnsigned(UInt(seconds / 60 % 60), minimumDigits: 2)
+        buffer.appendDigits(UInt(seconds / 60 % 60), width: 2)
         if let separator { buffer.append(separator) }
-        buffer.appendUnsigned(UInt(seconds % 60), minimumDigits: 2)
+        buffer.appendDigits(UInt(seconds % 60), width: 2)
         buffer.append(UInt8(ascii: "."))
         let fraction = millisecondOfDay % 1_000
-        buffer.appendUnsigned(UInt(fractionDigits == 3 ? fraction : fraction / 10), minimumDigits: fractionDigits)
+        buffer.appendDigits(UInt(fractionDigits == 3 ? fraction : fraction / 10), width: fractionDigits)
     }
 
     /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).

@@ -64,7 +64,7 @@ public struct CommandTemplate: Sendable, Hashable {
         var timestamps = TimestampWriter()
         for part in parts {
             switch part {
-            case .literal(let text): buffer.append(text)
+            case .literal(let text): buffer.append(text: text)
             case .placeholder("lat"): buffer.appendFixed(fix.coordinate.latitude, fractionDigits: 7)
             case .placeholder("lon"): buffer.appendFixed(fix.coordinate.longitude, fractionDigits: 7)
             case .placeholder("time"): timestamps.appendISO8601(context.epochMilliseconds(of: fix), to: buffer)

@@ -45,7 +45,7 @@ extension GeoPoint {
     /// Antipodal points have no unique great circle; for them the result is one of the possible paths.
     public func intermediatePoint(to other: GeoPoint, fraction: Double) -> GeoPoint {
         let arc = GreatCircleArc(from: self, to: other)
-        return arc.point(atAngle: fraction * arc.angle).point
+        return arc.sample(atAngle: fraction * arc.angle).point
     }
 
     /// The point reached by travelling `distance` metres from here along the great circle that starts with
@@ -132,9 +132,9 @@ struct GreatCircleArc: Sendable {
         }
     }
 
-    /// The point at central angle `theta` from the start, and the course (degrees from true north,
-    /// 0..<360) of travel along the arc there.
-    func point(atAngle theta: Double) -> (point: GeoPoint, course: Double) {
+    /// The point at central angle `theta` from the start (also as a unit vector), and the course (degrees
+    /// from true north, 0..<360) of travel along the arc there.
+    func sample(atAngle theta: Double) -> (point: GeoPoint, course: Double, vector: UnitVector) {
         let cosTheta = cos(theta)
         let sinTheta = sin(theta)
         let p = start * cosTheta + tangent * sinTheta
@@ -154,7 +154,7 @@ struct GreatCircleArc: Sendable {
         } else {
             course = p.z > 0 ? 180 : 0
         }
-        return (GeoPoint(latitude: latitude.degrees, longitude: longitude.degrees), course)
+        return (GeoPoint(latitude: latitude.degrees, longitude: longitude.degrees), course, p)
     }
 }
 

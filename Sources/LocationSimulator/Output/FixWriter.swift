@@ -1,7 +1,8 @@
 /// Encodes fixes into an ``OutputFile`` through a buffer: one `write(2)` per 64 KiB in instant mode, one per
 /// fix when `flushesEachFix` is set (realtime, so that a reader sees each fix when it happens).
 public final class FixWriter {
-    private var encoder: any FixEncoder
+    // Used from one playback loop only; see OutputBuffer for why the exclusivity check is switched off.
+    @exclusivity(unchecked) private var encoder: any FixEncoder
     private let file: OutputFile
     private let buffer = OutputBuffer(capacity: 1 << 17)
     private let flushesEachFix: Bool

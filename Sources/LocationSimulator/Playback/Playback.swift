@@ -15,6 +15,7 @@ public struct Playback: Sendable {
     /// The permission and accuracy in effect after each event (index i: after events 0...i).
     private let stateAfterEvent: [(authorization: LocationAuthorization, accuracy: Double)]
     private let initialAccuracy: Double
+    private let endVector: UnitVector
     /// Named waypoints, split into parallel arrays so the nearest-waypoint scan touches only vectors.
     private let namedWaypointVectors: [UnitVector]
     private let namedWaypointIndices: [Int]
@@ -31,6 +32,7 @@ public struct Playback: Sendable {
         self.timeline = try Timeline(trace: trace)
         self.seed = seed ?? trace.noise?.seed ?? 0
         initialAccuracy = trace.noise?.accuracyMeters ?? 0
+        endVector = UnitVector(timeline.endPoint)
         eventTimes = trace.events.map(\.time)
         var authorization = Self.initialAuthorization
         var accuracy = initialAccuracy
@@ -71,9 +73,9 @@ public struct Playback: Sendable {
     /// The fix at `time`, using and updating `cursor` to find its segment and events quickly.
     public func fix(at time: Double, cursor: inout Cursor) -> LocationFix {
         let time = max(0, time)
-        let (point, speed, course) = motion(at: time, cursor: &cursor)
+        let (point, vector, speed, course) = motion(at: time, cursor: &cursor)
         let (authorization, accuracy) = state(at: time, cursor: &cursor)
-        let nearest = nearestNamedWaypoint(to: point)
+        let nearest = nearestNamedWaypoint(to: vector)
         var reported = point
         if accuracy > 0 {
             let noise = PositionNoise.offset(seed: seed, time: time, accuracy: accuracy)
@@ -84,12 +86,12 @@ public struct Playback: Sendable {
             authorization: authorization, nearestWaypointIndex: nearest?.index, nearestWaypointName: nearest?.name)
     }
 
-    private func motion(at time: Double, cursor: inout Cursor) -> (GeoPoint, Double, Double) {
+    private func motion(at time: Double, cursor: inout Cursor) -> (GeoPoint, UnitVector, Double, Double) {
         let lapDuration = timeline.lapDuration
         var lapTime = time
         if timeline.loop != .once, lapDuration > 0 {
             if let total = timeline.duration, time >= total {
-                return (timeline.endPoint, 0, -1)
+                return (timeline.endPoint, endVector, 0, -1)
             }
             lapTime = time - (time / lapDuration).rounded(.down) * lapDuration
         }
@@ -97,16 +99,17 @@ public struct Playback: Sendable {
             cursor.segment = nil
         }
         guard let index = timeline.segmentIndex(at: lapTime, hint: cursor.segment) else {
-            return (timeline.endPoint, 0, -1)
+            return (timeline.endPoint, endVector, 0, -1)
         }
         cursor.segment = index
         let segment = timeline.segments[index]
         guard segment.isMoving else {
-            return (segment.arc.point(atAngle: 0).point, 0, -1)
+            let standing = segment.arc.sample(atAngle: 0)
+            return (standing.point, standing.vector, 0, -1)
         }
         let fraction = (lapTime - segment.startTime) / (segment.endTime - segment.startTime)
-        let (point, course) = segment.arc.point(atAngle: fraction * segment.arc.angle)
-        return (point, segment.speed, course)
+        let sample = segment.arc.sample(atAngle: fraction * segment.arc.angle)
+        return (sample.point, sample.vector, segment.speed, sample.course)
     }
 
     private func state(at time: Double, cursor: inout Cursor) -> (LocationAuthorization, Double) {
@@ -117,10 +120,9 @@ public struct Playback: Sendable {
         return index == 0 ? (Self.initialAuthorization, initialAccuracy) : stateAfterEvent[index - 1]
     }
 
-    private func nearestNamedWaypoint(to point: GeoPoint) -> (index: Int, name: String)? {
+    private func nearestNamedWaypoint(to vector: UnitVector) -> (index: Int, name: String)? {
         guard !namedWaypointVectors.isEmpty else { return nil }
         // The nearest point on the sphere is the one whose unit vector has the largest dot product.
-        let vector = UnitVector(point)
         var best = 0
         var bestDot = -2.0
         namedWaypointVectors.withUnsafeBufferPointer { vectors in

@@ -179,7 +179,7 @@ public final class ReplaySession {
         let svg = SVGRenderer(trace: playback.trace, fixes: mapFixes.fixes, labels: labels).render()
         let file = try OutputFile.atomic(path: path)
         let buffer = OutputBuffer(capacity: svg.utf8.count)
-        buffer.append(svg)
+        buffer.append(text: svg)
         try file.write(buffer)
         try file.commit()
     }
