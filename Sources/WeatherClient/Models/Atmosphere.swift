@@ -8,6 +8,13 @@ public struct Wind: Sendable, Hashable, Decodable {
     /// Gust speed (`gust`), when sent.
     public var gust: Double?
 
+    /// A wind reading, e.g. for previews; speeds in the units of the weather it belongs to.
+    public init(speed: Double, direction: Double? = nil, gust: Double? = nil) {
+        self.speed = speed
+        self.direction = direction
+        self.gust = gust
+    }
+
     private enum CodingKeys: String, CodingKey {
         case speed
         case direction = "deg"
@@ -19,6 +26,11 @@ public struct Wind: Sendable, Hashable, Decodable {
 public struct Clouds: Sendable, Hashable, Decodable {
     /// Cloud cover in percent (`all`).
     public var cover: Int
+
+    /// A cloud-cover reading in percent.
+    public init(cover: Int) {
+        self.cover = cover
+    }
 
     private enum CodingKeys: String, CodingKey {
         case cover = "all"
@@ -32,6 +44,12 @@ public struct Precipitation: Sendable, Hashable, Decodable {
     public var lastHour: Double?
     /// Volume over the last three hours, or the forecast period (`3h`).
     public var lastThreeHours: Double?
+
+    /// A precipitation reading in millimetres.
+    public init(lastHour: Double? = nil, lastThreeHours: Double? = nil) {
+        self.lastHour = lastHour
+        self.lastThreeHours = lastThreeHours
+    }
 
     private enum CodingKeys: String, CodingKey {
         case lastHour = "1h"
