@@ -29,7 +29,9 @@ struct ClientRequestTests {
 
     @Test("City id, zip with country, and coordinates use the API's parameters")
     func otherLocationParameters() async throws {
-        let byID = try await sentURL { client throws(WeatherError) in _ = try await client.currentWeather(cityID: 1_835_848) }
+        let byID = try await sentURL { client throws(WeatherError) in
+            _ = try await client.currentWeather(cityID: 1_835_848)
+        }
         #expect(byID == "http://127.0.0.1:8080/data/2.5/weather?id=1835848&units=metric&appid=\(key)")
 
         let byZip = try await sentURL { client throws(WeatherError) in
@@ -40,7 +42,9 @@ struct ClientRequestTests {
         let byCoordinate = try await sentURL(units: .standard) { client throws(WeatherError) in
             _ = try await client.currentWeather(at: Coordinate(latitude: 37.517829, longitude: 126.88627))
         }
-        #expect(byCoordinate == "http://127.0.0.1:8080/data/2.5/weather?lat=37.517829&lon=126.88627&units=standard&appid=\(key)")
+        #expect(
+            byCoordinate
+                == "http://127.0.0.1:8080/data/2.5/weather?lat=37.517829&lon=126.88627&units=standard&appid=\(key)")
     }
 
     @Test("Tiny coordinates are written as plain decimals, never with an exponent")
@@ -66,7 +70,8 @@ struct ClientRequestTests {
         }
         #expect(forecast == "http://127.0.0.1:8080/data/2.5/forecast?q=Zocca&cnt=2&units=metric&appid=\(key)")
 
-        let direct = try await sentURL(language: "kr", reply: .json(Fixtures.geocodeSeoul)) { client throws(WeatherError) in
+        let direct = try await sentURL(language: "kr", reply: .json(Fixtures.geocodeSeoul)) {
+            client throws(WeatherError) in
             _ = try await client.geocode(city: "Seoul", limit: 1)
         }
         #expect(direct == "http://127.0.0.1:8080/geo/1.0/direct?q=Seoul&limit=1&appid=\(key)")
@@ -87,7 +92,9 @@ struct ClientRequestTests {
             environment: [:]
         )
         _ = try await client.currentWeather(city: "Seoul")
-        #expect(transport.requests.first?.url.absoluteString == "http://127.0.0.1:9000/owm/data/2.5/weather?q=Seoul&units=metric")
+        #expect(
+            transport.requests.first?.url.absoluteString
+                == "http://127.0.0.1:9000/owm/data/2.5/weather?q=Seoul&units=metric")
     }
 
     @Test("Requests ask for JSON and carry the configured timeout")
@@ -183,7 +190,8 @@ struct ClientRequestTests {
     @Test("A base URL that is not http or https fails before sending")
     func nonHTTPBaseURLFails() async {
         let transport = InMemoryTransport(.json(Fixtures.seoul))
-        let client = OpenWeatherClient(apiKey: "", baseURL: URL(string: "file:///tmp")!, transport: transport, environment: [:])
+        let client = OpenWeatherClient(
+            apiKey: "", baseURL: URL(string: "file:///tmp")!, transport: transport, environment: [:])
 
         let error = await #expect(throws: WeatherError.self) { try await client.currentWeather(city: "Seoul") }
 

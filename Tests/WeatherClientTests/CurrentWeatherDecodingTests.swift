@@ -13,7 +13,8 @@ struct CurrentWeatherDecodingTests {
         let weather = try decode(Fixtures.zocca)
 
         #expect(weather.coordinate == Coordinate(latitude: 44.34, longitude: 10.99))
-        #expect(weather.conditions == [WeatherCondition(id: 501, main: "Rain", description: "moderate rain", icon: "10d")])
+        #expect(
+            weather.conditions == [WeatherCondition(id: 501, main: "Rain", description: "moderate rain", icon: "10d")])
         #expect(weather.base == "stations")
         #expect(weather.main.temperature == .kelvin(298.48))
         #expect(weather.main.feelsLike == .kelvin(298.74))
@@ -51,7 +52,10 @@ struct CurrentWeatherDecodingTests {
         let weather = try decode(Fixtures.seoul)
 
         #expect(weather.coordinate == Coordinate(latitude: 37.5683, longitude: 126.9778))
-        #expect(weather.conditions == [WeatherCondition(id: 804, main: "Clouds", description: "overcast clouds", icon: "04d")])
+        #expect(
+            weather.conditions == [
+                WeatherCondition(id: 804, main: "Clouds", description: "overcast clouds", icon: "04d")
+            ])
         #expect(weather.base == "stations")
         #expect(weather.main.temperature == .kelvin(270.81))
         #expect(abs(weather.main.temperature.celsius - -2.34) < 1e-9)

@@ -67,7 +67,8 @@ struct ErrorMappingTests {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let future = await #expect(throws: WeatherError.self) {
             try await currentWeather(
-                answering: .json(Fixtures.internalErrorBody, status: 503, headers: ["Retry-After": formatter.string(from: later)])
+                answering: .json(
+                    Fixtures.internalErrorBody, status: 503, headers: ["Retry-After": formatter.string(from: later)])
             )
         }
         let wait = try? #require(future?.retryAfter)
@@ -75,7 +76,8 @@ struct ErrorMappingTests {
 
         let past = await #expect(throws: WeatherError.self) {
             try await currentWeather(
-                answering: .json(Fixtures.internalErrorBody, status: 503, headers: ["Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"])
+                answering: .json(
+                    Fixtures.internalErrorBody, status: 503, headers: ["Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"])
             )
         }
         #expect(past?.retryAfter == .zero)
@@ -84,7 +86,8 @@ struct ErrorMappingTests {
     @Test("An unparseable Retry-After is ignored rather than guessed")
     func unparseableRetryAfterIsIgnored() async {
         let error = await #expect(throws: WeatherError.self) {
-            try await currentWeather(answering: .json(Fixtures.rateLimitedBody, status: 429, headers: ["Retry-After": "soon"]))
+            try await currentWeather(
+                answering: .json(Fixtures.rateLimitedBody, status: 429, headers: ["Retry-After": "soon"]))
         }
         #expect(error == .rateLimited(retryAfter: nil, message: Fixtures.rateLimitedMessage))
     }
@@ -125,9 +128,11 @@ struct ErrorMappingTests {
     @Test("An error status with plain text quotes the start of the text")
     func plainTextErrorBodyIsQuoted() async {
         let error = await #expect(throws: WeatherError.self) {
-            try await currentWeather(answering: .text("upstream\nconnect error", status: 503, contentType: "text/plain"))
+            try await currentWeather(
+                answering: .text("upstream\nconnect error", status: 503, contentType: "text/plain"))
         }
-        #expect(error == .server(status: 503, message: "503 Service Unavailable: upstream connect error", retryAfter: nil))
+        #expect(
+            error == .server(status: 503, message: "503 Service Unavailable: upstream connect error", retryAfter: nil))
     }
 
     @Test("A 404 HTML page from a proxy is a server error, not the API's city not found")
@@ -176,7 +181,8 @@ struct ErrorMappingTests {
 @Suite("Malformed bodies give decoding errors with the right path")
 struct MalformedBodyTests {
     private func currentWeather(body: String, status: Int = 200) async throws(WeatherError) -> CurrentWeather {
-        try await OpenWeatherClient.testing(InMemoryTransport(.json(body, status: status))).currentWeather(city: "Seoul")
+        try await OpenWeatherClient.testing(InMemoryTransport(.json(body, status: status))).currentWeather(
+            city: "Seoul")
     }
 
     @Test("A string where main.temp's number belongs")
@@ -251,14 +257,18 @@ struct MalformedBodyTests {
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: page) }
 
         #expect(
-            error == .decoding(path: "(top level)", expected: "a JSON object", found: #"an HTML page titled "Hotel Wi-Fi & Login""#)
+            error
+                == .decoding(
+                    path: "(top level)", expected: "a JSON object", found: #"an HTML page titled "Hotel Wi-Fi & Login""#
+                )
         )
     }
 
     @Test("Text that is not JSON is quoted")
     func nonJSONText() async {
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: "OK") }
-        #expect(error == .decoding(path: "(top level)", expected: "a JSON object", found: #"text that is not JSON: "OK""#))
+        #expect(
+            error == .decoding(path: "(top level)", expected: "a JSON object", found: #"text that is not JSON: "OK""#))
     }
 
     @Test("An array where the object belongs")

@@ -6,7 +6,8 @@ import WeatherClient
 struct ForecastAndGeocodingDecodingTests {
     @Test("A forecast decodes with cod as the String \"200\", its items and its city")
     func forecastDecodesEveryField() throws {
-        let forecast = try WeatherResponseDecoder.decode(Forecast.self, from: Data(Fixtures.forecast.utf8), units: .standard)
+        let forecast = try WeatherResponseDecoder.decode(
+            Forecast.self, from: Data(Fixtures.forecast.utf8), units: .standard)
 
         #expect(forecast.code == ResponseCode(text: "200"))
         #expect(forecast.count == 2)
@@ -91,7 +92,8 @@ struct ForecastAndGeocodingDecodingTests {
     @Test("A geocoding answer that is an object where an array belongs says so")
     func geocodingObjectInsteadOfArray() throws {
         let error = #expect(throws: WeatherError.self) {
-            try WeatherResponseDecoder.decode([GeocodedPlace].self, from: Data(#"{"name":"Seoul"}"#.utf8), units: .standard)
+            try WeatherResponseDecoder.decode(
+                [GeocodedPlace].self, from: Data(#"{"name":"Seoul"}"#.utf8), units: .standard)
         }
         #expect(error == .decoding(path: "(top level)", expected: "an array", found: "an object"))
     }

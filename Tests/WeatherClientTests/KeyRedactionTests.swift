@@ -26,13 +26,15 @@ struct KeyRedactionTests {
         ("200 with error cod", .json(#"{"cod":"404","message":"\#(urlWithKey)"}"#)),
     ]
 
-    @Test("No error case contains the key in description, debugDescription or localizedDescription",
-          arguments: failingReplies.map(\.0))
+    @Test(
+        "No error case contains the key in description, debugDescription or localizedDescription",
+        arguments: failingReplies.map(\.0))
     func errorTextNeverContainsKey(caseName: String) async throws {
         let reply = try #require(Self.failingReplies.first { $0.0 == caseName }?.1)
         let client = OpenWeatherClient.testing(InMemoryTransport(reply))
 
-        let error = try #require(await #expect(throws: WeatherError.self) { try await client.currentWeather(city: "Seoul") })
+        let error = try #require(
+            await #expect(throws: WeatherError.self) { try await client.currentWeather(city: "Seoul") })
 
         for text in [
             error.description, error.debugDescription, error.localizedDescription, String(describing: error),
@@ -47,15 +49,18 @@ struct KeyRedactionTests {
 
     @Test("The scrubbed message keeps everything but the key")
     func scrubbingKeepsTheRestOfTheMessage() async throws {
-        let client = OpenWeatherClient.testing(InMemoryTransport(.fail(.timeout, "The request timed out: \(Self.urlWithKey)")))
+        let client = OpenWeatherClient.testing(
+            InMemoryTransport(.fail(.timeout, "The request timed out: \(Self.urlWithKey)")))
 
         let error = await #expect(throws: WeatherError.self) { try await client.currentWeather(city: "Seoul") }
 
         #expect(
-            error == .transport(
-                kind: .timeout,
-                message: "The request timed out: http://127.0.0.1:8080/data/2.5/weather?q=Seoul&units=metric&appid=<redacted>"
-            )
+            error
+                == .transport(
+                    kind: .timeout,
+                    message:
+                        "The request timed out: http://127.0.0.1:8080/data/2.5/weather?q=Seoul&units=metric&appid=<redacted>"
+                )
         )
     }
 
@@ -74,7 +79,9 @@ struct KeyRedactionTests {
     @Test("Log lines show the request with the key redacted")
     func logLinesHideKey() async throws {
         let lines = LogLines()
-        let transport = InMemoryTransport([.json(Fixtures.seoul), .fail(.connectionLost, "reset by \(Self.urlWithKey)")])
+        let transport = InMemoryTransport([
+            .json(Fixtures.seoul), .fail(.connectionLost, "reset by \(Self.urlWithKey)"),
+        ])
         let client = OpenWeatherClient.testing(transport, units: .metric, logger: lines.append)
 
         _ = try await client.currentWeather(city: "Seoul")
@@ -82,7 +89,9 @@ struct KeyRedactionTests {
 
         #expect(lines.all.count == 2)
         #expect(lines.all.allSatisfy { !$0.contains(Self.key) })
-        #expect(lines.all.first?.hasPrefix("GET http://127.0.0.1:8080/data/2.5/weather?q=Seoul&units=metric&appid=<redacted> → 200, ") == true)
+        #expect(
+            lines.all.first?.hasPrefix(
+                "GET http://127.0.0.1:8080/data/2.5/weather?q=Seoul&units=metric&appid=<redacted> → 200, ") == true)
     }
 
     @Test("A request's description redacts the key but its URL still carries it to the transport")
