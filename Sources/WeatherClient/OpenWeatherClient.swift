@@ -48,7 +48,7 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
     ///   - units: Units for weather requests, default ``Units/metric``.
     ///   - language: `lang` for weather requests, e.g. `"kr"`; `nil` sends none.
     ///   - timeout: How long a request may wait for its answer, default 10 seconds.
-    ///   - transport: How requests are sent, default a ``URLSessionTransport``.
+    ///   - transport: How requests are sent, default ``URLSessionTransport/shared``.
     ///   - environment: Where a missing `apiKey` is looked up, default the process environment.
     ///   - logger: Receives one line per request, e.g.
     ///     `GET https://…/data/2.5/weather?q=Seoul&units=metric&appid=<redacted> → 200, 503 bytes`;
@@ -59,7 +59,7 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
         units: Units = .metric,
         language: String? = nil,
         timeout: Duration = .seconds(10),
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = URLSessionTransport.shared,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         logger: (@Sendable (String) -> Void)? = nil
     ) {

@@ -34,6 +34,34 @@ struct URLSessionTransportTests {
         #expect(failure.kind == kind)
     }
 
+    @Test("An unknown URLError whose text says the transfer was cut short is connectionLost, quoted and scrubbed")
+    func unknownErrorWithCurlTextIsConnectionLost() {
+        let error = URLError(
+            .unknown,
+            userInfo: [NSLocalizedDescriptionKey: "transfer closed with 491 bytes remaining to read"]
+        )
+
+        let failure = URLSessionTransport.failure(for: error, request: request)
+
+        #expect(failure.kind == .connectionLost)
+        #expect(
+            failure.message
+                == "the connection to api.openweathermap.org closed before a complete answer: "
+                + "transfer closed with 491 bytes remaining to read (URLError -1)"
+        )
+    }
+
+    @Test("System error text that contains the URL has its appid scrubbed")
+    func systemTextIsScrubbed() {
+        let error = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "failed: \(request.url.absoluteString)"])
+
+        let failure = URLSessionTransport.failure(for: error, request: request)
+
+        #expect(failure.kind == .other)
+        #expect(!failure.message.contains(Fixtures.apiKey))
+        #expect(failure.message.contains("appid=<redacted>"))
+    }
+
     @Test("Failure messages name the host and the timeout but never the query")
     func failureMessagesNameHostNotQuery() {
         let failure = URLSessionTransport.failure(for: URLError(.timedOut), request: request)

@@ -7,13 +7,16 @@ public import Foundation
 
 /// The default ``HTTPTransport``: URLSession (FoundationNetworking on Linux).
 ///
-/// The request's timeout is URLSession's request timeout (no bytes for that long fails the
-/// request); the session's resource timeout bounds a whole transfer, so a server that drips its
-/// body byte by byte cannot hold the client forever. `URLError`s map to ``TransportFailure``
-/// kinds: timed out → `.timeout`; not connected, data not allowed, roaming off → `.offline`;
-/// cannot find or connect to host, DNS failure → `.cannotConnect`; connection lost, bad or empty
-/// server response → `.connectionLost`; cancelled → `.cancelled`; anything else → `.other`. The
-/// failure message names the host and the URLError code, never the query (which holds the key).
+/// The request's timeout is a deadline for the whole answer: when it passes, the URLSession task
+/// is cancelled and the send fails with `.timeout`, whatever the platform's URLSession does with
+/// `timeoutInterval` (FoundationNetworking ignores it and waits for the session's resource
+/// timeout). Cancelling the calling task cancels the URLSession task. `URLError`s map to
+/// ``TransportFailure`` kinds: timed out → `.timeout`; not connected, data not allowed, roaming
+/// off → `.offline`; cannot find or connect to host, DNS failure → `.cannotConnect`; connection
+/// lost, bad or empty server response, a body cut short or reset (FoundationNetworking reports
+/// these as "unknown" with curl's text) → `.connectionLost`; cancelled → `.cancelled`; anything
+/// else → `.other`. Failure messages name the host and the URLError code, never the query (which
+/// holds the key).
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
@@ -22,11 +25,13 @@ public struct URLSessionTransport: HTTPTransport {
         self.session = session
     }
 
-    /// A transport over its own ephemeral session (no cookies, no disk cache) whose transfers
-    /// are bounded by `resourceTimeout` in total.
-    public init(resourceTimeout: Duration = .seconds(60)) {
+    /// One shared transport over one ephemeral session: the default for every client, so making
+    /// many clients does not make many sessions.
+    public static let shared = URLSessionTransport()
+
+    /// A transport over its own ephemeral session (no cookies, no disk cache).
+    public init() {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForResource = resourceTimeout.timeInterval
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.init(session: URLSession(configuration: configuration))
     }
@@ -38,25 +43,47 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest)
-        } catch let error as URLError {
-            throw Self.failure(for: error, request: request)
-        } catch is CancellationError {
-            throw TransportFailure(.cancelled, message: "the request to \(Self.host(of: request)) was cancelled")
-        } catch {
-            throw TransportFailure(.other, message: "request to \(Self.host(of: request)) failed: \(error)")
+        let session = self.session
+        let outcome = await FirstOutcome<Transfer>().outcome(ifCancelled: .cancelled) { race in
+            let task = session.dataTask(with: urlRequest) { data, response, error in
+                race.finish(.completed(data, response, error))
+            }
+            race.onFinish { task.cancel() }
+            let deadline = Task {
+                guard (try? await Task.sleep(for: request.timeout)) != nil else { return }
+                race.finish(.timedOut)
+            }
+            race.onFinish { deadline.cancel() }
+            task.resume()
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw TransportFailure(.other, message: "\(Self.host(of: request)) did not answer with HTTP")
+        let host = Self.host(of: request)
+        switch outcome {
+        case .timedOut:
+            throw Self.failure(for: URLError(.timedOut), request: request)
+        case .cancelled:
+            throw TransportFailure(.cancelled, message: "the request to \(host) was cancelled")
+        case .completed(_, _, let error?):
+            guard let urlError = error as? URLError else {
+                throw TransportFailure(.other, message: "request to \(host) failed: \(Self.systemText(error))")
+            }
+            throw Self.failure(for: urlError, request: request)
+        case .completed(let data, let response, nil):
+            guard let http = response as? HTTPURLResponse else {
+                throw TransportFailure(.other, message: "\(host) did not answer with HTTP")
+            }
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                headers[String(describing: name)] = String(describing: value)
+            }
+            return TransportResponse(status: http.statusCode, headers: headers, body: data ?? Data())
         }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            headers[String(describing: name)] = String(describing: value)
-        }
-        return TransportResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    /// How a transfer ended.
+    private enum Transfer: Sendable {
+        case completed(Data?, URLResponse?, (any Error)?)
+        case timedOut
+        case cancelled
     }
 
     /// Maps a `URLError` to a failure kind and a message without the request's query.
@@ -81,8 +108,22 @@ public struct URLSessionTransport: HTTPTransport {
         case .cancelled:
             return TransportFailure(.cancelled, message: "the request to \(host) was cancelled")
         default:
-            return TransportFailure(.other, message: "request to \(host) failed (\(code))")
+            let text = systemText(error)
+            let lost = ["transfer closed", "empty reply", "connection reset", "recv failure", "broken pipe"]
+            if lost.contains(where: { text.lowercased().contains($0) }) {
+                return TransportFailure(
+                    .connectionLost,
+                    message: "the connection to \(host) closed before a complete answer: \(text) (\(code))"
+                )
+            }
+            return TransportFailure(.other, message: "request to \(host) failed: \(text) (\(code))")
         }
+    }
+
+    /// The system's own description of an error, with any `appid` value scrubbed (URLSession's
+    /// texts may include the failing URL).
+    static func systemText(_ error: any Error) -> String {
+        Redaction.scrubQueryParameter((error as NSError).localizedDescription)
     }
 
     /// `host:port` of the request, the only part of the URL a failure message shows.
