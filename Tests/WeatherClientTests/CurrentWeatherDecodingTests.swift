@@ -4,13 +4,9 @@ import WeatherClient
 
 @Suite("Decoding current weather")
 struct CurrentWeatherDecodingTests {
-    private func decode(_ json: String, units: Units = .standard) throws -> CurrentWeather {
-        try WeatherResponseDecoder.decode(CurrentWeather.self, from: Data(json.utf8), units: units)
-    }
-
     @Test("Every field of the API's documented Zocca response decodes")
     func zoccaDecodesEveryField() throws {
-        let weather = try decode(Fixtures.zocca)
+        let weather = try Fixtures.currentWeather(Fixtures.zocca)
 
         #expect(weather.coordinate == Coordinate(latitude: 44.34, longitude: 10.99))
         #expect(
@@ -49,7 +45,7 @@ struct CurrentWeatherDecodingTests {
 
     @Test("Every field of the published Seoul response decodes, and 270.81 K reads -2.34 °C")
     func seoulDecodesEveryField() throws {
-        let weather = try decode(Fixtures.seoul)
+        let weather = try Fixtures.currentWeather(Fixtures.seoul)
 
         #expect(weather.coordinate == Coordinate(latitude: 37.5683, longitude: 126.9778))
         #expect(
@@ -94,7 +90,7 @@ struct CurrentWeatherDecodingTests {
     func optionalFieldMayBeMissing(path: String) throws {
         let json = try Fixtures.removing(path, from: Fixtures.zocca)
 
-        let weather = try decode(json)
+        let weather = try Fixtures.currentWeather(json)
 
         #expect(weather.name == "Zocca")
         #expect(weather.main.temperature == .kelvin(298.48))
@@ -102,9 +98,9 @@ struct CurrentWeatherDecodingTests {
 
     @Test("A missing optional field decodes as nil rather than a default")
     func missingOptionalFieldIsNil() throws {
-        let weather = try decode(try Fixtures.removing("main.feels_like", from: Fixtures.seoul))
+        let weather = try Fixtures.currentWeather(try Fixtures.removing("main.feels_like", from: Fixtures.seoul))
         #expect(weather.main.feelsLike == nil)
-        let noGust = try decode(try Fixtures.removing("wind.gust", from: Fixtures.seoul))
+        let noGust = try Fixtures.currentWeather(try Fixtures.removing("wind.gust", from: Fixtures.seoul))
         #expect(noGust.wind?.gust == nil)
         #expect(noGust.wind?.speed == 2.46)
     }
@@ -119,14 +115,14 @@ struct CurrentWeatherDecodingTests {
     func requiredFieldMissingNamesItsPath(path: String) throws {
         let json = try Fixtures.removing(path, from: Fixtures.zocca)
 
-        let error = #expect(throws: WeatherError.self) { try decode(json) }
+        let error = #expect(throws: WeatherError.self) { try Fixtures.currentWeather(json) }
 
         #expect(error == .decoding(path: path, expected: "a value (the field is required)", found: "nothing"))
     }
 
     @Test("A legacy response with sys.message, no timezone, no feels_like and an empty name decodes")
     func legacyRemoteResponseDecodes() throws {
-        let weather = try decode(Fixtures.legacyRemote)
+        let weather = try Fixtures.currentWeather(Fixtures.legacyRemote)
 
         #expect(weather.system.message == 0.0034)
         #expect(weather.system.country == nil)
@@ -139,7 +135,7 @@ struct CurrentWeatherDecodingTests {
 
     @Test("Integer-literal temperatures decode in the requested units")
     func integerLiteralTemperaturesDecode() throws {
-        let weather = try decode(Fixtures.snowyMetricIntegers, units: .metric)
+        let weather = try Fixtures.currentWeather(Fixtures.snowyMetricIntegers, units: .metric)
 
         #expect(weather.main.temperature == .celsius(-3))
         #expect(weather.main.feelsLike == .celsius(-7))
@@ -151,7 +147,7 @@ struct CurrentWeatherDecodingTests {
 
     @Test("Several weather entries are all kept, the first one primary")
     func multipleConditionsAreKept() throws {
-        let weather = try decode(Fixtures.snowyMetricIntegers, units: .metric)
+        let weather = try Fixtures.currentWeather(Fixtures.snowyMetricIntegers, units: .metric)
 
         #expect(weather.conditions.map(\.id) == [601, 701])
         #expect(weather.conditions.map(\.main) == ["Snow", "Mist"])
@@ -160,7 +156,7 @@ struct CurrentWeatherDecodingTests {
 
     @Test("Snow carries both 1h and 3h volumes")
     func snowOneAndThreeHours() throws {
-        let weather = try decode(Fixtures.snowyMetricIntegers, units: .metric)
+        let weather = try Fixtures.currentWeather(Fixtures.snowyMetricIntegers, units: .metric)
 
         #expect(weather.snow == Precipitation(lastHour: 0.8, lastThreeHours: 2.1))
         #expect(weather.rain == nil)
@@ -168,33 +164,35 @@ struct CurrentWeatherDecodingTests {
 
     @Test("Rain with only 3h, and an empty rain object, decode")
     func rainThreeHoursOnlyAndEmpty() throws {
-        let threeHours = try decode(try Fixtures.replacing("rain", with: ["3h": 4.5], in: Fixtures.zocca))
+        let threeHours = try Fixtures.currentWeather(
+            try Fixtures.replacing("rain", with: ["3h": 4.5], in: Fixtures.zocca))
         #expect(threeHours.rain == Precipitation(lastHour: nil, lastThreeHours: 4.5))
-        let empty = try decode(try Fixtures.replacing("rain", with: [String: Double](), in: Fixtures.zocca))
+        let empty = try Fixtures.currentWeather(
+            try Fixtures.replacing("rain", with: [String: Double](), in: Fixtures.zocca))
         #expect(empty.rain == Precipitation(lastHour: nil, lastThreeHours: nil))
     }
 
     @Test("cod decodes as an Int or as a String")
     func codIsIntOrString() throws {
-        #expect(try decode(Fixtures.zocca).code == 200)
-        #expect(try decode(Fixtures.snowyMetricIntegers).code == ResponseCode(text: "200"))
-        #expect(try decode(Fixtures.snowyMetricIntegers).code?.value == 200)
+        #expect(try Fixtures.currentWeather(Fixtures.zocca).code == 200)
+        #expect(try Fixtures.currentWeather(Fixtures.snowyMetricIntegers).code == ResponseCode(text: "200"))
+        #expect(try Fixtures.currentWeather(Fixtures.snowyMetricIntegers).code?.value == 200)
     }
 
     @Test("cod of another type fails naming cod and what it accepts")
     func codOfAnotherTypeFails() throws {
         let json = try Fixtures.replacing("cod", with: true, in: Fixtures.zocca)
 
-        let error = #expect(throws: WeatherError.self) { try decode(json) }
+        let error = #expect(throws: WeatherError.self) { try Fixtures.currentWeather(json) }
 
         #expect(error == .decoding(path: "cod", expected: "an integer or a string", found: "a boolean true"))
     }
 
     @Test("Temperatures carry the units the response was requested in")
     func temperaturesCarryRequestedUnits() throws {
-        #expect(try decode(Fixtures.seoul, units: .standard).main.temperature.unit == .kelvin)
-        #expect(try decode(Fixtures.seoul, units: .metric).main.temperature.unit == .celsius)
-        #expect(try decode(Fixtures.seoul, units: .imperial).main.temperature.unit == .fahrenheit)
+        #expect(try Fixtures.currentWeather(Fixtures.seoul, units: .standard).main.temperature.unit == .kelvin)
+        #expect(try Fixtures.currentWeather(Fixtures.seoul, units: .metric).main.temperature.unit == .celsius)
+        #expect(try Fixtures.currentWeather(Fixtures.seoul, units: .imperial).main.temperature.unit == .fahrenheit)
     }
 
     @Test("A plain JSONDecoder, which cannot know the units, reads the API's default: kelvin")

@@ -4,13 +4,9 @@ import WeatherClient
 
 @Suite("Display text for a weather screen")
 struct DisplayTests {
-    private func weather(_ json: String, units: Units = .standard) throws -> CurrentWeather {
-        try WeatherResponseDecoder.decode(CurrentWeather.self, from: Data(json.utf8), units: units)
-    }
-
     @Test("Seoul in kelvin shows Celsius, high/low, wind, humidity, pressure, names, message and icon")
     func seoulDisplay() throws {
-        let display = WeatherDisplay(try weather(Fixtures.seoul))
+        let display = WeatherDisplay(try Fixtures.currentWeather(Fixtures.seoul))
 
         #expect(display.placeName == "Seoul")
         #expect(display.temperature == "-2.3°C")
@@ -33,7 +29,7 @@ struct DisplayTests {
 
     @Test("Zocca's 298.48 K shows 25.3°C and rain")
     func zoccaDisplay() throws {
-        let display = WeatherDisplay(try weather(Fixtures.zocca))
+        let display = WeatherDisplay(try Fixtures.currentWeather(Fixtures.zocca))
 
         #expect(display.temperature == "25.3°C")
         #expect(display.temperatureWhole == "25°")
@@ -47,7 +43,7 @@ struct DisplayTests {
     @Test("Imperial responses show °F and mph")
     func imperialDisplay() throws {
         let json = try Fixtures.replacing("main.temp", with: 80.33, in: Fixtures.zocca)
-        let display = WeatherDisplay(try weather(json, units: .imperial))
+        let display = WeatherDisplay(try Fixtures.currentWeather(json, units: .imperial))
 
         #expect(display.temperature == "80.3°F")
         #expect(display.wind == "0.6 mph")
@@ -55,19 +51,19 @@ struct DisplayTests {
 
     @Test("A given place name wins; an empty API name falls back to the coordinate")
     func placeNameFallbacks() throws {
-        #expect(WeatherDisplay(try weather(Fixtures.zocca), placeName: "Seoul").placeName == "Seoul")
-        #expect(WeatherDisplay(try weather(Fixtures.legacyRemote)).placeName == "-40.0, -150.0")
+        #expect(WeatherDisplay(try Fixtures.currentWeather(Fixtures.zocca), placeName: "Seoul").placeName == "Seoul")
+        #expect(WeatherDisplay(try Fixtures.currentWeather(Fixtures.legacyRemote)).placeName == "-40.0, -150.0")
     }
 
     @Test("A specific atmosphere condition shows its own name; the primary condition wins")
     func atmosphereNamesAreSpecific() throws {
         let fog = Fixtures.seoul.replacingOccurrences(of: #""id":804,"main":"Clouds""#, with: #""id":741,"main":"Fog""#)
-        let display = WeatherDisplay(try weather(fog))
+        let display = WeatherDisplay(try Fixtures.currentWeather(fog))
         #expect(display.conditionGroup == .atmosphere)
         #expect(display.conditionNameEnglish == "Fog")
         #expect(display.conditionNameKorean == "안개")
 
-        let snowThenMist = WeatherDisplay(try weather(Fixtures.snowyMetricIntegers, units: .metric))
+        let snowThenMist = WeatherDisplay(try Fixtures.currentWeather(Fixtures.snowyMetricIntegers, units: .metric))
         #expect(snowThenMist.conditionGroup == .snow)
         #expect(snowThenMist.temperature == "-3.0°C")
         #expect(snowThenMist.wind == "3.0 m/s")
@@ -77,7 +73,7 @@ struct DisplayTests {
     func missingWindAndConditions() throws {
         var json = try Fixtures.removing("wind", from: Fixtures.seoul)
         json = try Fixtures.replacing("weather", with: [Any](), in: json)
-        let display = WeatherDisplay(try weather(json))
+        let display = WeatherDisplay(try Fixtures.currentWeather(json))
 
         #expect(display.wind == "--")
         #expect(display.conditionGroup == .unknown)

@@ -1,4 +1,5 @@
 import Foundation
+import WeatherClient
 
 /// Response bodies from shared/reference/openweathermap.md, verbatim, and samples built from the
 /// shapes it documents.
@@ -96,6 +97,11 @@ enum Fixtures {
         </body>
         </html>
         """
+
+    /// `json` decoded as current weather requested in `units`.
+    static func currentWeather(_ json: String, units: Units = .standard) throws -> CurrentWeather {
+        try WeatherResponseDecoder.decode(CurrentWeather.self, from: Data(json.utf8), units: units)
+    }
 
     /// `json` with the member at a dotted `path` (e.g. `main.sea_level`) removed.
     static func removing(_ path: String, from json: String) throws -> String {
