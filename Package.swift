@@ -19,6 +19,9 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     // Library products are declared as their modules land (SwiftPM rejects a product over an empty target);
     // executable targets are products implicitly, so `swift run mockweather` needs no declaration.
+    products: [
+        .library(name: "WeatherClient", targets: ["WeatherClient"])
+    ],
     targets: [
         // The client library apps embed. Imports nothing from this package.
         .target(name: "WeatherClient", swiftSettings: strictSettings),
