@@ -19,6 +19,8 @@ struct epoll_event *chs_epoll_events_allocate(int capacity);
 void chs_epoll_events_free(struct epoll_event *events);
 int chs_eventfd(void);
 int chs_accept4(int fd, struct sockaddr *address, socklen_t *length);
+/// Names the calling thread (shown by top -H, gdb, perf); names longer than 15 bytes are cut.
+void chs_set_current_thread_name(const char *name);
 
 static const int CHS_SOCK_STREAM_NONBLOCK_CLOEXEC = SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC;
 

@@ -136,6 +136,15 @@ final class EventLoop {
         clients[index] = nil
     }
 
+    /// Stops watching `fd` but keeps its client reachable by token (for its timers), e.g. a listener
+    /// that was closed while its owner still has a shutdown timer pending.
+    func deregisterKeepingClient(_ fd: Int32) {
+        let index = Int(fd)
+        guard index < clients.count, let registration = clients[index] else { return }
+        selector.deregister(fd, interest: registration.interest)
+        clients[index]!.interest = []
+    }
+
     /// The client registered under `token`, if it is still registered.
     func client(for token: UInt64) -> (any EventLoopClient)? {
         let index = Int(UInt32(truncatingIfNeeded: token))
@@ -162,7 +171,9 @@ final class EventLoop {
     }
 
     /// Runs until ``stop()``, then closes the selector and drops tasks that arrive later.
-    func run() {
+    /// `stoppingAtOnce` only releases the resources (for a loop that never got to start).
+    func run(stoppingAtOnce: Bool = false) {
+        isStopping = isStopping || stoppingAtOnce
         while !isStopping {
             let timeout = timers.nextDeadline.map { $0 > now ? $0 - now : 0 }
             do {
