@@ -218,3 +218,18 @@ func raiseOpenFileLimit(to wanted: rlim_t) {
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 }
+
+/// Whether this machine has an IPv6 loopback to test on (some containers do not).
+let isIPv6LoopbackAvailable: Bool = {
+    let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { Glibc.close(fd) }
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    address.sin6_addr = in6addr_loopback
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+        }
+    }
+}()
