@@ -68,7 +68,8 @@ public final class HTTPServer: Sendable {
             for index in 0..<loopCount {
                 let descriptors = try SelectorDescriptors.make()
                 let loop = EventLoop(handle: EventLoopHandle(descriptors: descriptors))
-                let server = LoopServer(loop: loop, listener: listeners[min(index, listeners.count - 1)], shared: shared)
+                let server = LoopServer(
+                    loop: loop, listener: listeners[min(index, listeners.count - 1)], shared: shared)
                 prepared.append((loop, server))
                 try server.startListening()
             }
@@ -77,36 +78,56 @@ public final class HTTPServer: Sendable {
                 server.finish()
                 loop.run(stoppingAtOnce: true)
             }
+            for index in prepared.count..<loopCount {
+                listeners[min(index, listeners.count - 1)].release()
+            }
             throw .eventLoopUnavailable(reason: error.description)
         }
 
         let latch = CompletionLatch(count: loopCount)
         var running: [RunningLoop] = []
         for (index, (loop, server)) in prepared.enumerated() {
-            running.append(RunningLoop(handle: loop.handle, serverToken: server.token))
-            try startThread(name: "http-loop-\(index)") {
-                loop.run()
-                server.finish()
-                latch.arrive()
+            do {
+                try startThread(name: "http-loop-\(index)") {
+                    loop.run()
+                    server.finish()
+                    latch.arrive()
+                }
+            } catch {
+                // Undo: loops already running shut down on their threads, the rest right here.
+                for started in running {
+                    let token = started.serverToken
+                    started.handle.execute { ($0.client(for: token) as? LoopServer)?.beginShutdown() }
+                }
+                for (loop, server) in prepared[index...] {
+                    server.finish()
+                    loop.run(stoppingAtOnce: true)
+                }
+                throw error
             }
+            running.append(RunningLoop(handle: loop.handle, serverToken: server.token))
         }
         return (address.port, running, latch)
     }
 
     /// Linux: one `SO_REUSEPORT` listener per loop, so the kernel spreads connections without a shared
     /// accept queue. Darwin (where `SO_REUSEPORT` does not balance): one listener every loop watches.
-    private static func makeListeners(address: inout SocketAddress, count: Int) throws(SystemError) -> [ListeningSocket] {
+    private static func makeListeners(address: inout SocketAddress, count: Int) throws(SystemError) -> [ListeningSocket]
+    {
         #if os(Linux)
-        // Probe without SO_REUSEPORT first, so a port another process already serves is reported as
-        // in use instead of being silently shared; it also picks the port when 0 was asked for.
-        let probe = try Socket.makeListener(address: address, reusePort: false, backlog: 1)
-        address.port = try Socket.localAddress(probe).port
-        Socket.close(probe)
+        // An explicit port is probed without SO_REUSEPORT first, so a port another process already
+        // serves is reported as in use instead of being silently shared. Port 0 needs no probe: the
+        // kernel never hands out a port in use, and the first listener holds it while the others join
+        // (a probe closed before they bind could let another server pick the same port meanwhile).
+        if address.port != 0 {
+            Socket.close(try Socket.makeListener(address: address, reusePort: false, backlog: 1))
+        }
         var sockets: [ListeningSocket] = []
         do {
             for _ in 0..<count {
                 let fd = try Socket.makeListener(address: address, reusePort: true, backlog: 1024)
                 sockets.append(ListeningSocket(fd: fd, users: 1))
+                if address.port == 0 { address.port = try Socket.localAddress(fd).port }
             }
         } catch {
             for socket in sockets { socket.release() }

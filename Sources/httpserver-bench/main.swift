@@ -49,7 +49,9 @@ while let flag = arguments.popFirst() {
     case "--loops":
         guard let loops = Int(value) else { fail("--loops: expected a number, found '\(value)'", code: 64) }
         configuration.eventLoopCount = loops
-    default: fail("unknown option '\(flag)'; usage: httpserver-bench --body FILE [--host H] [--port P] [--loops N]", code: 64)
+    default:
+        fail(
+            "unknown option '\(flag)'; usage: httpserver-bench --body FILE [--host H] [--port P] [--loops N]", code: 64)
     }
 }
 guard let bodyPath else { fail("missing --body FILE", code: 64) }

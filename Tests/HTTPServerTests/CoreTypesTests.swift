@@ -56,7 +56,8 @@ import Testing
     }
 
     @Test func connectTakesAnAuthorityAndOptionsAnAsterisk() {
-        #expect(RequestTarget(parsing: Array("example.com:443".utf8), method: "CONNECT")?.authority == "example.com:443")
+        #expect(
+            RequestTarget(parsing: Array("example.com:443".utf8), method: "CONNECT")?.authority == "example.com:443")
         #expect(RequestTarget(parsing: Array("*".utf8), method: "OPTIONS")?.path == "*")
     }
 

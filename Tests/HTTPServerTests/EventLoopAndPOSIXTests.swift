@@ -23,7 +23,10 @@ import Darwin
 
     @Test func readOnAnEmptyNonBlockingSocketIsWouldBlockNotAnError() throws {
         let (left, right) = socketPair()
-        defer { Socket.close(left); Socket.close(right) }
+        defer {
+            Socket.close(left)
+            Socket.close(right)
+        }
         _ = fcntl(left, F_SETFL, fcntl(left, F_GETFL) | O_NONBLOCK)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16, alignment: 1)
         defer { buffer.deallocate() }
@@ -66,7 +69,8 @@ import Darwin
     }
 
     @Test func listenerOnPortZeroGetsARealPort() throws {
-        let fd = try Socket.makeListener(address: SocketAddress(host: "127.0.0.1", port: 0), reusePort: false, backlog: 4)
+        let fd = try Socket.makeListener(
+            address: SocketAddress(host: "127.0.0.1", port: 0), reusePort: false, backlog: 4)
         defer { Socket.close(fd) }
 
         #expect(try Socket.localAddress(fd).port > 0)
@@ -123,7 +127,10 @@ import Darwin
     @Test func timersFireInDeadlineOrderWhateverTheSchedulingOrder() async throws {
         var fds: [Int32] = [0, 0]
         pipe(&fds)
-        defer { Socket.close(fds[0]); Socket.close(fds[1]) }
+        defer {
+            Socket.close(fds[0])
+            Socket.close(fds[1])
+        }
         let readFD = fds[0]
         try await withRunningLoop { handle in
             let events = await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
@@ -143,7 +150,10 @@ import Darwin
     @Test func readinessReachesTheRegisteredClient() async throws {
         var fds: [Int32] = [0, 0]
         pipe(&fds)
-        defer { Socket.close(fds[0]); Socket.close(fds[1]) }
+        defer {
+            Socket.close(fds[0])
+            Socket.close(fds[1])
+        }
         let (readFD, writeFD) = (fds[0], fds[1])
         try await withRunningLoop { handle in
             let events = await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in

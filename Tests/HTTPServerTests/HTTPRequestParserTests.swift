@@ -52,7 +52,9 @@ import Testing
     }
 
     @Test func pipelinedRequestsComeOutInOrder() {
-        let events = parse([bytes("GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\nGET /3 HTTP/1.0\r\n\r\n")])
+        let events = parse([
+            bytes("GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\nGET /3 HTTP/1.0\r\n\r\n")
+        ])
 
         #expect(events == ["GET /1 true ", "GET /2 true ", "GET /3 false "])
     }
@@ -91,7 +93,10 @@ import Testing
         var limits = HTTPLimits()
         limits.maxBodyLength = 4
         let events = parse(
-            [bytes("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n3\r\ndef\r\n0\r\n\r\n")],
+            [
+                bytes(
+                    "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n3\r\ndef\r\n0\r\n\r\n")
+            ],
             limits: limits)
 
         #expect(events == ["error 413"])

@@ -40,34 +40,55 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         .init("fragment in target", "GET /a#b HTTP/1.1\r\nHost: h\r\n\r\n"),
         .init("non-http absolute target", "GET ftp://h/x HTTP/1.1\r\nHost: h\r\n\r\n"),
         .init("NUL in target", bytes: Array("GET /a".utf8) + [0] + Array(" HTTP/1.1\r\nHost: h\r\n\r\n".utf8)),
-        .init("invalid UTF-8 in target", bytes: Array("GET /".utf8) + [0xC3, 0x28] + Array(" HTTP/1.1\r\nHost: h\r\n\r\n".utf8)),
+        .init(
+            "invalid UTF-8 in target",
+            bytes: Array("GET /".utf8) + [0xC3, 0x28] + Array(" HTTP/1.1\r\nHost: h\r\n\r\n".utf8)),
         // header fields
         .init("header without colon", "GET / HTTP/1.1\r\nHost h\r\n\r\n"),
         .init("obs-fold continuation line", "GET / HTTP/1.1\r\nHost: h\r\nX-A: one\r\n two\r\n\r\n"),
         .init("whitespace before colon", "GET / HTTP/1.1\r\nHost : h\r\n\r\n"),
         .init("empty header name", "GET / HTTP/1.1\r\nHost: h\r\n: value\r\n\r\n"),
         .init("header name with brackets", "GET / HTTP/1.1\r\nHost: h\r\nBad[Name]: x\r\n\r\n"),
-        .init("NUL in header value", bytes: Array("GET / HTTP/1.1\r\nHost: h\r\nX: a".utf8) + [0] + Array("b\r\n\r\n".utf8)),
+        .init(
+            "NUL in header value",
+            bytes: Array("GET / HTTP/1.1\r\nHost: h\r\nX: a".utf8) + [0] + Array("b\r\n\r\n".utf8)),
         .init("bare CR in header value", "GET / HTTP/1.1\r\nHost: h\r\nX: a\rb\r\n\r\n"),
         .init("control character in header value", "GET / HTTP/1.1\r\nHost: h\r\nX: a\u{01}b\r\n\r\n"),
-        .init("invalid UTF-8 in header value", bytes: Array("GET / HTTP/1.1\r\nHost: h\r\nX: ".utf8) + [0xFF, 0xFE] + Array("\r\n\r\n".utf8)),
+        .init(
+            "invalid UTF-8 in header value",
+            bytes: Array("GET / HTTP/1.1\r\nHost: h\r\nX: ".utf8) + [0xFF, 0xFE] + Array("\r\n\r\n".utf8)),
         .init("HTTP/1.1 without Host", "GET / HTTP/1.1\r\nAccept: */*\r\n\r\n"),
         .init("two Host fields", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
         .init("Expect with unknown expectation", "GET / HTTP/1.1\r\nHost: h\r\nExpect: coffee\r\n\r\n", 417),
         // framing
         .init("negative Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n"),
-        .init("huge Content-Length that overflows", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999999\r\n\r\n"),
+        .init(
+            "huge Content-Length that overflows",
+            "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999999\r\n\r\n"),
         .init("Content-Length with letters", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 12abc\r\n\r\n"),
-        .init("conflicting Content-Length fields", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello"),
-        .init("Content-Length over the body limit", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2000000\r\n\r\n", 413),
-        .init("Content-Length with Transfer-Encoding", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
+        .init(
+            "conflicting Content-Length fields",
+            "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello"),
+        .init(
+            "Content-Length over the body limit", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2000000\r\n\r\n", 413),
+        .init(
+            "Content-Length with Transfer-Encoding",
+            "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
         .init("unknown transfer coding", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
         .init("chunked twice", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked, chunked\r\n\r\n0\r\n\r\n"),
         .init("Transfer-Encoding in HTTP/1.0", "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
-        .init("chunk size not hexadecimal", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n"),
-        .init("negative chunk size", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\nabc\r\n0\r\n\r\n"),
-        .init("chunk size overflowing", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\nabc\r\n"),
-        .init("chunk data without CRLF after it", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXY\r\n0\r\n\r\n"),
+        .init(
+            "chunk size not hexadecimal",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n"),
+        .init(
+            "negative chunk size",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\nabc\r\n0\r\n\r\n"),
+        .init(
+            "chunk size overflowing",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\nabc\r\n"),
+        .init(
+            "chunk data without CRLF after it",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXY\r\n0\r\n\r\n"),
     ]
 }
 
@@ -108,7 +129,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     @Test func requestLineOver8KiBIs414() async throws {
         try await withServer { port in
             let target = "/" + String(repeating: "a", count: 9 * 1024)
-            let (status, closed) = try await exchange(Array("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n".utf8), port: port)
+            let (status, closed) = try await exchange(
+                Array("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n".utf8), port: port)
             #expect(status == 414)
             #expect(closed)
         }
@@ -117,7 +139,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     @Test func headOver16KiBIs431() async throws {
         try await withServer { port in
             let headers = (0..<40).map { "X-Filler-\($0): \(String(repeating: "v", count: 500))\r\n" }.joined()
-            let (status, closed) = try await exchange(Array("GET / HTTP/1.1\r\nHost: h\r\n\(headers)\r\n".utf8), port: port)
+            let (status, closed) = try await exchange(
+                Array("GET / HTTP/1.1\r\nHost: h\r\n\(headers)\r\n".utf8), port: port)
             #expect(status == 431)
             #expect(closed)
         }

@@ -108,7 +108,8 @@ import Testing
             let response = try await blocking {
                 let client = try RawClient(port: port)
                 try client.send(
-                    "POST /c HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
+                    "POST /c HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
+                )
                 return try client.readResponse()
             }
             #expect(response.text == "POST /c - h HTTP/1.1 11\nhello world")
@@ -119,7 +120,8 @@ import Testing
         try await withServer { port in
             let (response, closed) = try await blocking {
                 let client = try RawClient(port: port)
-                try client.send("CONNECT api.openweathermap.org:443 HTTP/1.1\r\nHost: api.openweathermap.org:443\r\n\r\n")
+                try client.send(
+                    "CONNECT api.openweathermap.org:443 HTTP/1.1\r\nHost: api.openweathermap.org:443\r\n\r\n")
                 return (try client.readResponse(), try client.isClosedByServer())
             }
             #expect(response.status == 501)

@@ -112,7 +112,9 @@ struct HTTPRequestParser {
 
             case .chunkDataEnd:
                 let available = bytes.count - offset
-                if available >= 1 && bytes[offset] != UInt8(ascii: "\r") { return (offset, .error(.missingChunkTerminator)) }
+                if available >= 1 && bytes[offset] != UInt8(ascii: "\r") {
+                    return (offset, .error(.missingChunkTerminator))
+                }
                 if available >= 2 && bytes[offset + 1] != UInt8(ascii: "\n") {
                     return (offset, .error(.missingChunkTerminator))
                 }
@@ -218,7 +220,9 @@ struct HTTPRequestParser {
         let method = Self.method(methodBytes)
         guard let requestTarget = RequestTarget(parsing: targetBytes, method: method) else { return .invalidTarget }
         head.method = method
-        head.target = targetBytes.count == 1 && targetBytes.first == UInt8(ascii: "/") ? "/" : String(decoding: targetBytes, as: UTF8.self)
+        head.target =
+            targetBytes.count == 1 && targetBytes.first == UInt8(ascii: "/")
+            ? "/" : String(decoding: targetBytes, as: UTF8.self)
         head.requestTarget = requestTarget
         head.version = version.minor == 0 ? .http10 : HTTPVersion(major: 1, minor: version.minor)
         return nil
@@ -446,7 +450,8 @@ extension UInt8 {
     /// `tchar` from RFC 9110 §5.6.2: the characters of methods, header names and other tokens.
     var isTokenCharacter: Bool {
         switch self {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),

@@ -124,10 +124,13 @@ struct ResponseEncoder {
             buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(0, value)))
             return
         }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-        )
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) = (
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+            )
         var remaining = value
         var count = 0
         withUnsafeMutableBytes(of: &digits) { storage in
@@ -147,6 +150,8 @@ struct ResponseEncoder {
             headers: ["Content-Type": "text/plain; charset=utf-8"],
             body: Array("\(status) \(HTTPResponse.standardReason(for: status)): \(message)\n".utf8)
         )
-        encode(response, context: Context(keepAlive: keepAlive, isHeadRequest: false, requestVersion: .http11), into: &buffer)
+        encode(
+            response, context: Context(keepAlive: keepAlive, isHeadRequest: false, requestVersion: .http11),
+            into: &buffer)
     }
 }

@@ -328,7 +328,9 @@ final class HTTPConnection: EventLoopClient {
         var response = response
         if let problem = ResponseEncoder.problem(with: response) {
             shared.log("handler response replaced by 500: \(problem)")
-            response = HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"], text: "500 Internal Server Error: the handler's response is invalid: \(problem)\n")
+            response = HTTPResponse(
+                status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                text: "500 Internal Server Error: the handler's response is invalid: \(problem)\n")
         }
         if let delay = response.delay {
             response.delay = nil

@@ -75,7 +75,8 @@ final class LoopServer: EventLoopClient {
         }
         connectionCount += 1
         if isOverCap {
-            connection.reject(status: 503, message: "the server is at its limit of \(shared.maxConnections) connections")
+            connection.reject(
+                status: 503, message: "the server is at its limit of \(shared.maxConnections) connections")
         }
     }
 

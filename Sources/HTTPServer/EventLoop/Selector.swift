@@ -108,7 +108,8 @@ final class Selector {
 
     func register(_ fd: Int32, token: UInt64, interest: Interest) throws(SystemError) {
         #if os(Linux)
-        _ = try systemCall("epoll_ctl(ADD)", chs_epoll_ctl(descriptors.poller, EPOLL_CTL_ADD, fd, Self.mask(interest), token))
+        _ = try systemCall(
+            "epoll_ctl(ADD)", chs_epoll_ctl(descriptors.poller, EPOLL_CTL_ADD, fd, Self.mask(interest), token))
         #else
         try change(fd, token: token, from: [], to: interest)
         #endif
@@ -117,7 +118,8 @@ final class Selector {
     func reregister(_ fd: Int32, token: UInt64, from old: Interest, to new: Interest) throws(SystemError) {
         guard old != new else { return }
         #if os(Linux)
-        _ = try systemCall("epoll_ctl(MOD)", chs_epoll_ctl(descriptors.poller, EPOLL_CTL_MOD, fd, Self.mask(new), token))
+        _ = try systemCall(
+            "epoll_ctl(MOD)", chs_epoll_ctl(descriptors.poller, EPOLL_CTL_MOD, fd, Self.mask(new), token))
         #else
         try change(fd, token: token, from: old, to: new)
         #endif

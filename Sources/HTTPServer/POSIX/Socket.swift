@@ -105,8 +105,7 @@ enum Socket {
     }
 
     /// Writes as much of the buffers (in order) as the socket takes now, in one system call.
-    static func writev(_ fd: Int32, _ vectors: UnsafeMutableBufferPointer<iovec>) throws(SystemError) -> IOResult<Int>
-    {
+    static func writev(_ fd: Int32, _ vectors: UnsafeMutableBufferPointer<iovec>) throws(SystemError) -> IOResult<Int> {
         var message = msghdr()
         message.msg_iov = vectors.baseAddress
         #if os(Linux)

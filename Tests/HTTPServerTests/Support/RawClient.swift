@@ -94,7 +94,9 @@ final class RawClient {
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard written >= 0 else {
                 if errno == EINTR { continue }
                 if errno == ECONNRESET || errno == EPIPE { throw RawClientError.connectionReset }
