@@ -116,11 +116,7 @@ import Testing
 
     @Test func delayedResponseArrivesWhole() async throws {
         try await withFaultServer { port in
-            let response = try await blocking {
-                let client = try RawClient(port: port)
-                try client.send(request("/delay"))
-                return try client.readResponse()
-            }
+            let response = try await blocking { try RawClient.roundTrip(port: port, request("/delay")) }
             #expect(response.body == Self.body)
         }
     }

@@ -104,11 +104,7 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     }
 
     private func fetch(port: Int) async throws -> Int {
-        try await blocking {
-            let client = try RawClient(port: port)
-            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-            return try client.readResponse().status
-        }
+        try await blocking { try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n").status }
     }
 
     @Test(arguments: MalformedRequest.corpus)

@@ -94,10 +94,9 @@ import Testing
     @Test func absoluteFormTargetIsSplitIntoHostPathAndQuery() async throws {
         try await withServer { port in
             let response = try await blocking {
-                let client = try RawClient(port: port)
-                try client.send(
+                try RawClient.roundTrip(
+                    port: port,
                     "GET http://api.openweathermap.org/data/2.5/weather?q=seoul HTTP/1.1\r\nHost: proxy\r\n\r\n")
-                return try client.readResponse()
             }
             #expect(response.text == "GET /data/2.5/weather q=seoul api.openweathermap.org HTTP/1.1 0\n")
         }
@@ -134,9 +133,7 @@ import Testing
         let handler = HTTPHandlerFunction { _ in .respond(HTTPResponse(headers: ["X-Bad": "a\r\nInjected: yes"])) }
         try await withServer(handler: handler) { port in
             let response = try await blocking {
-                let client = try RawClient(port: port)
-                try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-                return try client.readResponse()
+                try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
             }
             #expect(response.status == 500)
             #expect(response.header("Injected") == nil)
@@ -175,9 +172,7 @@ import Testing
     func servesIPv6() async throws {
         try await withServer(host: "::1") { port in
             let response = try await blocking {
-                let client = try RawClient(port: port, host: "::1")
-                try client.send("GET /v6 HTTP/1.1\r\nHost: [::1]\r\n\r\n")
-                return try client.readResponse()
+                try RawClient.roundTrip(port: port, host: "::1", "GET /v6 HTTP/1.1\r\nHost: [::1]\r\n\r\n")
             }
             #expect(response.text == "GET /v6 - [::1] HTTP/1.1 0\n")
         }

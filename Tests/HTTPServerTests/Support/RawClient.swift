@@ -60,21 +60,13 @@ final class RawClient {
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = UInt16(port).bigEndian
             inet_pton(AF_INET6, host, &address.sin6_addr)
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
-            }
+            result = Self.connect(fd, to: &address)
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = UInt16(port).bigEndian
             inet_pton(AF_INET, host, &address.sin_addr)
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
+            result = Self.connect(fd, to: &address)
         }
         guard result == 0 else {
             let code = errno
@@ -85,6 +77,21 @@ final class RawClient {
 
     deinit {
         Glibc.close(fd)
+    }
+
+    private static func connect<Address>(_ fd: Int32, to address: inout Address) -> Int32 {
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<Address>.size))
+            }
+        }
+    }
+
+    /// Opens a connection, sends `request`, and reads one response.
+    static func roundTrip(port: Int, host: String = "127.0.0.1", _ request: String) throws -> RawResponse {
+        let client = try RawClient(port: port, host: host)
+        try client.send(request)
+        return try client.readResponse()
     }
 
     func send(_ text: String) throws {
