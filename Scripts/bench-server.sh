@@ -7,8 +7,9 @@
 # Then the ratios against nginx and whether the targets hold (issue 3): >= 0.8x nginx req/s at c64
 # and c1, p99 <= 2x nginx, RSS <= 20 MiB.
 #
-# Adding a server (e.g. `mockweather serve`): write start_NAME (start it on $1, set SERVER_PID and
-# RSS_PIDS) and add NAME to SERVERS. Environment: BENCH_DURATION (default 5s).
+# All servers run side by side and take turns under wrk, scenario by scenario, so background load
+# hits them alike. Adding a server (e.g. `mockweather serve`): write start_NAME (start it on port $1,
+# set SERVER_PID and RSS_PIDS) and add NAME to SERVERS. Environment: BENCH_DURATION (default 5s).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -22,11 +23,15 @@ BASELINE=nginx
 
 SERVER_PID=""
 RSS_PIDS=""
+declare -A PIDS
 cleanup() {
-    if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
+    local pid
+    for pid in "${PIDS[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -125,21 +130,32 @@ peak_rss_kib() {
 }
 
 echo "== load before: $(uptime | sed 's/.*load average/load average/') ($(nproc) cores)"
+declare -A PORT RSS_OF
 for name in "${SERVERS[@]}"; do
-    port="$(free_port)"
+    PORT[$name]="$(free_port)"
     started="$(now_us)"
-    "start_$name" "$port"
-    RESULT[$name,startup]="$(wait_for_first_200 "$port" "$started")"
+    "start_$name" "${PORT[$name]}"
+    PIDS[$name]="$SERVER_PID"
+    RESULT[$name,startup]="$(wait_for_first_200 "${PORT[$name]}" "$started")"
     if [[ "$name" == nginx ]]; then
         RSS_PIDS="$SERVER_PID $(pgrep -P "$SERVER_PID" | tr '\n' ' ')"
     fi
-    echo "== $name on port $port: first 200 after $(awk -v u="${RESULT[$name,startup]}" 'BEGIN { printf "%.1f ms", u / 1000 }')"
-    run_wrk "$name" c64 2 64 "$port"
-    run_wrk "$name" c1 1 1 "$port"
+    RSS_OF[$name]="$RSS_PIDS"
+    echo "== $name on port ${PORT[$name]}: first 200 after $(awk -v u="${RESULT[$name,startup]}" 'BEGIN { printf "%.1f ms", u / 1000 }')"
+done
+# The servers take turns per scenario, so load from other work on the machine hits them alike.
+for scenario in "c64 2 64" "c1 1 1"; do
+    read -r label threads connections <<<"$scenario"
+    for name in "${SERVERS[@]}"; do
+        echo "== wrk -t$threads -c$connections -d$DURATION --latency against $name"
+        run_wrk "$name" "$label" "$threads" "$connections" "${PORT[$name]}"
+    done
+done
+for name in "${SERVERS[@]}"; do
+    RSS_PIDS="${RSS_OF[$name]}"
     RESULT[$name,rss]="$(peak_rss_kib)"
-    kill -TERM "$SERVER_PID"
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
+    kill -TERM "${PIDS[$name]}"
+    wait "${PIDS[$name]}" 2>/dev/null || true
 done
 echo "== load after: $(uptime | sed 's/.*load average/load average/')"
 

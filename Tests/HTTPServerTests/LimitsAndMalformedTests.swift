@@ -204,3 +204,25 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         }
     }
 }
+
+@Suite struct IdleTimeoutTests {
+    @Test func busyKeepAliveConnectionOutlivesTheIdleTimeout() async throws {
+        var limits = HTTPLimits()
+        limits.idleTimeout = .milliseconds(100)
+        try await withServer(limits: limits) { port in
+            let answered = try await blocking {
+                let client = try RawClient(port: port)
+                let clock = ContinuousClock()
+                let end = clock.now.advanced(by: .milliseconds(500))
+                var answered = 0
+                // Requests back to back for five idle timeouts: the connection is never idle that long.
+                while clock.now < end {
+                    try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                    if try client.readResponse().status == 200 { answered += 1 }
+                }
+                return answered
+            }
+            #expect(answered > 0)
+        }
+    }
+}

@@ -210,7 +210,9 @@ final class HTTPConnection: EventLoopClient {
             closeNow()
             return
         }
-        if state == .receivingBody { setTimeout() }  // progress restarts the body's idle timeout
+        // Progress restarts the idle timeout (between keep-alive requests and between body bytes), but
+        // never the header-read timeout: a slowloris trickling a head must not keep it alive.
+        if state == .idle || state == .receivingBody { setTimeout() }
         if pendingInput.isEmpty {
             // The common case: parse straight from the loop's buffer, keep only what is left over.
             let consumed = consume(UnsafeRawBufferPointer(rebasing: server.readBuffer[0..<count]))
