@@ -46,8 +46,14 @@ final class RawClient {
     private var buffer: [UInt8] = []
 
     init(port: Int, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
+        // The descriptor is stored only once connected: a throwing class initializer runs `deinit`
+        // when every property is set, and closing the descriptor twice can close another test's socket.
+        fd = try Self.connectedSocket(port: port, host: host, timeoutSeconds: timeoutSeconds)
+    }
+
+    private static func connectedSocket(port: Int, host: String, timeoutSeconds: Int) throws -> Int32 {
         let isIPv6 = host.contains(":")
-        fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawClientError.system(call: "socket", code: errno) }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -73,6 +79,7 @@ final class RawClient {
             Glibc.close(fd)
             throw RawClientError.system(call: "connect", code: code)
         }
+        return fd
     }
 
     deinit {
