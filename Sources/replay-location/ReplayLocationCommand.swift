@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Foundation
 import LocationSimulator
 
 /// The command line of `replay-location`: its options, and how they become ``ReplayOptions``.
@@ -71,6 +72,18 @@ enum ReplayLocationCommand {
         if given.count > 1 { throw .conflictingOptions(given[0].name, given[1].name) }
         if let factor = try arguments.number(speed, in: 0.001...1_000_000) { return .realtime(speed: factor) }
         return arguments.flag(realtime) ? .realtime(speed: tracePlaybackSpeed) : .instant
+    }
+
+    /// The `--weather` server, which must be an http or https URL with a host.
+    static func weatherURL(_ arguments: ParsedArguments) throws(UsageError) -> URL? {
+        guard let text = arguments.value(weather) else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false
+        else {
+            throw .invalidValue(
+                option: weather.name, value: text, expected: "an http or https URL such as http://127.0.0.1:8080")
+        }
+        return url
     }
 
     /// Refuses a run that would never end: instant playback of a trace that loops forever, without --duration.

@@ -28,8 +28,10 @@ enum ReplayLocationMain {
 
         let tracePath = arguments.positional(0)!
         var options: ReplayOptions
+        let weatherURL: URL?
         do {
             options = try ReplayLocationCommand.options(arguments)
+            weatherURL = try ReplayLocationCommand.weatherURL(arguments)
         } catch {
             usageFailure(error)
         }
@@ -64,7 +66,6 @@ enum ReplayLocationMain {
         // playback starts only once both sources are registered: then no early Ctrl-C can be lost.
         let cancellation = Cancellation()
         let signalSources = await installSignalHandlers(for: [SIGINT, SIGTERM]) { cancellation.cancel() }
-        let weatherURL = arguments.value(ReplayLocationCommand.weather)
         let playbackTask = Task.detached { () async throws(ReplayError) -> ReplayOutcome in
             try await runPlayback(session, weatherURL: weatherURL)
         }

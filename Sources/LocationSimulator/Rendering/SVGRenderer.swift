@@ -235,35 +235,40 @@ public struct SVGRenderer {
     }
 
     private func drawLabels(_ svg: inout SVGDocument) {
+        var placed: [LabelBox] = []
         for label in labels {
             let (x, y) = projection.xy(label.point)
-            let boxWidth =
-                max(estimatedWidth(label.title, fontSize: 15.5), estimatedWidth(label.detail, fontSize: 11), 40) + 18
+            let titleWidth = estimatedWidth(label.title, fontSize: 15.5)
+            let boxWidth = max(titleWidth, estimatedWidth(label.detail, fontSize: 11), 40) + 18
             let boxHeight = label.detail.isEmpty ? 28.0 : 42.0
-            let left = min(max(4, x - boxWidth / 2), width - boxWidth - 4)
-            let top = max(4, y - boxHeight - 14)
+            let box = placeLabel(at: (x, y), width: boxWidth, height: boxHeight, avoiding: placed)
+            placed.append(box)
+            // A pointer from the box edge nearest the point, its base kept inside the box.
+            let isBelow = box.top > y
+            let baseY = isBelow ? box.top + 1 : box.top + boxHeight - 1
+            let baseX = min(max(x, box.left + 12), box.left + boxWidth - 12)
+            let tipY = isBelow ? y + 5 : y - 5
             svg.open("g", [("filter", "url(#shadow)")])
-            svg.element(
-                "path",
-                [
-                    (
-                        "d",
-                        "M\(number(x - 6)),\(number(top + boxHeight - 1)) L\(number(x)),\(number(y - 5)) "
-                            + "L\(number(x + 6)),\(number(top + boxHeight - 1)) Z"
-                    ), ("fill", "#ffffff"),
-                ])
+            let pointer = [(baseX - 6, baseY), (x, tipY), (baseX + 6, baseY)].map { "\(number($0.0)),\(number($0.1))" }
+            svg.element("path", [("d", "M" + pointer.joined(separator: " L") + " Z"), ("fill", "#ffffff")])
             svg.element(
                 "rect",
                 [
-                    ("x", number(left)), ("y", number(top)), ("width", number(boxWidth)), ("height", number(boxHeight)),
-                    ("rx", "9"), ("fill", "#ffffff"),
+                    ("x", number(box.left)), ("y", number(box.top)), ("width", number(boxWidth)),
+                    ("height", number(boxHeight)), ("rx", "9"), ("fill", "#ffffff"),
                 ])
             svg.close("g")
-            let centre = number(left + boxWidth / 2)
+            svg.element(
+                "circle",
+                [
+                    ("cx", number(x)), ("cy", number(y)), ("r", "3.5"), ("fill", "#c2410c"), ("stroke", "#ffffff"),
+                    ("stroke-width", "1.5"),
+                ])
+            let centre = number(box.left + boxWidth / 2)
             svg.element(
                 "text",
                 [
-                    ("x", centre), ("y", number(top + 20)), ("text-anchor", "middle"), ("font-size", "15.5"),
+                    ("x", centre), ("y", number(box.top + 20)), ("text-anchor", "middle"), ("font-size", "15.5"),
                     ("font-weight", "700"), ("fill", "#c2410c"),
                 ],
                 text: label.title)
@@ -271,12 +276,30 @@ public struct SVGRenderer {
                 svg.element(
                     "text",
                     [
-                        ("x", centre), ("y", number(top + 35)), ("text-anchor", "middle"), ("font-size", "11"),
+                        ("x", centre), ("y", number(box.top + 35)), ("text-anchor", "middle"), ("font-size", "11"),
                         ("fill", "#475569"),
                     ],
                     text: label.detail)
             }
         }
+    }
+
+    /// Where a label box goes: above its point if that is free, else below, else beside (left, then right),
+    /// never under the header; the first free spot wins, or above when none is free.
+    private func placeLabel(
+        at point: (x: Double, y: Double), width boxWidth: Double, height boxHeight: Double, avoiding placed: [LabelBox]
+    ) -> LabelBox {
+        let gap = 14.0
+        let centred = point.x - boxWidth / 2
+        let candidates = [
+            (centred, point.y - boxHeight - gap), (centred, point.y + gap),
+            (point.x - boxWidth - gap, point.y - boxHeight / 2), (point.x + gap, point.y - boxHeight / 2),
+        ].map { left, top in
+            LabelBox(
+                left: min(max(4, left), width - boxWidth - 4), top: min(max(4, top), projection.height - boxHeight - 4),
+                width: boxWidth, height: boxHeight)
+        }
+        return candidates.first { box in box.top >= 96 && !placed.contains { $0.overlaps(box) } } ?? candidates[0]
     }
 
     private func drawHeader(_ svg: inout SVGDocument) {
@@ -467,6 +490,19 @@ private func number(_ value: Double) -> String {
 /// A rough text width for sizing boxes: about 0.58 em per character for Latin text, a full em for Hangul.
 private func estimatedWidth(_ text: String, fontSize: Double) -> Double {
     text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 ? 1.0 : 0.58) } * fontSize
+}
+
+/// A label's rectangle on the map, for keeping labels apart.
+private struct LabelBox {
+    var left: Double
+    var top: Double
+    var width: Double
+    var height: Double
+
+    func overlaps(_ other: LabelBox) -> Bool {
+        left < other.left + other.width + 4 && other.left < left + width + 4 && top < other.top + other.height + 4
+            && other.top < top + height + 4
+    }
 }
 
 /// The space kept free around the route for the header, scale bar, legend and labels.
