@@ -15,17 +15,26 @@ public protocol PlaybackClock: Sendable {
     func sleep(until deadline: Double) async throws
 }
 
-/// The system's monotonic clock, with sleeps that wake within about a tenth of a millisecond of their
-/// deadline on an idle machine.
+/// The system's monotonic clock, with sleeps that wake within a few microseconds of their deadline on an
+/// idle machine.
 ///
-/// A plain `Task.sleep` may wake a millisecond or two late, which would show as jitter in a 10 Hz stream.
-/// So the bulk of a wait is a cancellable `Task.sleep` that ends ``finishingSlice`` early, and the rest a
-/// blocking absolute-deadline sleep of at most that slice (`clock_nanosleep(TIMER_ABSTIME)` on Linux).
-/// Blocking one thread for a few milliseconds is fine for a command-line player that awaits one thing at
-/// a time; Ctrl-C is therefore noticed within ``finishingSlice`` at worst.
+/// `Task.sleep` goes through the concurrency runtime's timers, which on Linux wake from a millisecond to
+/// (on a loaded machine) a hundred milliseconds late: visible jitter in a 10 Hz stream. So this clock
+/// sleeps with absolute-deadline `clock_nanosleep` (Linux; `nanosleep` elsewhere) in slices of at most
+/// ``sliceLength``, checking for cancellation between slices, wakes ``spinWindow`` before the deadline (or a
+/// tenth of the wait, if shorter) and spins the rest, so the thread is already running when the deadline
+/// comes: a sleeping virtual CPU can take milliseconds to be scheduled again on a busy host.
+///
+/// The price is that a sleep blocks its thread. That suits `replay-location`, whose playback task is the
+/// only work in the process while it waits; an app embedding the simulator with other concurrent work
+/// should inject a clock built on `Task.sleep` instead. Ctrl-C (task cancellation) is noticed within one
+/// slice.
 public struct SystemPlaybackClock: PlaybackClock {
-    /// How long before a deadline the cancellable sleep hands over to the precise one.
-    public static let finishingSlice = 0.008
+    /// The longest single blocking sleep, which bounds how long cancellation takes to be noticed.
+    public static let sliceLength = 0.05
+    /// How long before a deadline the clock stops sleeping and spins: 1% of a core at 10 Hz, and never more
+    /// than a tenth of the wait, so a fast stream spins at most 10% of the time.
+    public static let spinWindow = 0.001
 
     /// Creates the clock.
     public init() {}
@@ -37,29 +46,30 @@ public struct SystemPlaybackClock: PlaybackClock {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
-    /// Sleeps until `deadline`, cancellably for all but the last ``finishingSlice``.
+    /// Sleeps until `deadline`, in cancellable slices, then spins the last ``spinWindow``.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled before the deadline.
     public func sleep(until deadline: Double) async throws {
-        let coarse = deadline - now() - Self.finishingSlice
-        if coarse > 0 {
-            try await Task.sleep(nanoseconds: UInt64(coarse * 1e9))
+        let spin = min(Self.spinWindow, 0.1 * (deadline - now()))
+        while true {
+            try Task.checkCancellation()
+            let current = now()
+            let wake = deadline - spin
+            guard wake > current else { break }
+            sleepBlocking(until: min(wake, current + Self.sliceLength))
         }
-        try Task.checkCancellation()
-        preciseSleep(until: deadline)
+        while now() < deadline {}
     }
 
-    private func preciseSleep(until deadline: Double) {
+    private func sleepBlocking(until instant: Double) {
         #if canImport(Glibc)
-        let seconds = deadline.rounded(.down)
-        var target = timespec(tv_sec: Int(seconds), tv_nsec: Int((deadline - seconds) * 1e9))
+        let seconds = instant.rounded(.down)
+        var target = timespec(tv_sec: Int(seconds), tv_nsec: Int((instant - seconds) * 1e9))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
         #else
-        while true {
-            let remaining = deadline - now()
-            guard remaining > 0 else { return }
-            var interval = timespec(
-                tv_sec: Int(remaining), tv_nsec: Int(remaining.truncatingRemainder(dividingBy: 1) * 1e9))
-            nanosleep(&interval, nil)
-        }
+        let remaining = max(0, instant - now())
+        var interval = timespec(tv_sec: Int(remaining), tv_nsec: Int((remaining - remaining.rounded(.down)) * 1e9))
+        nanosleep(&interval, nil)
         #endif
     }
 }
