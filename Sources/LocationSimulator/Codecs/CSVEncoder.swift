@@ -5,7 +5,7 @@
 public struct CSVEncoder: FixEncoder {
     private let context: FixEncodingContext
     private let names: EscapedNames
-    private var timestamps = TimestampWriter()
+    private let timestamps = TimestampWriter()
 
     /// Creates an encoder.
     public init(context: FixEncodingContext) {

@@ -5,7 +5,7 @@
 /// a trace. Coordinates have 7 decimals.
 public struct GPXEncoder: FixEncoder {
     private let context: FixEncodingContext
-    private var timestamps = TimestampWriter()
+    private let timestamps = TimestampWriter()
 
     /// Creates an encoder.
     public init(context: FixEncodingContext) {

@@ -7,7 +7,7 @@
 public struct GeoJSONEncoder: FixEncoder {
     private let context: FixEncodingContext
     private let names: EscapedNames
-    private var timestamps = TimestampWriter()
+    private let timestamps = TimestampWriter()
     private var track: [GeoPoint] = []
 
     /// Creates an encoder.

@@ -10,7 +10,7 @@
 public struct JSONLinesEncoder: FixEncoder {
     private let context: FixEncodingContext
     private let names: EscapedNames
-    private var timestamps = TimestampWriter()
+    private let timestamps = TimestampWriter()
 
     /// Creates an encoder.
     public init(context: FixEncodingContext) {

@@ -8,7 +8,7 @@
 /// since NMEA has no field for a 68% radius.
 public struct NMEAEncoder: FixEncoder {
     private let context: FixEncodingContext
-    private var timestamps = TimestampWriter()
+    private let timestamps = TimestampWriter()
     private let sentence = OutputBuffer(capacity: 128)
 
     /// Creates an encoder.

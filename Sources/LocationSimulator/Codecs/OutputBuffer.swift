@@ -95,7 +95,13 @@ public final class OutputBuffer {
     /// Appends bytes.
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        reserve(bytes.count).update(from: base, count: bytes.count)
+        let target = reserve(bytes.count)
+        if bytes.count <= 24 {
+            // Keys and punctuation are a few bytes; a loop beats calling memmove for them.
+            for index in 0..<bytes.count { target[index] = base[index] }
+        } else {
+            target.update(from: base, count: bytes.count)
+        }
         length += bytes.count
     }
 
@@ -151,7 +157,7 @@ public final class OutputBuffer {
     public func appendFixed(_ value: Double, fractionDigits: Int) {
         let digits = Swift.min(Swift.max(fractionDigits, 0), 9)
         let scale = powersOfTen[digits]
-        let scaled = (value.magnitude * Double(scale) + 0.5).rounded(.down)
+        let scaled = value.magnitude * Double(scale) + 0.5
         guard value.isFinite, scaled < 9.0e18 else {
             if value.isFinite {
                 append(text: String(value))
@@ -164,7 +170,7 @@ public final class OutputBuffer {
             }
             return
         }
-        let units = UInt(scaled)
+        let units = UInt(scaled)  // truncation of a non-negative number: the floor, so this rounds half up
         if value < 0, units != 0 { append(UInt8(ascii: "-")) }
         appendUnsigned(units / scale)
         if digits > 0 {

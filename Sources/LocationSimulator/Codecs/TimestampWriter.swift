@@ -1,10 +1,13 @@
 /// Writes UTC timestamps (`2026-11-29T09:00:00.100Z`) and NMEA time and date fields from milliseconds since
-/// 1970 without `DateFormatter`, caching the calendar date, which changes once a day.
-struct TimestampWriter {
-    private var cachedDay = Int64.min
-    private var cachedDate = CivilDate(year: 1970, month: 1, day: 1)
-    private var cachedSecond = Int64.min
-    private var cachedPrefix: [UInt8] = []
+/// 1970 without `DateFormatter`, caching the calendar date, which changes once a day, and the text up to the
+/// seconds, which changes once a second. A class, so that copies of an encoder share one consistent cache.
+final class TimestampWriter {
+    // One encoder, one thread: the dynamic exclusivity checks would cost more than the caching saves.
+    @exclusivity(unchecked) private var cachedDay = Int64.min
+    @exclusivity(unchecked) private var cachedDate = CivilDate(year: 1970, month: 1, day: 1)
+    @exclusivity(unchecked) private var cachedSecond = Int64.min
+    /// `YYYY-MM-DDTHH:MM:SS.` of `cachedSecond`.
+    private let cachedPrefix = OutputBuffer(capacity: 32)
 
     struct CivilDate {
         var year: Int
@@ -13,7 +16,7 @@ struct TimestampWriter {
     }
 
     /// Splits milliseconds since 1970 into the civil date and the milliseconds into that day.
-    mutating func split(_ milliseconds: Int64) -> (date: CivilDate, millisecondOfDay: Int) {
+    func split(_ milliseconds: Int64) -> (date: CivilDate, millisecondOfDay: Int) {
         let day = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
         if day != cachedDay {
             cachedDay = day
@@ -24,12 +27,13 @@ struct TimestampWriter {
 
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ`. Fixes come several a second, so the text up to the seconds is kept and
     /// reused while the second stays the same.
-    mutating func appendISO8601(_ milliseconds: Int64, to buffer: OutputBuffer) {
+    func appendISO8601(_ milliseconds: Int64, to buffer: OutputBuffer) {
         let second = milliseconds >= 0 ? milliseconds / 1_000 : (milliseconds - 999) / 1_000
         if second != cachedSecond {
             cachedSecond = second
             let (date, millisecondOfDay) = split(second * 1_000)
-            let prefix = OutputBuffer(capacity: 32)
+            let prefix = cachedPrefix
+            prefix.removeAll()
             prefix.appendUnsigned(UInt(max(0, date.year)), minimumDigits: 4)
             prefix.append(UInt8(ascii: "-"))
             prefix.appendDigits(UInt(date.month), width: 2)
@@ -43,9 +47,8 @@ struct TimestampWriter {
             prefix.append(UInt8(ascii: ":"))
             prefix.appendDigits(UInt(seconds % 60), width: 2)
             prefix.append(UInt8(ascii: "."))
-            cachedPrefix = prefix.bytes
         }
-        buffer.append(cachedPrefix)
+        cachedPrefix.withUnsafeBytes { buffer.append($0.assumingMemoryBound(to: UInt8.self)) }
         buffer.appendDigits(UInt(milliseconds - second * 1_000), width: 3)
         buffer.append(UInt8(ascii: "Z"))
     }

@@ -61,7 +61,7 @@ public struct CommandTemplate: Sendable, Hashable {
     /// The command for one fix, timestamps taken from `context`.
     public func command(for fix: LocationFix, context: FixEncodingContext) -> String {
         let buffer = OutputBuffer(capacity: 256)
-        var timestamps = TimestampWriter()
+        let timestamps = TimestampWriter()
         for part in parts {
             switch part {
             case .literal(let text): buffer.append(text: text)

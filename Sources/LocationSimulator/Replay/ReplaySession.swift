@@ -124,12 +124,21 @@ public final class ReplaySession {
         var failure: ReplayError?
         var outcome: ReplayOutcome
         do {
-            outcome = try await replayer.run { fix in
+            let deliver = { (fix: LocationFix) throws in
                 try writer?.write(fix)
-                if let command = options.command { try execute(command, for: fix) }
-                if options.svgPath != nil { mapFixes.append(fix) }
-                progress?.update(fix)
-                try await consumer?(fix)
+                if let command = self.options.command { try self.execute(command, for: fix) }
+                if self.options.svgPath != nil { self.mapFixes.append(fix) }
+                self.progress?.update(fix)
+            }
+            if let consumer {
+                outcome = try await replayer.run { fix in
+                    try deliver(fix)
+                    try await consumer(fix)
+                }
+            } else if options.pace == .instant {
+                outcome = try replayer.runInstantly(deliver)
+            } else {
+                outcome = try await replayer.run(deliver)
             }
         } catch {
             failure = Self.replayError(from: error)
