@@ -67,8 +67,9 @@ let package = Package(
         .testTarget(name: "MockWeatherTests", dependencies: ["MockWeather"], swiftSettings: strictSettings),
         .testTarget(
             name: "LocationSimulatorTests",
-            // replay-location is listed so that it is built for the tests that run the binary.
-            dependencies: ["LocationSimulator", "LocationReplay", "replay-location"],
+            // The executables are listed so that they are built for the tests that run them
+            // (replay-location --weather against mockweather serve).
+            dependencies: ["LocationSimulator", "LocationReplay", "replay-location", "mockweather"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),

@@ -2,6 +2,12 @@ import Foundation
 import LocationSimulator
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite struct CommandTemplateTests {
     let context = FixEncodingContext(
         startDate: Date(timeIntervalSince1970: 1_795_910_400), traceName: "t", waypointNames: [])
@@ -67,6 +73,39 @@ import Testing
         #expect(termination.isSuccess)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "37.5,127.0\n")
     }
+
+    #if os(Linux)
+    @Test func theCommandStartsWithDefaultSignalHandlingWhateverThisProcessBlocksOrIgnores() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signals-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("status.txt").path
+        // As in replay-location: SIGPIPE ignored (a disposition the command would inherit through exec; the
+        // shell cannot undo it), and SIGINT and SIGTERM blocked on the calling thread.
+        let previousPipeHandler = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previousPipeHandler) }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        sigaddset(&blocked, SIGTERM)
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &previousMask)
+        defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
+
+        _ = try CommandRunner().run("grep -E '^Sig(Blk|Ign)' /proc/self/status > '\(file)'")
+
+        let fields = Dictionary(
+            uniqueKeysWithValues: try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map {
+                line in
+                let parts = line.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+                return (parts[0], UInt64(parts[1], radix: 16) ?? .max)
+            })
+        let interrupt: UInt64 = 1 << (UInt64(SIGINT) - 1)
+        let brokenPipe: UInt64 = 1 << (UInt64(SIGPIPE) - 1)
+        #expect(fields["SigBlk"] == 0)
+        #expect((fields["SigIgn"] ?? .max) & (interrupt | brokenPipe) == 0)
+    }
+    #endif
 
     @Test func aMissingShellIsAnError() {
         #expect(throws: CommandRunnerError.self) { try CommandRunner(shell: "/nonexistent/sh").run("true") }

@@ -106,17 +106,19 @@ struct ReplayLocationProcess {
     private let output: FileHandle
     private let errors: Pipe
 
-    static func executable() throws -> URL {
+    /// The binary called `name` (default `replay-location`) built next to the test bundle.
+    static func executable(named name: String = "replay-location") throws -> URL {
         var directory = Bundle.main.bundleURL
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("replay-location")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
         struct NotBuilt: Error, CustomStringConvertible {
-            var description: String { "replay-location is not built next to the tests; run swift build first" }
+            var name: String
+            var description: String { "\(name) is not built next to the tests; run swift build first" }
         }
-        throw NotBuilt()
+        throw NotBuilt(name: name)
     }
 
     static func start(_ arguments: [String]) throws -> ReplayLocationProcess {

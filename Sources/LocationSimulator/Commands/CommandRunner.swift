@@ -44,20 +44,35 @@ public struct CommandRunner: Sendable {
     public func run(_ command: String) throws(CommandRunnerError) -> Termination {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
         let environment = _NSGetEnviron().pointee
         #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
         let environment = environ
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        // The command starts with default signal handling and nothing blocked, whatever this process ignores
+        // (SIGPIPE, and SIGINT while a signal source watches for it) or its thread blocks: Ctrl-C must reach
+        // it, and a pipeline inside it must see SIGPIPE.
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT, SIGHUP] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let arguments = [shell, "-c", command]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, shell, &actions, nil, &argv, environment)
+        let spawned = posix_spawn(&pid, shell, &actions, &attributes, &argv, environment)
         guard spawned == 0 else {
             throw CommandRunnerError(shell: shell, reason: String(cString: strerror(spawned)))
         }
