@@ -31,3 +31,26 @@ final class ManualPlaybackClock: PlaybackClock {
         }
     }
 }
+
+/// Starts a playback in a task, cancels the task once `count` fixes have been consumed (waiting for that to
+/// happen, not for time to pass), and returns the playback's outcome.
+///
+/// `play` runs the playback, calling the consumer it is given for each fix.
+func cancelPlayback(
+    afterFixes count: Int,
+    _ play: sending @escaping (_ consume: @escaping (LocationFix) async -> Void) async throws -> ReplayOutcome
+) async throws -> ReplayOutcome {
+    let reached = AsyncStream<Void>.makeStream()
+    let task = Task {
+        var consumed = 0
+        return try await play { _ in
+            consumed += 1
+            if consumed == count { reached.continuation.yield() }
+            await Task.yield()
+        }
+    }
+    var iterator = reached.stream.makeAsyncIterator()
+    await iterator.next()
+    task.cancel()
+    return try await task.value
+}

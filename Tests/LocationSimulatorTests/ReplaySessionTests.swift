@@ -70,20 +70,9 @@ import Testing
             $0.format = .gpx
             $0.pace = .realtime(speed: 1)
         }
-        let reachedTenFixes = AsyncStream<Void>.makeStream()
-        let task = Task {
-            var count = 0
-            return try await session.run { _ in
-                count += 1
-                if count == 10 { reachedTenFixes.continuation.yield() }
-                await Task.yield()
-            }
+        let outcome = try await cancelPlayback(afterFixes: 10) { consume in
+            try await session.run { await consume($0) }
         }
-        var iterator = reachedTenFixes.stream.makeAsyncIterator()
-        await iterator.next()
-
-        task.cancel()
-        let outcome = try await task.value
 
         #expect(outcome.wasInterrupted)
         let text = try String(contentsOfFile: output, encoding: .utf8)

@@ -62,23 +62,12 @@ import Testing
 
     @Test func cancellationStopsBetweenFixesAndReportsAnInterruption() async throws {
         let playback = try Playback(trace: TestTraces.drive(loop: .forever))
-        let started = AsyncStream<Void>.makeStream()
-        let task = Task {
+        let outcome = try await cancelPlayback(afterFixes: 5) { consume in
             var replayer = Replayer(
                 sampler: FixSampler(playback: playback, interval: 1), pace: .realtime(speed: 1),
                 clock: ManualPlaybackClock())
-            var count = 0
-            return try await replayer.run { _ in
-                count += 1
-                if count == 5 { started.continuation.yield() }
-                await Task.yield()
-            }
+            return try await replayer.run { await consume($0) }
         }
-        var iterator = started.stream.makeAsyncIterator()
-        await iterator.next()
-
-        task.cancel()
-        let outcome = try await task.value
 
         #expect(outcome.wasInterrupted)
         #expect(outcome.deliveredCount >= 5)

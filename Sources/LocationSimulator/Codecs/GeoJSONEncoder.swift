@@ -6,14 +6,13 @@
 /// axis-order bug in this field, pinned by a test.
 public struct GeoJSONEncoder: FixEncoder {
     private let context: FixEncodingContext
-    private let names: EscapedNames
-    private let timestamps = TimestampWriter()
+    private let fields: JSONFixFields
     private var track: [GeoPoint] = []
 
     /// Creates an encoder.
     public init(context: FixEncodingContext) {
         self.context = context
-        names = EscapedNames(context, escape: jsonQuoted)
+        fields = JSONFixFields(context: context)
     }
 
     /// Opens the FeatureCollection.
@@ -30,28 +29,9 @@ public struct GeoJSONEncoder: FixEncoder {
         buffer.append("\n")
         buffer.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":"#)
         appendPosition(fix.coordinate, to: buffer)
-        buffer.append(#"},"properties":{"time":""#)
-        timestamps.appendISO8601(context.epochMilliseconds(of: fix), to: buffer)
-        buffer.append(#"","elapsed":"#)
-        buffer.appendFixed(fix.time, fractionDigits: 3)
-        buffer.append(#","accuracy":"#)
-        buffer.appendFixed(fix.horizontalAccuracy, fractionDigits: 1)
-        buffer.append(#","speed":"#)
-        buffer.appendFixed(fix.speed, fractionDigits: 2)
-        buffer.append(#","course":"#)
-        buffer.appendFixed(fix.course, fractionDigits: 1)
-        buffer.append(#","authorization":"#)
-        names.appendAuthorization(of: fix, to: buffer)
-        buffer.append(#","waypoint":"#)
-        names.appendWaypoint(of: fix, to: buffer, fallback: "null")
-        if context.includesKMAGrid {
-            let cell = KMAGrid.gridPoint(for: fix.coordinate)
-            buffer.append(#","nx":"#)
-            buffer.appendInteger(cell.x)
-            buffer.append(#","ny":"#)
-            buffer.appendInteger(cell.y)
-        }
-        buffer.append("}}")
+        buffer.append(#"},"properties":"#)
+        fields.appendObject(for: fix, includingCoordinates: false, to: buffer)
+        buffer.append(UInt8(ascii: "}"))
     }
 
     /// Writes the track LineString and closes the collection.

@@ -8,14 +8,11 @@
 /// when undefined; `waypoint` is the nearest named waypoint or `null`; `nx`/`ny` only with the KMA grid.
 /// Coordinates have 7 decimals (about 1 cm).
 public struct JSONLinesEncoder: FixEncoder {
-    private let context: FixEncodingContext
-    private let names: EscapedNames
-    private let timestamps = TimestampWriter()
+    private let fields: JSONFixFields
 
     /// Creates an encoder.
     public init(context: FixEncodingContext) {
-        self.context = context
-        names = EscapedNames(context, escape: jsonQuoted)
+        fields = JSONFixFields(context: context)
     }
 
     /// Writes nothing: JSON lines have no header.
@@ -23,14 +20,37 @@ public struct JSONLinesEncoder: FixEncoder {
 
     /// Writes one line.
     public mutating func encode(_ fix: LocationFix, into buffer: OutputBuffer) {
+        fields.appendObject(for: fix, includingCoordinates: true, to: buffer)
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes nothing.
+    public mutating func end(into buffer: OutputBuffer) {}
+}
+
+/// A fix as a JSON object, shared by JSON lines (with `lat` and `lon`) and GeoJSON properties (without,
+/// since the geometry holds the position): `{"time":"...","elapsed":1.000,...,"waypoint":"Suwon"}`.
+struct JSONFixFields {
+    private let context: FixEncodingContext
+    private let names: EscapedNames
+    private let timestamps = TimestampWriter()
+
+    init(context: FixEncodingContext) {
+        self.context = context
+        names = EscapedNames(context, escape: jsonQuoted)
+    }
+
+    func appendObject(for fix: LocationFix, includingCoordinates: Bool, to buffer: OutputBuffer) {
         buffer.append(#"{"time":""#)
         timestamps.appendISO8601(context.epochMilliseconds(of: fix), to: buffer)
         buffer.append(#"","elapsed":"#)
         buffer.appendFixed(fix.time, fractionDigits: 3)
-        buffer.append(#","lat":"#)
-        buffer.appendFixed(fix.coordinate.latitude, fractionDigits: 7)
-        buffer.append(#","lon":"#)
-        buffer.appendFixed(fix.coordinate.longitude, fractionDigits: 7)
+        if includingCoordinates {
+            buffer.append(#","lat":"#)
+            buffer.appendFixed(fix.coordinate.latitude, fractionDigits: 7)
+            buffer.append(#","lon":"#)
+            buffer.appendFixed(fix.coordinate.longitude, fractionDigits: 7)
+        }
         buffer.append(#","accuracy":"#)
         buffer.appendFixed(fix.horizontalAccuracy, fractionDigits: 1)
         buffer.append(#","speed":"#)
@@ -48,9 +68,6 @@ public struct JSONLinesEncoder: FixEncoder {
             buffer.append(#","ny":"#)
             buffer.appendInteger(cell.y)
         }
-        buffer.append("}\n")
+        buffer.append(UInt8(ascii: "}"))
     }
-
-    /// Writes nothing.
-    public mutating func end(into buffer: OutputBuffer) {}
 }
