@@ -16,6 +16,18 @@ import Testing
         #expect(abs(duration / trace.playbackSpeed - 60) < 10, "the demo should last about a minute")
     }
 
+    @Test func theBundledWalkLoopsForeverWithNoiseAndAnArrivalTime() throws {
+        let path = TestTraces.repositoryRoot().appendingPathComponent("Scripts/traces/seoul-city-hall-walk.json").path
+
+        let trace = try TraceLoader.load(path: path)
+        let playback = try Playback(trace: trace)
+
+        #expect(trace.loop == .forever && playback.duration == nil)
+        #expect((trace.noise?.accuracyMeters ?? 0) > 0)
+        #expect(playback.timeline.arrivalTimes[2] == 240)
+        #expect(playback.fix(at: 0).authorization == .notDetermined)
+    }
+
     @Test func aFullTraceDecodesEveryField() throws {
         let trace = try TestTraces.decode(
             """
