@@ -55,8 +55,8 @@ enum ReplayLocationCommand {
 
             Traces are mockweather-trace/1 JSON files or GPX files. Progress is shown on standard error when it is
             a terminal. Ctrl-C stops cleanly: the output is completed with the fixes so far and the exit status is
-            130. Exit status 64 means a usage error, 65 a bad trace, 69 a failing --exec command, output or
-            weather server.
+            130. Exit status 64 means a usage error, 65 a bad trace, 69 a failing --exec command or output file.
+            With --weather, a failed weather request is printed on its line and playback goes on.
             """,
         options: [
             realtime, speed, instant, interval, duration, distanceFilter, format, grid, weather, exec, seed, svg,
