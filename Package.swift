@@ -29,6 +29,8 @@ let package = Package(
         // HTTP/1.1 on POSIX sockets; knows nothing of weather or cassettes.
         .target(name: "CHTTPServerSystem"),
         .target(name: "HTTPServer", dependencies: ["CHTTPServerSystem"], swiftSettings: strictSettings),
+        // Serves one file for Scripts/bench-server.sh (HTTPServer against nginx); not a product.
+        .executableTarget(name: "httpserver-bench", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
 
         // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
         // the mock and the client are independent readings of the API (DESIGN §1).
