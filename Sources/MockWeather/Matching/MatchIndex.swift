@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the interactions that can match a request without looking at the others, so lookup cost
+/// does not grow with the number of cassettes.
+///
+/// Interactions are grouped by method and path. Within a group, each interaction is filed under its
+/// most selective named value (`q` normalised, else `id`, `zip`, `lat`, `lon`, else any other named
+/// value); `near` interactions without one go into a grid of half-degree cells covering their circle.
+/// What fits none of these (few in practice: catch-alls such as "Nothing to geocode") is always checked.
+/// Every interaction that can match a request is among the candidates, so the index never changes an answer.
+struct MatchIndex: Sendable {
+    static let indexPriority = ["q", "id", "zip", "lat", "lon"]
+    static let cellDegrees = 0.5
+    static let maximumCellsPerCircle = 400
+
+    private struct Group: Sendable {
+        /// parameter name → normalised value → ordinals.
+        var byValue: [String: [String: [Int]]] = [:]
+        var grid: [GridCell: [Int]] = [:]
+        var unindexed: [Int] = []
+    }
+
+    private struct GridCell: Hashable, Sendable {
+        var row: Int
+        var column: Int
+
+        init(latitude: Double, longitude: Double) {
+            row = Int((latitude / MatchIndex.cellDegrees).rounded(.down))
+            column = Int((longitude / MatchIndex.cellDegrees).rounded(.down))
+        }
+    }
+
+    private var groups: [String: Group] = [:]
+
+    init(patterns: [RequestPattern]) {
+        for (ordinal, pattern) in patterns.enumerated() {
+            insert(pattern, ordinal: ordinal)
+        }
+    }
+
+    mutating func insert(_ pattern: RequestPattern, ordinal: Int) {
+        let key = Self.groupKey(method: pattern.method, path: pattern.path)
+        var group = groups[key] ?? Group()
+        defer { groups[key] = group }
+        let equalities = pattern.query.compactMap { constraint -> (String, String)? in
+            if case .equals(let value) = constraint.expectation { return (constraint.name, value) }
+            return nil
+        }
+        let chosen =
+            Self.indexPriority.lazy.compactMap { name in equalities.first { $0.0 == name } }.first
+            ?? equalities.first { $0.0 != "appid" } ?? equalities.first
+        if let (name, value) = chosen {
+            group.byValue[name, default: [:]][QueryValue.indexKey(value, forParameter: name), default: []].append(ordinal)
+            return
+        }
+        if let near = pattern.near, let cells = Self.cells(covering: near) {
+            for cell in cells { group.grid[cell, default: []].append(ordinal) }
+            return
+        }
+        group.unindexed.append(ordinal)
+    }
+
+    /// Ordinals of every interaction that might match, in ascending order (file order), without duplicates.
+    func candidates(for request: ReplayRequest) -> [Int] {
+        guard let group = groups[Self.groupKey(method: request.method, path: request.path)] else { return [] }
+        var result = group.unindexed
+        for (name, values) in group.byValue {
+            if let value = request.parameters[name], let ordinals = values[QueryValue.indexKey(value, forParameter: name)] {
+                result += ordinals
+            }
+        }
+        if !group.grid.isEmpty, let coordinate = request.coordinate,
+            let ordinals = group.grid[GridCell(latitude: coordinate.latitude, longitude: coordinate.longitude)]
+        {
+            result += ordinals
+        }
+        // Each ordinal is filed exactly once, so only the order needs fixing when several lists met.
+        if result.count > 1 { result.sort() }
+        return result
+    }
+
+    /// Every ordinal filed for the same method and path (for diagnosing a miss), or all when none is.
+    func sameRoute(method: String, path: String) -> [Int]? {
+        guard let group = groups[Self.groupKey(method: method, path: path)] else { return nil }
+        var result = group.unindexed
+        for values in group.byValue.values { for ordinals in values.values { result += ordinals } }
+        for ordinals in group.grid.values { result += ordinals }
+        return Array(Set(result)).sorted()
+    }
+
+    private static func groupKey(method: String, path: String) -> String { "\(method) \(path)" }
+
+    /// The cells a circle touches, or nil when that would be too many (huge radii, polar circles).
+    private static func cells(covering circle: GeoCircle) -> [GridCell]? {
+        let kilometresPerDegree = 111.19
+        let latitudeSpan = circle.radiusKilometres / kilometresPerDegree
+        let highestLatitude = min(89.9, abs(circle.latitude) + latitudeSpan)
+        let longitudeSpan = circle.radiusKilometres / (kilometresPerDegree * cos(highestLatitude * .pi / 180))
+        guard highestLatitude < 89, longitudeSpan < 180 else { return nil }
+        let low = GridCell(latitude: circle.latitude - latitudeSpan, longitude: circle.longitude - longitudeSpan)
+        let high = GridCell(latitude: circle.latitude + latitudeSpan, longitude: circle.longitude + longitudeSpan)
+        let count = (high.row - low.row + 1) * (high.column - low.column + 1)
+        guard count <= maximumCellsPerCircle, circle.longitude - longitudeSpan > -180,
+            circle.longitude + longitudeSpan < 180
+        else { return nil }
+        var cells: [GridCell] = []
+        for row in low.row...high.row {
+            for column in low.column...high.column {
+                var cell = GridCell(latitude: 0, longitude: 0)
+                cell.row = row
+                cell.column = column
+                cells.append(cell)
+            }
+        }
+        return cells
+    }
+}
