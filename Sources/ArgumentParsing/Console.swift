@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard output or standard error, written unbuffered so that lines reach a pipe immediately.
+///
+/// A script that waits for `mockweather listening on ...` must see it as soon as it is written, not when
+/// a stdio buffer happens to fill, so executables write through these instead of `print`.
+public struct Console: Sendable {
+    private let descriptor: Int32
+
+    /// Standard output (file descriptor 1).
+    public static let standardOutput = Console(descriptor: 1)
+    /// Standard error (file descriptor 2).
+    public static let standardError = Console(descriptor: 2)
+
+    /// Whether the stream is a terminal, which is when progress lines and colour make sense.
+    public var isTerminal: Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// Writes `text` as is, retrying short writes and interrupted calls; a closed stream is ignored,
+    /// because there is nobody left to tell.
+    public func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Writes `line` followed by a newline.
+    public func writeLine(_ line: String) {
+        write(line + "\n")
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
+}

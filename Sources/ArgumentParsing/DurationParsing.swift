@@ -1,0 +1,55 @@
+/// A unit a duration can be written in on the command line.
+public enum DurationUnit: String, Sendable, CaseIterable {
+    /// Milliseconds, `ms`.
+    case milliseconds = "ms"
+    /// Seconds, `s`.
+    case seconds = "s"
+    /// Minutes, `m`.
+    case minutes = "m"
+    /// Hours, `h`.
+    case hours = "h"
+    /// Days, `d`.
+    case days = "d"
+
+    var seconds: Double {
+        switch self {
+        case .milliseconds: 0.001
+        case .seconds: 1
+        case .minutes: 60
+        case .hours: 3_600
+        case .days: 86_400
+        }
+    }
+}
+
+/// Reads a non-negative duration written as a number and a unit (`250ms`, `1.5s`, `90d`).
+///
+/// Returns `nil` for anything else: a negative or non-finite number, an unknown unit, or a bare number
+/// when `defaultUnit` is `nil`.
+public func parseDuration(_ text: String, defaultUnit: DurationUnit? = nil) -> Duration? {
+    let trimmed = text.trimmingWhitespace()
+    let numberPart = trimmed.prefix { $0.isNumber || $0 == "." }
+    let unitPart = String(trimmed.dropFirst(numberPart.count))
+    guard !numberPart.isEmpty, let amount = Double(numberPart), amount.isFinite, amount >= 0 else { return nil }
+    let unit: DurationUnit
+    if unitPart.isEmpty {
+        guard let defaultUnit else { return nil }
+        unit = defaultUnit
+    } else {
+        guard let named = DurationUnit(rawValue: unitPart) else { return nil }
+        unit = named
+    }
+    let milliseconds = (amount * unit.seconds * 1_000).rounded()
+    guard milliseconds < Double(Int64.max) else { return nil }
+    return .milliseconds(Int64(milliseconds))
+}
+
+extension String {
+    fileprivate func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}
