@@ -5,12 +5,12 @@ public struct CassetteProblem: Sendable, Hashable, CustomStringConvertible {
     /// Where in the document, as a JSON path (`$.interactions[0].response.status`); `$` is the whole file.
     public var jsonPath: String
     /// Line and column of the offending text, when the file could be read.
-    public var location: SourceLocation?
+    public var location: SourcePosition?
     /// What is wrong, what was expected and what was found.
     public var message: String
 
     /// Creates a problem report; values are stored as given.
-    public init(file: String, jsonPath: String, location: SourceLocation?, message: String) {
+    public init(file: String, jsonPath: String, location: SourcePosition?, message: String) {
         self.file = file
         self.jsonPath = jsonPath
         self.location = location

@@ -22,7 +22,9 @@ struct RequestPattern: Sendable {
     /// `q=seoul&lat=(absent)&near 37.5683,126.9778 ≤ 20 km`: for listings and diagnoses.
     var summary: String {
         var parts = query.map { "\($0.name)=\($0.expectation.displayText)" }
-        if let near { parts.append("near \(near.latitude),\(near.longitude) ≤ \(near.radiusKilometres) km") }
+        if let near {
+            parts.append("near \(near.latitude),\(near.longitude) ≤ \(Matchers.format(near.radiusKilometres)) km")
+        }
         return parts.joined(separator: "&")
     }
 }

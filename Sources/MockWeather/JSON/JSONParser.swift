@@ -74,7 +74,9 @@ struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(.number(try parseNumber()), offset: start)
         default:
-            throw error("unexpected \(describeCurrent()); expected a value")
+            let found = describeCurrent()
+            let literal = ["true", "false", "null"].first { "'\($0)'" == found.lowercased() }
+            throw error("unexpected \(found); expected a value" + (literal.map { " (did you mean \($0)?)" } ?? ""))
         }
     }
 

@@ -1,5 +1,5 @@
 /// A 1-based line and column in a source file; columns count Unicode scalars, as editors do.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     /// 1-based line number.
     public var line: Int
     /// 1-based column, in Unicode scalars from the start of the line.
@@ -29,7 +29,7 @@ struct LineMap: Sendable {
         lineStarts = starts
     }
 
-    func location(ofOffset offset: Int) -> SourceLocation {
+    func location(ofOffset offset: Int) -> SourcePosition {
         let clamped = max(0, min(offset, bytes.count))
         var low = 0
         var high = lineStarts.count - 1
@@ -40,6 +40,6 @@ struct LineMap: Sendable {
         let start = lineStarts[low]
         // UTF-8 continuation bytes (10xxxxxx) do not start a scalar.
         let column = bytes[start..<clamped].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return SourceLocation(line: low + 1, column: column)
+        return SourcePosition(line: low + 1, column: column)
     }
 }
