@@ -43,22 +43,22 @@ enum Matchers {
             rule: "path", passed: pattern.path == request.path, difference: "path: \(request.path) ≠ \(pattern.path)"))
         for constraint in pattern.query {
             let name = constraint.name
-            let shownName = name == "appid" ? "appid" : name
             let value = request.parameters[name]
             let shownValue = name == "appid" ? value.map { _ in KeyScrubber.mask } : value
             switch constraint.expectation {
             case .equals(let expected):
                 let passed = value.map { QueryValue.equal($0, expected, parameter: name) } ?? false
                 let difference =
-                    shownValue.map { "\(shownName): \($0) ≠ \(expected)" } ?? "\(shownName): missing, expected \(expected)"
-                outcomes.append(RuleOutcome(rule: name, passed: passed, difference: difference))
+                    shownValue.map { "\(name): \($0) ≠ \(expected)" } ?? "\(name): missing, expected \(expected)"
+                outcomes.append(RuleOutcome(rule: name, passed: passed, difference: difference, requestLacksIt: value == nil))
             case .present:
                 outcomes.append(RuleOutcome(
-                    rule: name, passed: value != nil, difference: "\(shownName): missing, expected any value"))
+                    rule: name, passed: value != nil, difference: "\(name): missing, expected any value",
+                    requestLacksIt: true))
             case .absent:
                 outcomes.append(RuleOutcome(
                     rule: name, passed: value == nil,
-                    difference: "\(shownName): \(shownValue ?? "") given, must be absent"))
+                    difference: "\(name): \(shownValue ?? "") given, must be absent"))
             }
         }
         if let near = pattern.near {
@@ -72,7 +72,8 @@ enum Matchers {
                     difference: "near: \(Self.format(distance)) km from \(centre), radius \(Self.format(near.radiusKilometres)) km"))
             } else {
                 outcomes.append(RuleOutcome(
-                    rule: "near", passed: false, difference: "near: needs numeric lat and lon (near \(centre))"))
+                    rule: "near", passed: false, difference: "near: needs numeric lat and lon (near \(centre))",
+                    requestLacksIt: true))
             }
         }
         return outcomes
@@ -90,6 +91,17 @@ struct RuleOutcome: Sendable, Equatable {
     var passed: Bool
     /// What differed (`q: busan ≠ seoul`), shown when the rule failed.
     var difference: String
+    /// The request does not carry what the rule looks at (a missing parameter, no coordinates): a
+    /// miss further away than a value that differs.
+    var requestLacksIt = false
+
+    /// How far this outcome puts a request from the pattern: 0 passed, 1 a value differs, 2 the
+    /// request lacks the value, 3 a different method or path.
+    var penalty: Int {
+        if passed { return 0 }
+        if rule == "method" || rule == "path" { return 3 }
+        return requestLacksIt ? 2 : 1
+    }
 }
 
 /// What ranks matching interactions: the most specific wins (DESIGN §2), then the nearest.

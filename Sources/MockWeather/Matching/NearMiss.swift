@@ -19,8 +19,9 @@ extension CassetteLibrary {
     /// The closest interaction to an unmatched request, or nil when there are no cassettes.
     ///
     /// Candidates are the interactions for the same method and path; when there are none, the first
-    /// interaction of each route (so a misspelt path is shown next to the right one). The closest fails
-    /// the fewest rules, then differs least in path and `q` (edit distance), then comes first in file order.
+    /// interaction of each route (so a misspelt path is shown next to the right one). The closest has
+    /// the smallest total penalty (a differing value costs less than a missing one, see
+    /// `RuleOutcome.penalty`), then differs least in path and `q` (edit distance), then comes first.
     func nearMiss(for request: ReplayRequest) -> NearMiss? {
         let candidates: [Int] =
             index.sameRoute(method: request.method, path: request.path) ?? firstOrdinalOfEachRoute
@@ -39,7 +40,7 @@ extension CassetteLibrary {
             {
                 distance += Suggestions.editDistance(requested.lowercased(), value.lowercased())
             }
-            let score = (failed.count, distance, ordinal)
+            let score = (outcomes.reduce(0) { $0 + $1.penalty }, distance, ordinal)
             if best == nil || score < best!.score {
                 best = (score, NearMiss(cassette: entry.cassetteName, interactionIndex: entry.interactionIndex,
                                         outcomes: outcomes))
