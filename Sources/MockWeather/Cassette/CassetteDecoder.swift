@@ -66,7 +66,7 @@ struct CassetteDecoder {
             }
         }
         let recordedAt = optionalString(root, "recordedAt", at: .root)
-        if let recordedAt, let value = root["recordedAt"], ISO8601DateFormatter().date(from: recordedAt) == nil {
+        if let recordedAt, let value = root["recordedAt"], !Self.isISO8601Time(recordedAt) {
             report(value, JSONPath.root.appending("recordedAt"),
                    "expected an ISO 8601 UTC time such as \"2026-11-29T10:00:00Z\", found \(JSONValue.quoted(recordedAt))")
         }
@@ -412,6 +412,40 @@ struct CassetteDecoder {
     }
 
     // MARK: - Helpers
+
+    /// `YYYY-MM-DDTHH:MM:SS`, optional fraction, then `Z` or `±HH:MM`, with fields in range.
+    static func isISO8601Time(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        func byte(_ index: Int, is expected: Character) -> Bool {
+            index < bytes.count && bytes[index] == expected.asciiValue!
+        }
+        guard number(0..<4) != nil, byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
+            let day = number(8..<10), byte(10, is: "T") || byte(10, is: "t"), let hour = number(11..<13),
+            byte(13, is: ":"), let minute = number(14..<16), byte(16, is: ":"), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return false }
+        var index = 19
+        if byte(index, is: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            if index == start { return false }
+        }
+        if byte(index, is: "Z") || byte(index, is: "z") { return index + 1 == bytes.count }
+        guard byte(index, is: "+") || byte(index, is: "-"), let offsetHours = number(index + 1..<index + 3),
+            byte(index + 3, is: ":"), let offsetMinutes = number(index + 4..<index + 6)
+        else { return false }
+        return index + 6 == bytes.count && offsetHours < 24 && offsetMinutes < 60
+    }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {

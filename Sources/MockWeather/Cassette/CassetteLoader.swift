@@ -1,4 +1,12 @@
 public import Foundation
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why a cassette directory could not be loaded.
 public enum CassetteLoadError: Error, Sendable, CustomStringConvertible {
@@ -22,30 +30,37 @@ public enum CassetteLoadError: Error, Sendable, CustomStringConvertible {
 /// skipped), taken in byte order of their relative paths: that order breaks matching ties (DESIGN §2).
 public enum CassetteLoader {
     /// Loads every cassette under `directory`, or throws with every problem of every file at once.
+    ///
+    /// Files are read and decoded on all cores; the result is in path order whatever the scheduling.
     public static func load(directory: URL) throws(CassetteLoadError) -> [Cassette] {
         let files = try CassetteFiles.list(in: directory)
-        var sources: [(file: String, bytes: [UInt8])] = []
-        var problems: [CassetteProblem] = []
-        for file in files {
-            do {
-                sources.append((file.relativePath, Array(try Data(contentsOf: file.url))))
-            } catch {
-                problems.append(CassetteProblem(file: file.relativePath, jsonPath: "$", location: nil,
-                                                message: "cannot read the file: \(error.localizedDescription)"))
+        let results = Mutex([(cassette: Cassette?, problems: [CassetteProblem])?](repeating: nil, count: files.count))
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
+            for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
+                let file = files[position]
+                let result: (cassette: Cassette?, problems: [CassetteProblem])
+                do {
+                    result = CassetteDecoder.decode(file: file.relativePath, bytes: Array(try Data(contentsOf: file.url)))
+                } catch {
+                    result = (nil, [CassetteProblem(file: file.relativePath, jsonPath: "$", location: nil,
+                                                    message: "cannot read the file: \(error.localizedDescription)")])
+                }
+                results.withLock { $0[position] = result }
             }
         }
-        let result = decode(sources)
-        problems += result.problems
+        let decoded = results.withLock { $0.compactMap { $0 } }
+        let cassettes = decoded.compactMap(\.cassette)
+        let problems = decoded.flatMap(\.problems) + duplicateRequests(in: cassettes)
         guard problems.isEmpty else {
             throw .invalid(CassetteValidationError(directory: directory.path, problems: problems))
         }
-        return result.cassettes
+        return cassettes
     }
 
     /// Decodes in-memory files (relative path and contents), checking each on its own and then the
     /// set for the same request in two places. Files are taken in the order given.
-    static func decode(_ files: [(file: String, bytes: [UInt8])]) -> (cassettes: [Cassette], problems: [CassetteProblem])
-    {
+    static func decode(_ files: [(file: String, bytes: [UInt8])]) -> (cassettes: [Cassette], problems: [CassetteProblem]) {
         var cassettes: [Cassette] = []
         var problems: [CassetteProblem] = []
         for (file, bytes) in files {
@@ -96,18 +111,30 @@ struct CassetteFiles {
         return walk(directory, prefix: "").sorted { Array($0.relativePath.utf8).lexicographicallyPrecedes($1.relativePath.utf8) }
     }
 
+    /// Lists with `readdir` (no per-entry URL or `stat` unless the file system hides the type), which
+    /// keeps start-up fast with tens of thousands of cassettes.
     private static func walk(_ directory: URL, prefix: String) -> [File] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        guard let handle = opendir(directory.path) else { return [] }
+        defer { closedir(handle) }
         var files: [File] = []
-        for name in names where !name.hasPrefix(".") {
-            let url = directory.appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
             let relative = prefix.isEmpty ? name : "\(prefix)/\(name)"
-            if isDirectory.boolValue {
-                files += walk(url, prefix: relative)
-            } else if name.hasSuffix(".json") {
-                files.append(File(url: url, relativePath: relative))
+            var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+            var isRegular = Int32(entry.pointee.d_type) == Int32(DT_REG)
+            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) || Int32(entry.pointee.d_type) == Int32(DT_LNK) {
+                var status = stat()
+                guard stat(directory.path + "/" + name, &status) == 0 else { continue }
+                isDirectory = status.st_mode & S_IFMT == S_IFDIR
+                isRegular = status.st_mode & S_IFMT == S_IFREG
+            }
+            if isDirectory {
+                files += walk(directory.appendingPathComponent(name, isDirectory: true), prefix: relative)
+            } else if isRegular, name.hasSuffix(".json") {
+                files.append(File(url: directory.appendingPathComponent(name, isDirectory: false), relativePath: relative))
             }
         }
         return files

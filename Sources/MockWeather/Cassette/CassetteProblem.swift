@@ -49,26 +49,40 @@ public struct CassetteValidationError: Error, Sendable, CustomStringConvertible 
 }
 
 /// A JSON path being built while walking a document: `$`, `$.interactions[0]`, `$.query["x-y"]`.
+///
+/// Built on every step of decoding but printed only for problems, so appending just links a node;
+/// the text is made on demand.
 struct JSONPath: Sendable, CustomStringConvertible {
-    private(set) var description: String = "$"
-
-    static let root = JSONPath()
-
-    func appending(_ key: String) -> JSONPath {
-        var path = self
-        let isIdentifier =
-            !key.isEmpty
-            && key.unicodeScalars.allSatisfy {
-                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
-            }
-            && !("0"..."9").contains(key.unicodeScalars.first!)
-        path.description += isIdentifier ? ".\(key)" : "[\(JSONValue.quoted(key))]"
-        return path
+    private indirect enum Node: Sendable {
+        case root
+        case key(Node, String)
+        case index(Node, Int)
     }
 
-    func appending(_ index: Int) -> JSONPath {
-        var path = self
-        path.description += "[\(index)]"
-        return path
+    private let node: Node
+
+    static let root = JSONPath(node: .root)
+
+    func appending(_ key: String) -> JSONPath { JSONPath(node: .key(node, key)) }
+
+    func appending(_ index: Int) -> JSONPath { JSONPath(node: .index(node, index)) }
+
+    var description: String { Self.text(of: node) }
+
+    private static func text(of node: Node) -> String {
+        switch node {
+        case .root:
+            return "$"
+        case .index(let parent, let index):
+            return text(of: parent) + "[\(index)]"
+        case .key(let parent, let key):
+            let isIdentifier =
+                !key.isEmpty
+                && key.unicodeScalars.allSatisfy {
+                    $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
+                }
+                && !("0"..."9").contains(key.unicodeScalars.first!)
+            return text(of: parent) + (isIdentifier ? ".\(key)" : "[\(JSONValue.quoted(key))]")
+        }
     }
 }

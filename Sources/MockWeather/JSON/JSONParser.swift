@@ -153,8 +153,9 @@ struct JSONParser {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                defer { index += 1 }
+                if scalars.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
                 scalars.append(contentsOf: bytes[runStart..<index])
-                index += 1
                 return String(decoding: scalars, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 scalars.append(contentsOf: bytes[runStart..<index])

@@ -22,9 +22,28 @@ struct MatchIndex: Sendable {
         var byValue: [String: [String: [Int]]] = [:]
         var grid: [GridCell: [Int]] = [:]
         var unindexed: [Int] = []
+
+        mutating func insert(_ pattern: RequestPattern, ordinal: Int) {
+            let equalities = pattern.query.compactMap { constraint -> (String, String)? in
+                if case .equals(let value) = constraint.expectation { return (constraint.name, value) }
+                return nil
+            }
+            let chosen =
+                MatchIndex.indexPriority.lazy.compactMap { name in equalities.first { $0.0 == name } }.first
+                ?? equalities.first { $0.0 != "appid" } ?? equalities.first
+            if let (name, value) = chosen {
+                byValue[name, default: [:]][QueryValue.indexKey(value, forParameter: name), default: []].append(ordinal)
+                return
+            }
+            if let near = pattern.near, let cells = MatchIndex.cells(covering: near) {
+                for cell in cells { grid[cell, default: []].append(ordinal) }
+                return
+            }
+            unindexed.append(ordinal)
+        }
     }
 
-    private struct GridCell: Hashable, Sendable {
+    fileprivate struct GridCell: Hashable, Sendable {
         var row: Int
         var column: Int
 
@@ -43,25 +62,9 @@ struct MatchIndex: Sendable {
     }
 
     mutating func insert(_ pattern: RequestPattern, ordinal: Int) {
-        let key = Self.groupKey(method: pattern.method, path: pattern.path)
-        var group = groups[key] ?? Group()
-        defer { groups[key] = group }
-        let equalities = pattern.query.compactMap { constraint -> (String, String)? in
-            if case .equals(let value) = constraint.expectation { return (constraint.name, value) }
-            return nil
-        }
-        let chosen =
-            Self.indexPriority.lazy.compactMap { name in equalities.first { $0.0 == name } }.first
-            ?? equalities.first { $0.0 != "appid" } ?? equalities.first
-        if let (name, value) = chosen {
-            group.byValue[name, default: [:]][QueryValue.indexKey(value, forParameter: name), default: []].append(ordinal)
-            return
-        }
-        if let near = pattern.near, let cells = Self.cells(covering: near) {
-            for cell in cells { group.grid[cell, default: []].append(ordinal) }
-            return
-        }
-        group.unindexed.append(ordinal)
+        // Mutating in place through the `default:` subscript: copying a group out and back would
+        // copy its dictionaries on every insert.
+        groups[Self.groupKey(method: pattern.method, path: pattern.path), default: Group()].insert(pattern, ordinal: ordinal)
     }
 
     /// Ordinals of every interaction that might match, in ascending order (file order), without duplicates.
@@ -95,7 +98,7 @@ struct MatchIndex: Sendable {
     private static func groupKey(method: String, path: String) -> String { "\(method) \(path)" }
 
     /// The cells a circle touches, or nil when that would be too many (huge radii, polar circles).
-    private static func cells(covering circle: GeoCircle) -> [GridCell]? {
+    fileprivate static func cells(covering circle: GeoCircle) -> [GridCell]? {
         let kilometresPerDegree = 111.19
         let latitudeSpan = circle.radiusKilometres / kilometresPerDegree
         let highestLatitude = min(89.9, abs(circle.latitude) + latitudeSpan)
