@@ -1,11 +1,16 @@
 import HTTPServer
+import Synchronization
 
-/// A cassette response encoded once, at load time, in every unit system the request can ask for, so
-/// the request path only picks a ready `HTTPResponse` (no JSON parsing or re-serialising per request).
+/// A cassette response encoded once, so the request path only picks a ready `HTTPResponse` (no JSON
+/// parsing or re-serialising per request).
+///
+/// The body in the units the cassette declares is encoded at load time; a current-weather or forecast
+/// body asked for in other units is converted and encoded on first use, then cached, so start-up
+/// with many cassettes does not pay for variants nobody asks for.
 struct PreparedResponse: Sendable {
-    /// Indexed by `Units` (`standard`, `metric`, `imperial`); a single element when the body does not
-    /// depend on units.
-    private let variants: [HTTPResponse]
+    private let declared: HTTPResponse
+    private let declaredUnits: Units
+    private let conversions: ConvertedVariants?
     let delay: DelaySpecification?
     let fault: FaultSpecification?
     let status: Int
@@ -17,6 +22,7 @@ struct PreparedResponse: Sendable {
         status = template.status
         delay = template.delay
         fault = template.fault
+        var conversions: ConvertedVariants?
         var headers = HTTPHeaders()
         for field in template.headers where !Self.serverOwnedHeaders.contains(field.name.lowercased()) {
             headers.add(name: field.name, value: field.value)
@@ -25,17 +31,25 @@ struct PreparedResponse: Sendable {
             headers.add(name: "Content-Type", value: contentType)
         }
         headers.add(name: "X-Mockweather-Cassette", value: cassetteName)
-        func response(_ body: [UInt8]) -> HTTPResponse {
-            HTTPResponse(status: template.status, headers: headers, body: body)
-        }
+        let response = HTTPResponse(status: template.status, headers: headers)
+        declaredUnits = template.units
         switch template.body {
-        case .json(let json) where UnitConversion.isConvertible(json):
-            variants = Units.allCases.map { response(UnitConversion.convert(json, from: template.units, to: $0).compactBytes) }
-        case .json(let json): variants = [response(json.compactBytes)]
-        case .text(let text): variants = [response(Array(text.utf8))]
-        case .base64(let bytes): variants = [response(bytes)]
-        case nil: variants = [response([])]
+        case .json(let json):
+            declared = Self.with(response, body: json.compactBytes)
+            if UnitConversion.isConvertible(json) {
+                conversions = ConvertedVariants(template: response, json: json, units: template.units)
+            }
+        case .text(let text): declared = Self.with(response, body: Array(text.utf8))
+        case .base64(let bytes): declared = Self.with(response, body: bytes)
+        case nil: declared = response
         }
+        self.conversions = conversions
+    }
+
+    private static func with(_ response: HTTPResponse, body: [UInt8]) -> HTTPResponse {
+        var response = response
+        response.body = body
+        return response
     }
 
     private static func defaultContentType(for body: ResponseBody?) -> String? {
@@ -48,6 +62,29 @@ struct PreparedResponse: Sendable {
     }
 
     func response(in units: Units) -> HTTPResponse {
-        variants.count == 1 ? variants[0] : variants[Units.allCases.firstIndex(of: units)!]
+        guard units != declaredUnits, let conversions else { return declared }
+        return conversions.response(in: units)
+    }
+}
+
+/// The other-units variants of one convertible body, made on first use.
+final class ConvertedVariants: Sendable {
+    private let template: HTTPResponse
+    private let json: JSONValue
+    private let units: Units
+    private let cache = Mutex<[Units: HTTPResponse]>([:])
+
+    init(template: HTTPResponse, json: JSONValue, units: Units) {
+        self.template = template
+        self.json = json
+        self.units = units
+    }
+
+    func response(in target: Units) -> HTTPResponse {
+        if let cached = cache.withLock({ $0[target] }) { return cached }
+        var response = template
+        response.body = UnitConversion.convert(json, from: units, to: target).compactBytes
+        cache.withLock { $0[target] = response }
+        return response
     }
 }
