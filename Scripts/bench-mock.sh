@@ -52,7 +52,7 @@ rps() { # URL -> requests/s (wrk's own figure)
 
 # nginx answering the same body as the Seoul cassette, with the same Content-Type.
 NGINX_PORT=$(free_port)
-SEOUL_BODY=$("$BIN" serve --help >/dev/null; python3 -c '
+SEOUL_BODY=$(python3 -c '
 import json; d=json.load(open("Cassettes/openweathermap/current/seoul.json"))
 print(json.dumps(d["interactions"][0]["response"]["json"], separators=(",",":")))')
 mkdir -p "$WORK/nginx"

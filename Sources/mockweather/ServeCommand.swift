@@ -92,13 +92,8 @@ enum ServeCommand {
             Console.standardError.writeLine("mockweather serve: cannot listen on \(options.host):\(options.port): \(error)")
             return .unavailable
         }
-        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
-        Console.standardOutput.writeLine("mockweather listening on http://\(shownHost):\(boundPort)")
-        let library = server.store.library
-        Console.standardError.writeLine(
-            "mockweather: serving \(library.cassettes.count) cassettes (\(library.interactionCount) interactions) from "
-                + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
-                + "http://\(shownHost):\(boundPort)/__admin/health")
+        // The port file is written before the listening line, so a script that waits for either
+        // finds both.
         if let file = arguments.value(portFile) {
             do {
                 try Data("\(boundPort)\n".utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
@@ -109,6 +104,13 @@ enum ServeCommand {
             }
         }
 
+        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+        Console.standardOutput.writeLine("mockweather listening on http://\(shownHost):\(boundPort)")
+        let library = server.store.library
+        Console.standardError.writeLine(
+            "mockweather: serving \(library.cassettes.count) cassettes (\(library.interactionCount) interactions) from "
+                + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
+                + "http://\(shownHost):\(boundPort)/__admin/health")
         let signal = await ShutdownSignal.next()
         Console.standardError.writeLine("mockweather: \(signal), shutting down")
         let summary = await server.stop()

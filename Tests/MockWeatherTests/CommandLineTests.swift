@@ -101,8 +101,8 @@ import Darwin
         let result = server.waitForExit()
         #expect(result.status == 1)
         #expect(result.stderr.contains("mockweather: 2 unmatched requests:"))
-        #expect(result.stderr.contains("GET /data/2.5/weather?q=Busan → 501 (closest: openweathermap/"))
-        #expect(result.stderr.contains("GET /data/2.5/forecast?q=Daegu → 501 (closest: openweathermap/forecast/seoul (q: daegu ≠ seoul))"))
+        #expect(result.stderr.contains("GET /data/2.5/weather?q=Busan → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))"))
+        #expect(result.stderr.contains("GET /data/2.5/forecast?q=Daegu → 501 (closest: openweathermap/forecast/seoul (q: Daegu ≠ seoul))"))
     }
 
     @Test func serveFindsTheBundledCassettesFromAnyDirectory() throws {

@@ -105,6 +105,7 @@ import Testing
         let response = harness.respond("/data/2.5/weather?q=t")
         let head = ReplayResponder.encodedHeadLength(of: response)
         #expect(response.fault == .truncate(afterBytes: head + 5))
+        #expect(response.headers["Connection"] == "close")
     }
 
     @Test func globalChaosIsDeterministicForASeed() throws {

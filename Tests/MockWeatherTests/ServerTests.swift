@@ -91,7 +91,7 @@ import Testing
             let summary = server.summary
             #expect(summary.unmatched == 1)
             #expect(summary.unmatchedRequests == [
-                "GET /data/2.5/weather?q=busan&appid=*** → 501 (closest: faults#0 (q: busan ≠ ok))"
+                "GET /data/2.5/weather?q=busan&appid=*** → 501 (closest: faults#1 (q: busan ≠ reset))"
             ])
         }
     }

@@ -58,7 +58,7 @@ enum Matchers {
             case .absent:
                 outcomes.append(RuleOutcome(
                     rule: name, passed: value == nil,
-                    difference: "\(name): \(shownValue ?? "") given, must be absent"))
+                    difference: "\(name): \(shownValue ?? "") given, must be absent", requestLacksIt: true))
             }
         }
         if let near = pattern.near {
@@ -91,8 +91,8 @@ struct RuleOutcome: Sendable, Equatable {
     var passed: Bool
     /// What differed (`q: busan ≠ seoul`), shown when the rule failed.
     var difference: String
-    /// The request does not carry what the rule looks at (a missing parameter, no coordinates): a
-    /// miss further away than a value that differs.
+    /// The request does not carry what the rule looks at (a missing parameter, no coordinates), or
+    /// carries what it excludes: a miss further away than a value that differs.
     var requestLacksIt = false
 
     /// How far this outcome puts a request from the pattern: 0 passed, 1 a value differs, 2 the

@@ -43,7 +43,7 @@ struct ReplayResponder: Responder {
             matched: entry.label + (entry.position == nil ? "" : " [\(position + 1)/\(entry.responses.count)]"),
             isUnmatched: false, delayMilliseconds: delay)
         if let fault = prepared.fault {
-            response.fault = Self.httpFault(fault, for: response)
+            Self.apply(fault, to: &response)
             outcome.fault = Self.name(of: fault)
         }
         outcome.result = .respond(response)
@@ -66,7 +66,7 @@ struct ReplayResponder: Responder {
                 case "hang": .hang
                 default: .truncate(bodyBytes: nil)
                 }
-            response.fault = Self.httpFault(fault, for: response)
+            Self.apply(fault, to: &response)
             outcome.fault = "\(kind) (--fault-rate)"
         }
         if outcome.delayMilliseconds > 0 { response.delay = .milliseconds(outcome.delayMilliseconds) }
@@ -84,27 +84,40 @@ struct ReplayResponder: Responder {
         }
     }
 
-    /// The server fault for a cassette fault. `truncate` counts bytes of the whole encoded response,
-    /// so the head's length (status line, headers, and the `Date` and `Content-Length` the server adds)
-    /// is added to the body bytes to keep: the client always sees the complete head, then a cut body.
-    static func httpFault(_ fault: FaultSpecification, for response: HTTPResponse) -> HTTPFault {
+    /// Sets the server fault for a cassette fault. `truncate` counts bytes of the whole encoded
+    /// response, so the head's length is added to the body bytes to keep: the client always sees the
+    /// complete head, then a cut body. The response asks to close (it will be closed anyway), which
+    /// makes the server's head predictable: status line, our headers, `Date`, `Content-Length`,
+    /// `Connection: close`.
+    static func apply(_ fault: FaultSpecification, to response: inout HTTPResponse) {
         switch fault {
-        case .reset: return .reset
-        case .empty: return .closeWithoutResponse
-        case .hang: return .hang
-        case .drip(let rate): return .drip(bytesPerSecond: rate)
+        case .reset: response.fault = .reset
+        case .empty: response.fault = .closeWithoutResponse
+        case .hang: response.fault = .hang
+        case .drip(let rate): response.fault = .drip(bytesPerSecond: rate)
         case .truncate(let bodyBytes):
+            response.headers.replaceOrAdd(name: "Connection", value: "close")
             let keep = min(bodyBytes ?? response.body.count / 2, max(0, response.body.count - 1))
-            return .truncate(afterBytes: encodedHeadLength(of: response) + keep)
+            response.fault = .truncate(afterBytes: encodedHeadLength(of: response) + keep)
         }
     }
 
+    /// The length of the head the server writes for `response` when it closes the connection after it.
     static func encodedHeadLength(of response: HTTPResponse) -> Int {
         let reason = response.reason ?? HTTPResponse.standardReason(for: response.status)
         var length = "HTTP/1.1 \(response.status) \(reason)\r\n".utf8.count
-        for field in response.headers { length += field.name.utf8.count + 2 + field.value.utf8.count + 2 }
+        for field in response.headers where !field.name.equalsIgnoringASCIICase("Connection") {
+            length += field.name.utf8.count + 2 + field.value.utf8.count + 2
+        }
         if !response.headers.contains(name: "Date") { length += "Date: Sun, 29 Nov 2026 10:00:00 GMT\r\n".utf8.count }
         length += "Content-Length: \(response.body.count)\r\n".utf8.count
+        length += "Connection: close\r\n".utf8.count
         return length + 2
+    }
+}
+
+extension String {
+    func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && lowercased() == other.lowercased()
     }
 }
