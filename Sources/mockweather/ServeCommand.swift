@@ -21,7 +21,8 @@ enum ServeCommand {
         help: "At shutdown, list every unmatched request and exit 1 if there was any (for CI).")
     static let requireKey = OptionSpec.flag(
         "--require-key", help: "Answer requests without appid/APPID with the API's own 401, before any location check.")
-    static let watch = OptionSpec.flag("--watch", help: "Reload when cassette files change (keeps the old set if invalid).")
+    static let watch = OptionSpec.flag(
+        "--watch", help: "Reload when cassette files change (keeps the old set if invalid).")
     static let unmatchedStatus = OptionSpec.option(
         "--unmatched-status", value: "STATUS", help: "Status of the fail-closed answer to an unmatched request.",
         default: "501")
@@ -29,9 +30,11 @@ enum ServeCommand {
         "--journal-size", value: "N", help: "Requests kept for GET /__admin/requests (a ring buffer; 0 keeps none).",
         default: "1000")
     static let latency = OptionSpec.option(
-        "--latency", value: "MS", help: "Extra delay for every replayed response: '200' or a uniform range '100-500' (ms).")
+        "--latency", value: "MS",
+        help: "Extra delay for every replayed response: '200' or a uniform range '100-500' (ms).")
     static let faultRate = OptionSpec.option(
-        "--fault-rate", value: "P", help: "Probability (0 to 1) that a replayed response is replaced by a random fault.",
+        "--fault-rate", value: "P",
+        help: "Probability (0 to 1) that a replayed response is replaced by a random fault.",
         default: "0")
     static let faultKinds = OptionSpec.option(
         "--fault-kinds", value: "LIST", help: "Faults --fault-rate picks from: reset,empty,truncate,drip,hang.",
@@ -68,7 +71,8 @@ enum ServeCommand {
         options.cassetteDirectory = resolved.directory
         options.host = arguments.value(host) ?? options.host
         options.port = try arguments.integer(port, in: 0...65_535) ?? options.port
-        options.logFormat = LogFormat(rawValue: try arguments.choice(logFormat, among: ["text", "json"]) ?? "text") ?? .text
+        options.logFormat =
+            LogFormat(rawValue: try arguments.choice(logFormat, among: ["text", "json"]) ?? "text") ?? .text
         options.failOnUnmatched = arguments.flag(failOnUnmatched)
         options.requireKey = arguments.flag(requireKey)
         options.watch = arguments.flag(watch)
@@ -89,7 +93,8 @@ enum ServeCommand {
         do {
             boundPort = try server.start()
         } catch {
-            Console.standardError.writeLine("mockweather serve: cannot listen on \(options.host):\(options.port): \(error)")
+            Console.standardError.writeLine(
+                "mockweather serve: cannot listen on \(options.host):\(options.port): \(error)")
             return .unavailable
         }
         // The port file is written before the listening line, so a script that waits for either
@@ -98,7 +103,8 @@ enum ServeCommand {
             do {
                 try Data("\(boundPort)\n".utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             } catch {
-                Console.standardError.writeLine("mockweather serve: cannot write --port-file \(file): \(error.localizedDescription)")
+                Console.standardError.writeLine(
+                    "mockweather serve: cannot write --port-file \(file): \(error.localizedDescription)")
                 _ = await server.stop()
                 return .unavailable
             }
@@ -128,9 +134,11 @@ enum ServeCommand {
             let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
             switch bounds.count {
             case 1 where (bounds[0] ?? -1) >= 0: latencyRange = bounds[0]!...bounds[0]!
-            case 2 where (bounds[0] ?? -1) >= 0 && (bounds[1] ?? -1) >= bounds[0]!: latencyRange = bounds[0]!...bounds[1]!
+            case 2 where (bounds[0] ?? -1) >= 0 && (bounds[1] ?? -1) >= bounds[0]!:
+                latencyRange = bounds[0]!...bounds[1]!
             default:
-                throw .invalidValue(option: latency.name, value: text, expected: "milliseconds such as 200, or a range such as 100-500")
+                throw .invalidValue(
+                    option: latency.name, value: text, expected: "milliseconds such as 200, or a range such as 100-500")
             }
         }
         let rate = try arguments.number(faultRate, in: 0...1) ?? 0
@@ -151,7 +159,8 @@ enum ServeCommand {
             }
             seedValue = parsed
         }
-        return ChaosConfiguration(latencyMilliseconds: latencyRange, faultRate: rate, faultKinds: kinds, seed: seedValue)
+        return ChaosConfiguration(
+            latencyMilliseconds: latencyRange, faultRate: rate, faultKinds: kinds, seed: seedValue)
     }
 }
 

@@ -7,7 +7,8 @@ enum ValidateCommand {
     static let spec = CommandSpec(
         name: "mockweather validate",
         abstract: "Check cassettes and list every problem (file, line, JSON path, what is wrong).",
-        discussion: CassetteDirectoryOption.discussion + "\n\nEXIT STATUS: 0 when every cassette is valid, 65 when there are problems or no such directory.",
+        discussion: CassetteDirectoryOption.discussion
+            + "\n\nEXIT STATUS: 0 when every cassette is valid, 65 when there are problems or no such directory.",
         positionals: [PositionalSpec("DIR", help: "The cassette directory.", optional: true)]
     )
 

@@ -39,10 +39,12 @@ import Testing
         let requests = try #require(all.jsonObject?["requests"] as? [[String: Any]])
         #expect(requests.map { $0["status"] as? Int } == [200, 501])
         #expect(requests.first?["query"] as? String == "q=seoul&appid=***")
-        let unmatched = try #require(harness.respond("/__admin/requests/unmatched").jsonObject?["requests"] as? [[String: Any]])
+        let unmatched = try #require(
+            harness.respond("/__admin/requests/unmatched").jsonObject?["requests"] as? [[String: Any]])
         #expect(unmatched.count == 1)
         #expect(unmatched.first?["nearMiss"] as? String == "current/seoul (q: busan ≠ seoul)")
-        let limited = try #require(harness.respond("/__admin/requests?limit=1").jsonObject?["requests"] as? [[String: Any]])
+        let limited = try #require(
+            harness.respond("/__admin/requests?limit=1").jsonObject?["requests"] as? [[String: Any]])
         #expect(limited.count == 1)
     }
 

@@ -44,13 +44,18 @@ import Testing
 
     @Test(arguments: [
         ("q=Seoul", "openweathermap/current/seoul#0", 200), ("q=Seoul,KR", "openweathermap/current/seoul#1", 200),
-        ("id=1835848", "openweathermap/current/seoul-by-id", 200), ("lat=37.5683&lon=126.9778", "openweathermap/near/seoul", 200),
+        ("id=1835848", "openweathermap/current/seoul-by-id", 200),
+        ("lat=37.5683&lon=126.9778", "openweathermap/near/seoul", 200),
         ("lat=37.517829&lon=126.886270", "openweathermap/near/sesac-campus", 200),
-        ("q=seoul&lang=kr", "openweathermap/current/seoul-lang-kr", 200), ("q=Atlantis", "openweathermap/errors/city-not-found", 404),
+        ("q=seoul&lang=kr", "openweathermap/current/seoul-lang-kr", 200),
+        ("q=Atlantis", "openweathermap/errors/city-not-found", 404),
         ("q=seoul&appid=invalid", "openweathermap/errors/invalid-api-key", 401),
-        ("appid=k", "openweathermap/errors/nothing-to-geocode", 400), ("lat=100&lon=10", "openweathermap/errors/wrong-latitude", 400),
-        ("q=mock-rate-limited", "openweathermap/errors/rate-limited", 429), ("q=mock-bad-gateway", "openweathermap/errors/bad-gateway", 502),
-        ("q=Zocca", "openweathermap/current/zocca-rain", 200), ("q=mock-cold-wave", "openweathermap/scenarios/seoul-cold-wave", 200),
+        ("appid=k", "openweathermap/errors/nothing-to-geocode", 400),
+        ("lat=100&lon=10", "openweathermap/errors/wrong-latitude", 400),
+        ("q=mock-rate-limited", "openweathermap/errors/rate-limited", 429),
+        ("q=mock-bad-gateway", "openweathermap/errors/bad-gateway", 502),
+        ("q=Zocca", "openweathermap/current/zocca-rain", 200),
+        ("q=mock-cold-wave", "openweathermap/scenarios/seoul-cold-wave", 200),
     ])
     func bundledRequestsReachTheIntendedCassette(query: String, cassette: String, status: Int) throws {
         let library = try bundled()
@@ -69,7 +74,8 @@ import Testing
         var checked = 0
         for (start, end) in zip(route, route.dropFirst()) {
             for point in GreatCircleSampler.points(from: start, to: end, everyKilometres: 0.5) {
-                let request = ReplayRequest(method: "GET", path: "/data/2.5/weather", query: "lat=\(point.0)&lon=\(point.1)")
+                let request = ReplayRequest(
+                    method: "GET", path: "/data/2.5/weather", query: "lat=\(point.0)&lon=\(point.1)")
                 let ordinal = library.match(request)
                 #expect(ordinal != nil, "no near cassette covers \(point)")
                 if let ordinal { #expect(library.entries[ordinal].pattern.near != nil) }
@@ -82,11 +88,14 @@ import Testing
 
 /// Points along a great circle, for route coverage checks.
 enum GreatCircleSampler {
-    static func points(from start: (Double, Double), to end: (Double, Double), everyKilometres step: Double) -> [(Double, Double)] {
+    static func points(from start: (Double, Double), to end: (Double, Double), everyKilometres step: Double) -> [(
+        Double, Double
+    )] {
         let radians = Double.pi / 180
         let (lat1, lon1) = (start.0 * radians, start.1 * radians)
         let (lat2, lon2) = (end.0 * radians, end.1 * radians)
-        let angle = GreatCircle.distanceKilometres(latitude1: start.0, longitude1: start.1, latitude2: end.0, longitude2: end.1)
+        let angle =
+            GreatCircle.distanceKilometres(latitude1: start.0, longitude1: start.1, latitude2: end.0, longitude2: end.1)
             / GreatCircle.earthRadiusKilometres
         let count = max(1, Int((angle * GreatCircle.earthRadiusKilometres / step).rounded(.up)))
         return (0...count).map { index in

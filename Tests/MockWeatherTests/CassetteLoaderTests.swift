@@ -14,26 +14,34 @@ import Testing
     }
 
     @Test func notJSONIsReportedWithLineAndColumn() throws {
-        let problem = try #require(only("bad/not-json.json", "{\n  \"format\": \"mockweather-cassette/1\",\n  \"source\" \"documented\"\n}"))
+        let problem = try #require(
+            only("bad/not-json.json", "{\n  \"format\": \"mockweather-cassette/1\",\n  \"source\" \"documented\"\n}"))
         #expect(problem.file == "bad/not-json.json")
         #expect(problem.jsonPath == "$")
         #expect(problem.location == SourcePosition(line: 3, column: 12))
         #expect(problem.message == "not JSON: expected ':' after the member name \"source\", found '\"'")
-        #expect(problem.description == "bad/not-json.json:3:12: $: not JSON: expected ':' after the member name \"source\", found '\"'")
+        #expect(
+            problem.description
+                == "bad/not-json.json:3:12: $: not JSON: expected ':' after the member name \"source\", found '\"'")
     }
 
     @Test func unknownKeyIsReportedWithADidYouMean() throws {
-        let text = cassetteJSON(#"{"request": {"path": "/data/2.5/weather", "qeury": {"q": "seoul"}}, "response": {"status": 200, "json": {}}}"#)
+        let text = cassetteJSON(
+            #"{"request": {"path": "/data/2.5/weather", "qeury": {"q": "seoul"}}, "response": {"status": 200, "json": {}}}"#
+        )
         let problem = try #require(only("typo.json", text))
         #expect(problem.jsonPath == "$.interactions[0].request.qeury")
         #expect(problem.message == "unknown key \"qeury\"; did you mean 'query'?")
     }
 
     @Test func wrongTypeSaysWhatWasExpectedAndFound() throws {
-        let text = cassetteJSON(#"{"request": {"path": "/x", "query": {"q": true}}, "response": {"status": 200, "json": {}}}"#)
+        let text = cassetteJSON(
+            #"{"request": {"path": "/x", "query": {"q": true}}, "response": {"status": 200, "json": {}}}"#)
         let problem = try #require(only("type.json", text))
         #expect(problem.jsonPath == "$.interactions[0].request.query.q")
-        #expect(problem.message.contains("expected a string, a number, \"*\" (any value) or null (must be absent), found a boolean"))
+        #expect(
+            problem.message.contains(
+                "expected a string, a number, \"*\" (any value) or null (must be absent), found a boolean"))
     }
 
     @Test func missingBodyAndTwoBodiesAreBothProblems() {
@@ -63,10 +71,13 @@ import Testing
     }
 
     @Test func unknownFaultIsReportedWithADidYouMean() throws {
-        let text = cassetteJSON(#"{"request": {"path": "/a"}, "response": {"status": 200, "json": {}}, "fault": "rest"}"#)
+        let text = cassetteJSON(
+            #"{"request": {"path": "/a"}, "response": {"status": 200, "json": {}}, "fault": "rest"}"#)
         let problem = try #require(only("fault.json", text))
         #expect(problem.jsonPath == "$.interactions[0].fault")
-        #expect(problem.message == "unknown fault \"rest\"; expected one of reset, empty, truncate, drip, hang; did you mean 'reset'?")
+        #expect(
+            problem.message
+                == "unknown fault \"rest\"; expected one of reset, empty, truncate, drip, hang; did you mean 'reset'?")
     }
 
     @Test func responseAndResponsesTogetherOrNeitherAreProblems() {
@@ -90,13 +101,16 @@ import Testing
     }
 
     @Test func everyProblemOfEveryFileIsReportedAtOnce() {
-        let broken = #"{"format": "mockweather-cassette/2", "source": "recroded", "interactions": [{"request": {"path": "data"}, "response": {"status": 200, "json": {}, "units": "kelvin"}, "expect": {"error": "notFound"}}]}"#
+        let broken =
+            #"{"format": "mockweather-cassette/2", "source": "recroded", "interactions": [{"request": {"path": "data"}, "response": {"status": 200, "json": {}, "units": "kelvin"}, "expect": {"error": "notFound"}}]}"#
         let found = problems([("one.json", broken), ("two.json", "[1,"), ("three.json", cassetteJSON())])
-        #expect(found.map(\.file) == ["one.json", "one.json", "one.json", "one.json", "one.json", "two.json", "three.json"])
-        #expect(found.map(\.jsonPath) == [
-            "$.format", "$.source", "$.interactions[0].request.path", "$.interactions[0].expect.error",
-            "$.interactions[0].response.units", "$", "$.interactions",
-        ])
+        #expect(
+            found.map(\.file) == ["one.json", "one.json", "one.json", "one.json", "one.json", "two.json", "three.json"])
+        #expect(
+            found.map(\.jsonPath) == [
+                "$.format", "$.source", "$.interactions[0].request.path", "$.interactions[0].expect.error",
+                "$.interactions[0].response.units", "$", "$.interactions",
+            ])
         #expect(found[1].message.hasSuffix("did you mean 'recorded'?"))
         #expect(found[3].message.contains("expected one of cityNotFound, unauthorized"))
     }
@@ -107,15 +121,17 @@ import Testing
             #"{"request": {"path": "/b"}, "response": {"status": 200, "json": {}}, "fault": {"kind": "drip", "bodyBytes": 3}}"#,
             #"{"request": {"path": "/c"}, "response": {"status": 200, "json": {}}, "delayMs": -1}"#)
         let found = problems([("timing.json", text)])
-        #expect(found.map(\.jsonPath) == [
-            "$.interactions[0].delayMs.uniformMs", "$.interactions[1].fault.bodyBytes", "$.interactions[2].delayMs",
-        ])
+        #expect(
+            found.map(\.jsonPath) == [
+                "$.interactions[0].delayMs.uniformMs", "$.interactions[1].fault.bodyBytes", "$.interactions[2].delayMs",
+            ])
     }
 
     @Test func nearNeedsAValidCircle() {
         let text = cassetteJSON(interaction(near: #"{"lat": 95, "lon": 127, "radiusKm": 0}"#))
         let found = problems([("near.json", text)])
-        #expect(found.map(\.jsonPath) == ["$.interactions[0].request.near.lat", "$.interactions[0].request.near.radiusKm"])
+        #expect(
+            found.map(\.jsonPath) == ["$.interactions[0].request.near.lat", "$.interactions[0].request.near.radiusKm"])
     }
 
     @Test func aValidCassetteDecodesEveryPart() throws {
@@ -157,7 +173,8 @@ import Testing
         #expect {
             try CassetteLoader.load(directory: URL(fileURLWithPath: "/nonexistent/cassettes"))
         } throws: { error in
-            (error as? CassetteLoadError)?.description.hasPrefix("cassette directory not found: /nonexistent/cassettes") == true
+            (error as? CassetteLoadError)?.description.hasPrefix("cassette directory not found: /nonexistent/cassettes")
+                == true
         }
     }
 }

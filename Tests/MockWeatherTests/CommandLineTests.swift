@@ -18,7 +18,9 @@ import Darwin
     @Test func validateListsEveryProblemAndExits65() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        try directory.write("a/broken.json", "{\"format\": \"mockweather-cassette/1\",\n \"source\": \"made-up\", \"interactions\": []}")
+        try directory.write(
+            "a/broken.json", "{\"format\": \"mockweather-cassette/1\",\n \"source\": \"made-up\", \"interactions\": []}"
+        )
         try directory.write("b.json", "[")
         let result = try MockweatherBinary.run(["validate", directory.url.path])
         #expect(result.status == 65)
@@ -33,8 +35,10 @@ import Darwin
         #expect(result.stderr.contains("unknown option '--prot'; did you mean '--port'?"))
     }
 
-    @Test(arguments: [["serve", "--port", "http"], ["serve", "--port=70000"], ["serve", "--fault-rate", "2"],
-                      ["serve", "--latency", "5-1"], ["serve", "--log-format", "xml"], ["serve", "--fault-kinds", "boom"]])
+    @Test(arguments: [
+        ["serve", "--port", "http"], ["serve", "--port=70000"], ["serve", "--fault-rate", "2"],
+        ["serve", "--latency", "5-1"], ["serve", "--log-format", "xml"], ["serve", "--fault-kinds", "boom"],
+    ])
     func aMalformedValueExits64NamingTheFlag(arguments: [String]) throws {
         let result = try MockweatherBinary.run(arguments)
         #expect(result.status == 64)
@@ -101,8 +105,12 @@ import Darwin
         let result = server.waitForExit()
         #expect(result.status == 1)
         #expect(result.stderr.contains("mockweather: 2 unmatched requests:"))
-        #expect(result.stderr.contains("GET /data/2.5/weather?q=Busan → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))"))
-        #expect(result.stderr.contains("GET /data/2.5/forecast?q=Daegu → 501 (closest: openweathermap/forecast/seoul (q: Daegu ≠ seoul))"))
+        #expect(
+            result.stderr.contains(
+                "GET /data/2.5/weather?q=Busan → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))"))
+        #expect(
+            result.stderr.contains(
+                "GET /data/2.5/forecast?q=Daegu → 501 (closest: openweathermap/forecast/seoul (q: Daegu ≠ seoul))"))
     }
 
     @Test func serveFindsTheBundledCassettesFromAnyDirectory() throws {

@@ -109,7 +109,11 @@ import Testing
             files.append(("gen/id-\(number).json", cassetteJSON(interaction(query: #"{"id": \#(number)}"#))))
             let lat = 30 + Double(number % 20)
             let lon = 120 + Double(number / 20)
-            files.append(("gen/near-\(number).json", cassetteJSON(interaction(near: #"{"lat": \#(lat), "lon": \#(lon), "radiusKm": 60}"#))))
+            files.append(
+                (
+                    "gen/near-\(number).json",
+                    cassetteJSON(interaction(near: #"{"lat": \#(lat), "lon": \#(lon), "radiusKm": 60}"#))
+                ))
         }
         files.append(("gen/zz-catch.json", cassetteJSON(interaction(query: #"{"q": null, "id": null, "lat": null}"#))))
         let library = try library(files)
@@ -133,14 +137,21 @@ import Testing
         let library = try library([
             ("current/seoul.json", cassetteJSON(interaction(query: #"{"q": "seoul"}"#))),
             ("current/daegu.json", cassetteJSON(interaction(query: #"{"q": "daegu"}"#))),
-            ("current/near.json", cassetteJSON(interaction(near: #"{"lat": 37.5683, "lon": 126.9778, "radiusKm": 20}"#))),
+            (
+                "current/near.json",
+                cassetteJSON(interaction(near: #"{"lat": 37.5683, "lon": 126.9778, "radiusKm": 20}"#))
+            ),
         ])
-        let busan = try #require(library.nearMiss(for: ReplayRequest(method: "GET", path: "/data/2.5/weather", query: "q=seoull")))
+        let busan = try #require(
+            library.nearMiss(for: ReplayRequest(method: "GET", path: "/data/2.5/weather", query: "q=seoull")))
         #expect(busan.summary(interactionCount: 1) == "current/seoul (q: seoull ≠ seoul)")
-        let far = try #require(library.nearMiss(for: ReplayRequest(method: "GET", path: "/data/2.5/weather", query: "lat=35.87&lon=128.6")))
+        let far = try #require(
+            library.nearMiss(for: ReplayRequest(method: "GET", path: "/data/2.5/weather", query: "lat=35.87&lon=128.6"))
+        )
         #expect(far.cassette == "current/near")
         #expect(far.failures.map(\.difference) == ["near: 237.8 km from 37.5683,126.9778, radius 20 km"])
-        let typo = try #require(library.nearMiss(for: ReplayRequest(method: "GET", path: "/data/2.5/wether", query: "q=seoul")))
+        let typo = try #require(
+            library.nearMiss(for: ReplayRequest(method: "GET", path: "/data/2.5/wether", query: "q=seoul")))
         #expect(typo.failures.map(\.difference) == ["path: /data/2.5/wether ≠ /data/2.5/weather"])
     }
 }

@@ -8,23 +8,28 @@ import Testing
 @Suite struct ReplayTests {
     private let seoul = (
         "current/seoul.json",
-        cassetteJSON(interaction(
-            query: #"{"q": "seoul"}"#,
-            body: #"{"main":{"temp":270.81,"feels_like":267.4},"wind":{"speed":2.46},"name":"Seoul","cod":200}"#))
+        cassetteJSON(
+            interaction(
+                query: #"{"q": "seoul"}"#,
+                body: #"{"main":{"temp":270.81,"feels_like":267.4},"wind":{"speed":2.46},"name":"Seoul","cod":200}"#))
     )
 
     @Test func aMatchedRequestGetsThePreEncodedBodyWithItsHeaders() throws {
         let harness = try HandlerHarness([seoul])
         let response = harness.respond("/data/2.5/weather?q=Seoul&appid=k")
         #expect(response.status == 200)
-        #expect(response.text == #"{"main":{"temp":270.81,"feels_like":267.4},"wind":{"speed":2.46},"name":"Seoul","cod":200}"#)
+        #expect(
+            response.text
+                == #"{"main":{"temp":270.81,"feels_like":267.4},"wind":{"speed":2.46},"name":"Seoul","cod":200}"#)
         #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
         #expect(response.headers["X-Mockweather-Cassette"] == "current/seoul")
     }
 
     @Test func unitsAskedForByTheRequestAreServed() throws {
         let harness = try HandlerHarness([seoul])
-        #expect(harness.respond("/data/2.5/weather?q=seoul&units=metric").text.contains(#""temp":-2.34,"feels_like":-5.75"#))
+        #expect(
+            harness.respond("/data/2.5/weather?q=seoul&units=metric").text.contains(#""temp":-2.34,"feels_like":-5.75"#)
+        )
         #expect(harness.respond("/data/2.5/weather?q=seoul&units=imperial").text.contains(#""wind":{"speed":5.5}"#))
     }
 
@@ -33,7 +38,10 @@ import Testing
         let response = harness.respond("/data/2.5/weather?q=busan&appid=secret-key")
         #expect(response.status == 501)
         #expect(response.headers["X-Mockweather-Unmatched"] == "1")
-        #expect(response.text == #"{"cod":"501","message":"mockweather: no cassette matches GET /data/2.5/weather?q=busan&appid=***; closest: current/seoul (q: busan ≠ seoul)"}"#)
+        #expect(
+            response.text
+                == #"{"cod":"501","message":"mockweather: no cassette matches GET /data/2.5/weather?q=busan&appid=***; closest: current/seoul (q: busan ≠ seoul)"}"#
+        )
         let entry = try #require(harness.journal.entries().last)
         #expect(entry.isUnmatched)
         #expect(entry.nearMiss == "current/seoul (q: busan ≠ seoul)")
@@ -56,13 +64,17 @@ import Testing
         let harness = try HandlerHarness([seoul], options: options)
         let noKey = harness.respond("/data/2.5/weather?q=nowhere")
         #expect(noKey.status == 401)
-        #expect(noKey.text == #"{"cod":401, "message": "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."}"#)
+        #expect(
+            noKey.text
+                == #"{"cod":401, "message": "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."}"#
+        )
         #expect(harness.respond("/data/2.5/weather?q=seoul&APPID=k").status == 200)
         #expect(harness.respond("/data/2.5/weather?q=seoul&appid=").status == 401)
     }
 
     @Test func aSequenceIsServedInOrderAndItsLastResponseRepeatsUntilReset() async throws {
-        let flaky = cassetteJSON(#"""
+        let flaky = cassetteJSON(
+            #"""
             {"request": {"path": "/data/2.5/weather", "query": {"q": "flaky"}},
              "responses": [{"status": 200, "fault": "reset"}, {"status": 503, "text": "busy"}, {"status": 200, "json": {"ok": 1}}]}
             """#)
@@ -93,14 +105,21 @@ import Testing
         (#"{"kind": "drip", "bytesPerSecond": 10}"#, .drip(bytesPerSecond: 10)),
     ])
     func cassetteFaultsMapToServerFaults(fault: String, expected: HTTPFault) throws {
-        let harness = try HandlerHarness([("f.json", cassetteJSON(interaction(query: #"{"q": "f"}"#, extra: #", "fault": \#(fault)"#)))])
+        let harness = try HandlerHarness([
+            ("f.json", cassetteJSON(interaction(query: #"{"q": "f"}"#, extra: #", "fault": \#(fault)"#)))
+        ])
         #expect(harness.respond("/data/2.5/weather?q=f").fault == expected)
     }
 
     @Test func truncateKeepsTheWholeHeadAndPartOfTheBody() throws {
         let harness = try HandlerHarness([
-            ("t.json", cassetteJSON(interaction(query: #"{"q": "t"}"#, body: #"{"name":"0123456789"}"#,
-                                                extra: #", "fault": {"kind": "truncate", "bodyBytes": 5}"#)))
+            (
+                "t.json",
+                cassetteJSON(
+                    interaction(
+                        query: #"{"q": "t"}"#, body: #"{"name":"0123456789"}"#,
+                        extra: #", "fault": {"kind": "truncate", "bodyBytes": 5}"#))
+            )
         ])
         let response = harness.respond("/data/2.5/weather?q=t")
         let head = ReplayResponder.encodedHeadLength(of: response)

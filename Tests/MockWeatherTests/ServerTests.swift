@@ -10,10 +10,12 @@ import Testing
         interaction(query: #"{"q": "reset"}"#, extra: #", "fault": "reset""#),
         interaction(query: #"{"q": "empty"}"#, extra: #", "fault": "empty""#),
         interaction(query: #"{"q": "hang"}"#, extra: #", "fault": "hang""#),
-        interaction(query: #"{"q": "truncate"}"#, body: #"{"name":"0123456789abcdef"}"#,
-                    extra: #", "fault": {"kind": "truncate", "bodyBytes": 7}"#),
-        interaction(query: #"{"q": "drip"}"#, body: #"{"name":"drip"}"#,
-                    extra: #", "fault": {"kind": "drip", "bytesPerSecond": 4000}"#))
+        interaction(
+            query: #"{"q": "truncate"}"#, body: #"{"name":"0123456789abcdef"}"#,
+            extra: #", "fault": {"kind": "truncate", "bodyBytes": 7}"#),
+        interaction(
+            query: #"{"q": "drip"}"#, body: #"{"name":"drip"}"#,
+            extra: #", "fault": {"kind": "drip", "bytesPerSecond": 4000}"#))
 
     private func withServer(_ body: (Int, MockWeatherServer) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
@@ -90,9 +92,10 @@ import Testing
             #expect(exchange.head.contains("X-Mockweather-Unmatched: 1"))
             let summary = server.summary
             #expect(summary.unmatched == 1)
-            #expect(summary.unmatchedRequests == [
-                "GET /data/2.5/weather?q=busan&appid=*** → 501 (closest: faults#1 (q: busan ≠ reset))"
-            ])
+            #expect(
+                summary.unmatchedRequests == [
+                    "GET /data/2.5/weather?q=busan&appid=*** → 501 (closest: faults#1 (q: busan ≠ reset))"
+                ])
         }
     }
 }

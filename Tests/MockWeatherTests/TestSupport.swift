@@ -12,8 +12,10 @@ func cassetteJSON(source: String = "synthetic", _ interactions: String...) -> St
 }
 
 /// An interaction answering GET `path` with `query` by a 200 JSON body.
-func interaction(path: String = "/data/2.5/weather", query: String = "{}", near: String? = nil,
-                 body: String = #"{"name":"Seoul","cod":200}"#, extra: String = "") -> String {
+func interaction(
+    path: String = "/data/2.5/weather", query: String = "{}", near: String? = nil,
+    body: String = #"{"name":"Seoul","cod":200}"#, extra: String = ""
+) -> String {
     let nearPart = near.map { #", "near": \#($0)"# } ?? ""
     return """
         {"request": {"method": "GET", "path": "\(path)", "query": \(query)\(nearPart)},
@@ -22,7 +24,9 @@ func interaction(path: String = "/data/2.5/weather", query: String = "{}", near:
 }
 
 /// Decodes in-memory cassette files, failing the test on any problem.
-func library(_ files: [(String, String)], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CassetteLibrary {
+func library(_ files: [(String, String)], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+    -> CassetteLibrary
+{
     let result = CassetteLoader.decode(files.map { ($0.0, Array($0.1.utf8)) })
     #expect(result.problems.isEmpty, "\(result.problems)", sourceLocation: sourceLocation)
     return CassetteLibrary(cassettes: result.cassettes)
@@ -49,7 +53,9 @@ struct HandlerHarness {
     let journal: RequestJournal
     let log = CollectedLog()
 
-    init(_ files: [(String, String)], options: ServeOptions? = nil, directory: URL = URL(fileURLWithPath: "/nonexistent"))
+    init(
+        _ files: [(String, String)], options: ServeOptions? = nil, directory: URL = URL(fileURLWithPath: "/nonexistent")
+    )
         throws
     {
         let options = options ?? ServeOptions(cassetteDirectory: directory)
@@ -66,11 +72,14 @@ struct HandlerHarness {
     }
 
     func respond(_ target: String, method: String = "GET", loopback: Bool = true) -> HTTPResponse {
-        let request = HTTPRequest(method: method, target: target, headers: ["Host": "127.0.0.1"],
-                                  remoteAddress: loopback ? "127.0.0.1" : "192.0.2.7", isFromLoopback: loopback)
+        let request = HTTPRequest(
+            method: method, target: target, headers: ["Host": "127.0.0.1"],
+            remoteAddress: loopback ? "127.0.0.1" : "192.0.2.7", isFromLoopback: loopback)
         switch handler.handle(request) {
         case .respond(let response): return response
-        case .respondLater: Issue.record("expected an immediate response for \(target)"); return HTTPResponse(status: 0)
+        case .respondLater:
+            Issue.record("expected an immediate response for \(target)")
+            return HTTPResponse(status: 0)
         }
     }
 

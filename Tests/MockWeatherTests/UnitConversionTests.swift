@@ -12,11 +12,17 @@ import Testing
     }
 
     @Test func metricConvertsTemperaturesOnlyRoundedToTwoDecimals() throws {
-        #expect(try converted(seoul, from: .standard, to: .metric) == #"{"coord":{"lon":126.9778,"lat":37.5683},"main":{"temp":-2.34,"feels_like":-5.75,"temp_min":-3.31,"temp_max":-2.34,"pressure":1031,"humidity":18},"wind":{"speed":2.46,"deg":318,"gust":4.32},"name":"Seoul","cod":200}"#)
+        #expect(
+            try converted(seoul, from: .standard, to: .metric)
+                == #"{"coord":{"lon":126.9778,"lat":37.5683},"main":{"temp":-2.34,"feels_like":-5.75,"temp_min":-3.31,"temp_max":-2.34,"pressure":1031,"humidity":18},"wind":{"speed":2.46,"deg":318,"gust":4.32},"name":"Seoul","cod":200}"#
+        )
     }
 
     @Test func imperialConvertsTemperaturesAndWindSpeedAndGust() throws {
-        #expect(try converted(seoul, from: .standard, to: .imperial) == #"{"coord":{"lon":126.9778,"lat":37.5683},"main":{"temp":27.79,"feels_like":21.65,"temp_min":26.04,"temp_max":27.79,"pressure":1031,"humidity":18},"wind":{"speed":5.5,"deg":318,"gust":9.66},"name":"Seoul","cod":200}"#)
+        #expect(
+            try converted(seoul, from: .standard, to: .imperial)
+                == #"{"coord":{"lon":126.9778,"lat":37.5683},"main":{"temp":27.79,"feels_like":21.65,"temp_min":26.04,"temp_max":27.79,"pressure":1031,"humidity":18},"wind":{"speed":5.5,"deg":318,"gust":9.66},"name":"Seoul","cod":200}"#
+        )
     }
 
     @Test func conversionGoesBackFromMetricAndImperialToStandard() {
@@ -35,12 +41,17 @@ import Testing
     @Test func forecastItemsAreConvertedAndOtherFieldsKeepTheirLiterals() throws {
         let forecast =
             #"{"cod":"200","message":0,"list":[{"dt":1,"main":{"temp":273.15,"temp_kf":0.4},"wind":{"speed":1.0}},{"dt":2,"main":{"temp":300.0}}],"city":{"coord":{"lat":37.5683}}}"#
-        #expect(try converted(forecast, from: .standard, to: .imperial) == #"{"cod":"200","message":0,"list":[{"dt":1,"main":{"temp":32,"temp_kf":0.4},"wind":{"speed":2.24}},{"dt":2,"main":{"temp":80.33}}],"city":{"coord":{"lat":37.5683}}}"#)
+        #expect(
+            try converted(forecast, from: .standard, to: .imperial)
+                == #"{"cod":"200","message":0,"list":[{"dt":1,"main":{"temp":32,"temp_kf":0.4},"wind":{"speed":2.24}},{"dt":2,"main":{"temp":80.33}}],"city":{"coord":{"lat":37.5683}}}"#
+        )
     }
 
     @Test func bodiesOfOtherShapesAreNotConvertible() throws {
         #expect(!UnitConversion.isConvertible(try JSONParser.parse(Array(#"[{"name":"Seoul","lat":37.5}]"#.utf8))))
-        #expect(!UnitConversion.isConvertible(try JSONParser.parse(Array(#"{"cod":"404","message":"city not found"}"#.utf8))))
+        #expect(
+            !UnitConversion.isConvertible(
+                try JSONParser.parse(Array(#"{"cod":"404","message":"city not found"}"#.utf8))))
     }
 
     @Test func anUnknownOrMissingUnitsParameterMeansStandardAsTheAPIDoes() {

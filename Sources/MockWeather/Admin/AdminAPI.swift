@@ -48,10 +48,13 @@ struct AdminAPI: Sendable {
                 .respondLater { reload() }
             }
         default:
-            return .respond(json(404, .object([
-                "error": .string("no admin endpoint \(method) \(path)"),
-                "endpoints": .array(Self.endpoints.map { .string($0) }),
-            ])))
+            return .respond(
+                json(
+                    404,
+                    .object([
+                        "error": .string("no admin endpoint \(method) \(path)"),
+                        "endpoints": .array(Self.endpoints.map { .string($0) }),
+                    ])))
         }
     }
 
@@ -83,15 +86,16 @@ struct AdminAPI: Sendable {
     private func cassettes() -> JSONValue {
         let library = store.library
         return .object([
-            "cassettes": .array(library.cassettes.map { cassette in
-                .object([
-                    ("name", .string(cassette.name)),
-                    ("file", .string(cassette.file)),
-                    ("source", .string(cassette.source.rawValue)),
-                    ("recordedAt", .string(cassette.recordedAt)),
-                    ("interactions", .array(cassette.interactions.map(Self.describe))),
-                ])
-            })
+            "cassettes": .array(
+                library.cassettes.map { cassette in
+                    .object([
+                        ("name", .string(cassette.name)),
+                        ("file", .string(cassette.file)),
+                        ("source", .string(cassette.source.rawValue)),
+                        ("recordedAt", .string(cassette.recordedAt)),
+                        ("interactions", .array(cassette.interactions.map(Self.describe))),
+                    ])
+                })
         ])
     }
 
@@ -99,18 +103,27 @@ struct AdminAPI: Sendable {
         let request = interaction.request
         var requestFields: [(String, JSONValue)] = [
             ("method", .string(request.method)), ("path", .string(request.path)),
-            ("query", .object(request.query.map { constraint in
-                switch constraint.expectation {
-                case .equals(let value): (constraint.name, .string(value))
-                case .present: (constraint.name, .string("*"))
-                case .absent: (constraint.name, .null)
-                }
-            })),
+            (
+                "query",
+                .object(
+                    request.query.map { constraint in
+                        switch constraint.expectation {
+                        case .equals(let value): (constraint.name, .string(value))
+                        case .present: (constraint.name, .string("*"))
+                        case .absent: (constraint.name, .null)
+                        }
+                    })
+            ),
         ]
         if let near = request.near {
-            requestFields.append(("near", .object([
-                "lat": .number(near.latitude), "lon": .number(near.longitude), "radiusKm": .number(near.radiusKilometres),
-            ])))
+            requestFields.append(
+                (
+                    "near",
+                    .object([
+                        "lat": .number(near.latitude), "lon": .number(near.longitude),
+                        "radiusKm": .number(near.radiusKilometres),
+                    ])
+                ))
         }
         return .object([
             ("request", .object(requestFields)),
@@ -152,10 +165,12 @@ struct AdminAPI: Sendable {
         do {
             let library = try store.reload()
             onReload("reloaded \(library.cassettes.count) cassettes (\(library.interactionCount) interactions)")
-            return json(200, .object([
-                "reloaded": .bool(true), "cassettes": .number(library.cassettes.count),
-                "interactions": .number(library.interactionCount),
-            ]))
+            return json(
+                200,
+                .object([
+                    "reloaded": .bool(true), "cassettes": .number(library.cassettes.count),
+                    "interactions": .number(library.interactionCount),
+                ]))
         } catch {
             onReload("reload refused, still serving the previous cassettes: \(error)")
             let problems: [JSONValue]
@@ -163,10 +178,13 @@ struct AdminAPI: Sendable {
             case .invalid(let validation): problems = validation.problems.map { .string($0.description) }
             case .directoryNotFound: problems = [.string(error.description)]
             }
-            return json(422, .object([
-                "reloaded": .bool(false), "error": .string("the cassettes did not validate; still serving the previous set"),
-                "problems": .array(problems),
-            ]))
+            return json(
+                422,
+                .object([
+                    "reloaded": .bool(false),
+                    "error": .string("the cassettes did not validate; still serving the previous set"),
+                    "problems": .array(problems),
+                ]))
         }
     }
 

@@ -52,27 +52,31 @@ struct CassetteDecoder {
             let hint =
                 format.hasPrefix("mockweather-cassette/")
                 ? "this mockweather reads only format version 1" : "is this a mockweather cassette?"
-            report(root["format"]!, JSONPath.root.appending("format"),
-                   "unsupported format \(JSONValue.quoted(format)); expected \"\(Self.formatIdentifier)\" (\(hint))")
+            report(
+                root["format"]!, JSONPath.root.appending("format"),
+                "unsupported format \(JSONValue.quoted(format)); expected \"\(Self.formatIdentifier)\" (\(hint))")
         }
         if let text = requiredString(root, "source", at: .root) {
             if let parsed = CassetteSource(rawValue: text) {
                 source = parsed
             } else {
                 let choices = CassetteSource.allCases.map(\.rawValue)
-                report(root["source"]!, JSONPath.root.appending("source"),
-                       "unknown source \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
+                report(
+                    root["source"]!, JSONPath.root.appending("source"),
+                    "unknown source \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
                         + Suggestions.didYouMean(text, among: choices))
             }
         }
         let recordedAt = optionalString(root, "recordedAt", at: .root)
         if let recordedAt, let value = root["recordedAt"], !Self.isISO8601Time(recordedAt) {
-            report(value, JSONPath.root.appending("recordedAt"),
-                   "expected an ISO 8601 UTC time such as \"2026-11-29T10:00:00Z\", found \(JSONValue.quoted(recordedAt))")
+            report(
+                value, JSONPath.root.appending("recordedAt"),
+                "expected an ISO 8601 UTC time such as \"2026-11-29T10:00:00Z\", found \(JSONValue.quoted(recordedAt))")
         }
         if source == .recorded, recordedAt == nil, root["source"] != nil {
-            report(root["source"]!, JSONPath.root.appending("source"),
-                   "a recorded cassette needs \"recordedAt\" saying when it was recorded")
+            report(
+                root["source"]!, JSONPath.root.appending("source"),
+                "a recorded cassette needs \"recordedAt\" saying when it was recorded")
         }
         let notes = optionalString(root, "notes", at: .root)
         var interactions: [Interaction] = []
@@ -89,8 +93,9 @@ struct CassetteDecoder {
         } else {
             report(root, .root, "missing \"interactions\" (an array of {request, response})")
         }
-        return Cassette(name: name, file: file, source: source, recordedAt: recordedAt, notes: notes,
-                        interactions: interactions)
+        return Cassette(
+            name: name, file: file, source: source, recordedAt: recordedAt, notes: notes,
+            interactions: interactions)
     }
 
     private mutating func decodeInteraction(_ value: JSONValue, at path: JSONPath) -> Interaction? {
@@ -108,8 +113,9 @@ struct CassetteDecoder {
         case (nil, nil):
             report(value, path, "missing \"response\" (or \"responses\", a sequence)")
         case (.some, .some):
-            report(value["responses"]!, path.appending("responses"),
-                   "both \"response\" and \"responses\"; give one response or a sequence, not both")
+            report(
+                value["responses"]!, path.appending("responses"),
+                "both \"response\" and \"responses\"; give one response or a sequence, not both")
         case (.some(let single), nil):
             if let response = decodeResponse(single, at: path.appending("response"), interactionFault: fault) {
                 responses = [response]
@@ -120,8 +126,10 @@ struct CassetteDecoder {
             if let elements = array(sequence, sequencePath, "an array of responses") {
                 if elements.isEmpty { report(sequence, sequencePath, "an empty sequence; give at least one response") }
                 for (index, element) in elements.enumerated() {
-                    if let response = decodeResponse(element, at: sequencePath.appending(index),
-                                                     interactionFault: fault) {
+                    if let response = decodeResponse(
+                        element, at: sequencePath.appending(index),
+                        interactionFault: fault)
+                    {
                         responses.append(response)
                     }
                 }
@@ -136,8 +144,9 @@ struct CassetteDecoder {
             response.expectation = response.expectation ?? expectation
             return response
         }
-        return Interaction(request: request, responses: resolved, isSequence: isSequence,
-                           expectation: expectation, notes: notes)
+        return Interaction(
+            request: request, responses: resolved, isSequence: isSequence,
+            expectation: expectation, notes: notes)
     }
 
     // MARK: - Request
@@ -157,8 +166,10 @@ struct CassetteDecoder {
             if text.hasPrefix("/"), !text.contains("?"), !text.contains("#") {
                 requestPath = RequestPath.normalized(text)
             } else {
-                report(value["path"]!, path.appending("path"),
-                       "expected an absolute path such as \"/data/2.5/weather\" (query parameters go in \"query\"), found \(JSONValue.quoted(text))")
+                report(
+                    value["path"]!, path.appending("path"),
+                    "expected an absolute path such as \"/data/2.5/weather\" (query parameters go in \"query\"), found \(JSONValue.quoted(text))"
+                )
             }
         }
         var constraints: [QueryConstraint] = []
@@ -168,8 +179,10 @@ struct CassetteDecoder {
                 let memberPath = path.appending("query").appending(member.key)
                 let lowered = member.key.lowercased()
                 if let earlier = seen[lowered] {
-                    report(at: member.keyOffset, memberPath,
-                           "parameter \(JSONValue.quoted(member.key)) repeats \(JSONValue.quoted(earlier)); names compare case-insensitively")
+                    report(
+                        at: member.keyOffset, memberPath,
+                        "parameter \(JSONValue.quoted(member.key)) repeats \(JSONValue.quoted(earlier)); names compare case-insensitively"
+                    )
                     continue
                 }
                 seen[lowered] = member.key
@@ -179,8 +192,10 @@ struct CassetteDecoder {
                 case .number(let text): constraints.append(QueryConstraint(name: lowered, expectation: .equals(text)))
                 case .null: constraints.append(QueryConstraint(name: lowered, expectation: .absent))
                 default:
-                    report(member.value, memberPath,
-                           "expected a string, a number, \"*\" (any value) or null (must be absent), found \(member.value.typeDescription)")
+                    report(
+                        member.value, memberPath,
+                        "expected a string, a number, \"*\" (any value) or null (must be absent), found \(member.value.typeDescription)"
+                    )
                 }
             }
         }
@@ -199,7 +214,9 @@ struct CassetteDecoder {
         let latitude = requiredNumber(value, "lat", at: path, in: -90...90)
         let longitude = requiredNumber(value, "lon", at: path, in: -180...180)
         let radius = requiredNumber(value, "radiusKm", at: path, in: 0...20_038)
-        if let radius, radius <= 0 { report(value["radiusKm"]!, path.appending("radiusKm"), "radius must be above 0 km") }
+        if let radius, radius <= 0 {
+            report(value["radiusKm"]!, path.appending("radiusKm"), "radius must be above 0 km")
+        }
         guard let latitude, let longitude, let radius, radius > 0 else { return nil }
         return GeoCircle(latitude: latitude, longitude: longitude, radiusKilometres: radius)
     }
@@ -216,8 +233,10 @@ struct CassetteDecoder {
             if let text = statusValue.numberText, let code = Int(text), (100...599).contains(code) {
                 status = code
             } else {
-                report(statusValue, path.appending("status"),
-                       "invalid status \(statusValue.numberText ?? statusValue.typeDescription); expected an integer from 100 to 599")
+                report(
+                    statusValue, path.appending("status"),
+                    "invalid status \(statusValue.numberText ?? statusValue.typeDescription); expected an integer from 100 to 599"
+                )
             }
         } else {
             report(value, path, "missing \"status\"")
@@ -253,14 +272,16 @@ struct CassetteDecoder {
                 units = parsed
             } else {
                 let choices = Units.allCases.map(\.rawValue)
-                report(value["units"]!, path.appending("units"),
-                       "unknown units \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
+                report(
+                    value["units"]!, path.appending("units"),
+                    "unknown units \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
                         + Suggestions.didYouMean(text, among: choices))
             }
         }
         guard let status, let body else { return nil }
-        return ResponseTemplate(status: status, headers: headers, body: body.value, units: units, delay: delay,
-                                fault: fault, expectation: expectation)
+        return ResponseTemplate(
+            status: status, headers: headers, body: body.value, units: units, delay: delay,
+            fault: fault, expectation: expectation)
     }
 
     /// The body, `.some(nil)` for a legitimately bodiless faulted response, or nil after a problem.
@@ -269,14 +290,17 @@ struct CassetteDecoder {
     {
         let given = Self.bodyKeys.filter { value[$0] != nil }
         if given.count > 1 {
-            report(value[given[1]]!, path.appending(given[1]),
-                   "two bodies (\(given.map { "\"\($0)\"" }.joined(separator: " and "))); give exactly one of json, text or base64")
+            report(
+                value[given[1]]!, path.appending(given[1]),
+                "two bodies (\(given.map { "\"\($0)\"" }.joined(separator: " and "))); give exactly one of json, text or base64"
+            )
             return nil
         }
         guard let key = given.first, let body = value[key] else {
             if fault?.sendsNoResponse == true { return (nil, ()) }
-            report(value, path,
-                   "no body; give exactly one of \"json\" (any JSON value), \"text\" (a string) or \"base64\"")
+            report(
+                value, path,
+                "no body; give exactly one of \"json\" (any JSON value), \"text\" (a string) or \"base64\"")
             return nil
         }
         switch key {
@@ -284,8 +308,9 @@ struct CassetteDecoder {
             return (.json(body), ())
         case "text":
             guard let text = body.stringValue else {
-                report(body, path.appending("text"),
-                       "expected a string, found \(body.typeDescription) (use \"json\" for a JSON body)")
+                report(
+                    body, path.appending("text"),
+                    "expected a string, found \(body.typeDescription) (use \"json\" for a JSON body)")
                 return nil
             }
             return (.text(text), ())
@@ -324,8 +349,9 @@ struct CassetteDecoder {
         guard range.elements?.count == 2, bounds.count == 2, bounds[0] >= 0, bounds[0] <= bounds[1],
             bounds[1] <= limit
         else {
-            report(range, path.appending("uniformMs"),
-                   "expected [low, high]: two whole milliseconds with 0 ≤ low ≤ high ≤ \(limit)")
+            report(
+                range, path.appending("uniformMs"),
+                "expected [low, high]: two whole milliseconds with 0 ≤ low ≤ high ≤ \(limit)")
             return nil
         }
         return .uniform(lowMilliseconds: bounds[0], highMilliseconds: bounds[1])
@@ -353,7 +379,9 @@ struct CassetteDecoder {
         func positiveInteger(_ key: String) -> (Int?, Bool) {
             guard let field = value[key] else { return (nil, true) }
             guard let text = field.numberText, let number = Int(text), number > 0 else {
-                report(field, path.appending(key), "expected a whole number above 0, found \(field.numberText ?? field.typeDescription)")
+                report(
+                    field, path.appending(key),
+                    "expected a whole number above 0, found \(field.numberText ?? field.typeDescription)")
                 return (nil, false)
             }
             return (number, true)
@@ -372,8 +400,9 @@ struct CassetteDecoder {
         case "drip": return .drip(bytesPerSecond: rate ?? FaultSpecification.defaultDripBytesPerSecond)
         case "hang": return .hang
         default:
-            report(kindValue, kindPath,
-                   "unknown fault \(JSONValue.quoted(kind)); expected one of \(FaultSpecification.kinds.joined(separator: ", "))"
+            report(
+                kindValue, kindPath,
+                "unknown fault \(JSONValue.quoted(kind)); expected one of \(FaultSpecification.kinds.joined(separator: ", "))"
                     + Suggestions.didYouMean(kind, among: FaultSpecification.kinds))
             return nil
         }
@@ -396,17 +425,22 @@ struct CassetteDecoder {
             if let kind = ClientErrorKind(rawValue: text) {
                 expectation.error = kind
             } else {
-                report(value["error"]!, path.appending("error"),
-                       "unknown error kind \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
+                report(
+                    value["error"]!, path.appending("error"),
+                    "unknown error kind \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
                         + Suggestions.didYouMean(text, among: choices))
             }
         }
         expectation.message = optionalString(value, "message", at: path)
         if expectation.error != nil, expectation.name != nil || expectation.celsius != nil {
-            report(value, path, "an expectation is either a success (name, celsius) or an error (error, message), not both")
+            report(
+                value, path, "an expectation is either a success (name, celsius) or an error (error, message), not both"
+            )
         }
         if expectation.error == nil, value["error"] == nil, expectation.message != nil {
-            report(value["message"]!, path.appending("message"), "\"message\" belongs to an error expectation; add \"error\"")
+            report(
+                value["message"]!, path.appending("message"),
+                "\"message\" belongs to an error expectation; add \"error\"")
         }
         return expectation
     }
@@ -449,7 +483,8 @@ struct CassetteDecoder {
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
             "!#$%&'*+-.^_`|~".utf8.contains(byte)
@@ -460,10 +495,12 @@ struct CassetteDecoder {
         var seen = Set<String>()
         for member in members {
             if !seen.insert(member.key).inserted {
-                report(at: member.keyOffset, path.appending(member.key), "duplicate key \(JSONValue.quoted(member.key))")
+                report(
+                    at: member.keyOffset, path.appending(member.key), "duplicate key \(JSONValue.quoted(member.key))")
             } else if !allowed.contains(member.key) {
-                report(at: member.keyOffset, path.appending(member.key),
-                       "unknown key \(JSONValue.quoted(member.key))" + Suggestions.didYouMean(member.key, among: allowed))
+                report(
+                    at: member.keyOffset, path.appending(member.key),
+                    "unknown key \(JSONValue.quoted(member.key))" + Suggestions.didYouMean(member.key, among: allowed))
             }
         }
     }
@@ -501,9 +538,10 @@ struct CassetteDecoder {
         return text
     }
 
-    private mutating func requiredNumber(_ object: JSONValue, _ key: String, at path: JSONPath,
-                                         in range: ClosedRange<Double>) -> Double?
-    {
+    private mutating func requiredNumber(
+        _ object: JSONValue, _ key: String, at path: JSONPath,
+        in range: ClosedRange<Double>
+    ) -> Double? {
         guard let value = object[key] else {
             report(object, path, "missing \"\(key)\"")
             return nil
@@ -513,7 +551,9 @@ struct CassetteDecoder {
             return nil
         }
         guard range.contains(number) else {
-            report(value, path.appending(key), "\(value.numberText ?? "") is out of range \(range.lowerBound)...\(range.upperBound)")
+            report(
+                value, path.appending(key),
+                "\(value.numberText ?? "") is out of range \(range.lowerBound)...\(range.upperBound)")
             return nil
         }
         return number
@@ -524,7 +564,9 @@ struct CassetteDecoder {
     }
 
     private mutating func report(at offset: Int, _ path: JSONPath, _ message: String) {
-        problems.append(CassetteProblem(file: file, jsonPath: path.description,
-                                        location: lineMap.location(ofOffset: offset), message: message))
+        problems.append(
+            CassetteProblem(
+                file: file, jsonPath: path.description,
+                location: lineMap.location(ofOffset: offset), message: message))
     }
 }

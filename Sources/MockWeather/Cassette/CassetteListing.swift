@@ -30,6 +30,7 @@ public enum CassetteListing {
                 column == 4 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
             }.joined(separator: "  ")
         }
-        return lines.joined(separator: "\n") + "\n\(library.cassettes.count) cassettes, \(library.interactionCount) interactions\n"
+        return lines.joined(separator: "\n")
+            + "\n\(library.cassettes.count) cassettes, \(library.interactionCount) interactions\n"
     }
 }

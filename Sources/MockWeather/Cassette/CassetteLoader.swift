@@ -1,5 +1,5 @@
-public import Foundation
 import Dispatch
+public import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -41,10 +41,17 @@ public enum CassetteLoader {
                 let file = files[position]
                 let result: (cassette: Cassette?, problems: [CassetteProblem])
                 do {
-                    result = CassetteDecoder.decode(file: file.relativePath, bytes: Array(try Data(contentsOf: file.url)))
+                    result = CassetteDecoder.decode(
+                        file: file.relativePath, bytes: Array(try Data(contentsOf: file.url)))
                 } catch {
-                    result = (nil, [CassetteProblem(file: file.relativePath, jsonPath: "$", location: nil,
-                                                    message: "cannot read the file: \(error.localizedDescription)")])
+                    result = (
+                        nil,
+                        [
+                            CassetteProblem(
+                                file: file.relativePath, jsonPath: "$", location: nil,
+                                message: "cannot read the file: \(error.localizedDescription)")
+                        ]
+                    )
                 }
                 results.withLock { $0[position] = result }
             }
@@ -60,7 +67,9 @@ public enum CassetteLoader {
 
     /// Decodes in-memory files (relative path and contents), checking each on its own and then the
     /// set for the same request in two places. Files are taken in the order given.
-    static func decode(_ files: [(file: String, bytes: [UInt8])]) -> (cassettes: [Cassette], problems: [CassetteProblem]) {
+    static func decode(_ files: [(file: String, bytes: [UInt8])]) -> (
+        cassettes: [Cassette], problems: [CassetteProblem]
+    ) {
         var cassettes: [Cassette] = []
         var problems: [CassetteProblem] = []
         for (file, bytes) in files {
@@ -81,11 +90,13 @@ public enum CassetteLoader {
                 let key = interaction.request.canonicalKey
                 let path = "$.interactions[\(index)].request"
                 if let earlier = firstSeen[key] {
-                    problems.append(CassetteProblem(
-                        file: cassette.file, jsonPath: path, location: nil,
-                        message: "the same request as \(earlier.file) \(earlier.path) (\(interaction.request.method) "
-                            + "\(interaction.request.path) \(interaction.request.summary)); only the first would ever "
-                            + "match: remove one or make them differ"))
+                    problems.append(
+                        CassetteProblem(
+                            file: cassette.file, jsonPath: path, location: nil,
+                            message:
+                                "the same request as \(earlier.file) \(earlier.path) (\(interaction.request.method) "
+                                + "\(interaction.request.path) \(interaction.request.summary)); only the first would ever "
+                                + "match: remove one or make them differ"))
                 } else {
                     firstSeen[key] = (cassette.file, path)
                 }
@@ -108,7 +119,9 @@ struct CassetteFiles {
         else {
             throw .directoryNotFound(directory.path)
         }
-        return walk(directory, prefix: "").sorted { Array($0.relativePath.utf8).lexicographicallyPrecedes($1.relativePath.utf8) }
+        return walk(directory, prefix: "").sorted {
+            Array($0.relativePath.utf8).lexicographicallyPrecedes($1.relativePath.utf8)
+        }
     }
 
     /// Lists with `readdir` (no per-entry URL or `stat` unless the file system hides the type), which
@@ -134,7 +147,8 @@ struct CassetteFiles {
             if isDirectory {
                 files += walk(directory.appendingPathComponent(name, isDirectory: true), prefix: relative)
             } else if isRegular, name.hasSuffix(".json") {
-                files.append(File(url: directory.appendingPathComponent(name, isDirectory: false), relativePath: relative))
+                files.append(
+                    File(url: directory.appendingPathComponent(name, isDirectory: false), relativePath: relative))
             }
         }
         return files

@@ -64,7 +64,8 @@ struct MatchIndex: Sendable {
     mutating func insert(_ pattern: RequestPattern, ordinal: Int) {
         // Mutating in place through the `default:` subscript: copying a group out and back would
         // copy its dictionaries on every insert.
-        groups[Self.groupKey(method: pattern.method, path: pattern.path), default: Group()].insert(pattern, ordinal: ordinal)
+        groups[Self.groupKey(method: pattern.method, path: pattern.path), default: Group()].insert(
+            pattern, ordinal: ordinal)
     }
 
     /// Ordinals of every interaction that might match, in ascending order (file order), without duplicates.
@@ -72,7 +73,9 @@ struct MatchIndex: Sendable {
         guard let group = groups[Self.groupKey(method: request.method, path: request.path)] else { return [] }
         var result = group.unindexed
         for (name, values) in group.byValue {
-            if let value = request.parameters[name], let ordinals = values[QueryValue.indexKey(value, forParameter: name)] {
+            if let value = request.parameters[name],
+                let ordinals = values[QueryValue.indexKey(value, forParameter: name)]
+            {
                 result += ordinals
             }
         }

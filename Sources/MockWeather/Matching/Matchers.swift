@@ -36,11 +36,14 @@ enum Matchers {
     /// Every rule's outcome for one pattern, in the order a reader checks them.
     static func diagnose(_ pattern: RequestPattern, _ request: ReplayRequest) -> [RuleOutcome] {
         var outcomes: [RuleOutcome] = []
-        outcomes.append(RuleOutcome(
-            rule: "method", passed: pattern.method == request.method,
-            difference: "method: \(request.method) ≠ \(pattern.method)"))
-        outcomes.append(RuleOutcome(
-            rule: "path", passed: pattern.path == request.path, difference: "path: \(request.path) ≠ \(pattern.path)"))
+        outcomes.append(
+            RuleOutcome(
+                rule: "method", passed: pattern.method == request.method,
+                difference: "method: \(request.method) ≠ \(pattern.method)"))
+        outcomes.append(
+            RuleOutcome(
+                rule: "path", passed: pattern.path == request.path,
+                difference: "path: \(request.path) ≠ \(pattern.path)"))
         for constraint in pattern.query {
             let name = constraint.name
             let value = request.parameters[name]
@@ -50,15 +53,18 @@ enum Matchers {
                 let passed = value.map { QueryValue.equal($0, expected, parameter: name) } ?? false
                 let difference =
                     shownValue.map { "\(name): \($0) ≠ \(expected)" } ?? "\(name): missing, expected \(expected)"
-                outcomes.append(RuleOutcome(rule: name, passed: passed, difference: difference, requestLacksIt: value == nil))
+                outcomes.append(
+                    RuleOutcome(rule: name, passed: passed, difference: difference, requestLacksIt: value == nil))
             case .present:
-                outcomes.append(RuleOutcome(
-                    rule: name, passed: value != nil, difference: "\(name): missing, expected any value",
-                    requestLacksIt: true))
+                outcomes.append(
+                    RuleOutcome(
+                        rule: name, passed: value != nil, difference: "\(name): missing, expected any value",
+                        requestLacksIt: true))
             case .absent:
-                outcomes.append(RuleOutcome(
-                    rule: name, passed: value == nil,
-                    difference: "\(name): \(shownValue ?? "") given, must be absent", requestLacksIt: true))
+                outcomes.append(
+                    RuleOutcome(
+                        rule: name, passed: value == nil,
+                        difference: "\(name): \(shownValue ?? "") given, must be absent", requestLacksIt: true))
             }
         }
         if let near = pattern.near {
@@ -67,13 +73,17 @@ enum Matchers {
                 let distance = GreatCircle.distanceKilometres(
                     latitude1: near.latitude, longitude1: near.longitude,
                     latitude2: coordinate.latitude, longitude2: coordinate.longitude)
-                outcomes.append(RuleOutcome(
-                    rule: "near", passed: distance <= near.radiusKilometres,
-                    difference: "near: \(Self.format(distance)) km from \(centre), radius \(Self.format(near.radiusKilometres)) km"))
+                outcomes.append(
+                    RuleOutcome(
+                        rule: "near", passed: distance <= near.radiusKilometres,
+                        difference:
+                            "near: \(Self.format(distance)) km from \(centre), radius \(Self.format(near.radiusKilometres)) km"
+                    ))
             } else {
-                outcomes.append(RuleOutcome(
-                    rule: "near", passed: false, difference: "near: needs numeric lat and lon (near \(centre))",
-                    requestLacksIt: true))
+                outcomes.append(
+                    RuleOutcome(
+                        rule: "near", passed: false, difference: "near: needs numeric lat and lon (near \(centre))",
+                        requestLacksIt: true))
             }
         }
         return outcomes

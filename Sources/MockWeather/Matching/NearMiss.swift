@@ -42,8 +42,12 @@ extension CassetteLibrary {
             }
             let score = (outcomes.reduce(0) { $0 + $1.penalty }, distance, ordinal)
             if best == nil || score < best!.score {
-                best = (score, NearMiss(cassette: entry.cassetteName, interactionIndex: entry.interactionIndex,
-                                        outcomes: outcomes))
+                best = (
+                    score,
+                    NearMiss(
+                        cassette: entry.cassetteName, interactionIndex: entry.interactionIndex,
+                        outcomes: outcomes)
+                )
             }
         }
         return best?.miss

@@ -31,11 +31,12 @@ public final class CassetteLibrary: Sendable {
         for cassette in cassettes {
             for (index, interaction) in cassette.interactions.enumerated() {
                 let label = cassette.interactions.count > 1 ? "\(cassette.name)#\(index)" : cassette.name
-                entries.append(Entry(
-                    cassetteName: cassette.name, interactionIndex: index,
-                    interactionCount: cassette.interactions.count, pattern: interaction.request,
-                    responses: interaction.responses.map { PreparedResponse($0, cassetteName: label) },
-                    position: interaction.isSequence ? SequencePosition() : nil))
+                entries.append(
+                    Entry(
+                        cassetteName: cassette.name, interactionIndex: index,
+                        interactionCount: cassette.interactions.count, pattern: interaction.request,
+                        responses: interaction.responses.map { PreparedResponse($0, cassetteName: label) },
+                        position: interaction.isSequence ? SequencePosition() : nil))
             }
         }
         self.entries = entries

@@ -9,9 +9,10 @@ struct FailClosedResponder: UnmatchedRequestStrategy {
 
     var status: Int
 
-    func respond(to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?,
-                 library: CassetteLibrary) -> ReplayOutcome
-    {
+    func respond(
+        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?,
+        library: CassetteLibrary
+    ) -> ReplayOutcome {
         let closest =
             nearMiss.map { miss in
                 let count = library.cassettes.first { $0.name == miss.cassette }?.interactionCount ?? 1

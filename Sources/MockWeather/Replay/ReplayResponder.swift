@@ -19,13 +19,16 @@ struct ReplayResponder: Responder {
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
             let response = HTTPResponse(status: 401, headers: headers, body: Array(Self.invalidKeyBody.utf8))
-            return applyChaos(ReplayOutcome(result: .respond(response), status: 401, matched: "(--require-key)",
-                                            isUnmatched: false))
+            return applyChaos(
+                ReplayOutcome(
+                    result: .respond(response), status: 401, matched: "(--require-key)",
+                    isUnmatched: false))
         }
         let library = store.library
         guard let ordinal = library.match(replayRequest) else {
-            let outcome = unmatched.respond(to: request, as: replayRequest,
-                                            nearMiss: library.nearMiss(for: replayRequest), library: library)
+            let outcome = unmatched.respond(
+                to: request, as: replayRequest,
+                nearMiss: library.nearMiss(for: replayRequest), library: library)
             return applyChaos(outcome)
         }
         let entry = library.entries[ordinal]

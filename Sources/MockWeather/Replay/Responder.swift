@@ -22,6 +22,8 @@ protocol Responder: Sendable {
 /// Decides what happens to a request no cassette matches. Replay fails closed (`FailClosedResponder`);
 /// record mode (`--record new`) forwards to the upstream instead and adds what it captures to the store.
 protocol UnmatchedRequestStrategy: Sendable {
-    func respond(to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?,
-                 library: CassetteLibrary) -> ReplayOutcome
+    func respond(
+        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?,
+        library: CassetteLibrary
+    ) -> ReplayOutcome
 }

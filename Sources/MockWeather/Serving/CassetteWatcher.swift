@@ -47,7 +47,8 @@ final class CassetteWatcher: Sendable {
 
     func start() {
         guard !running.exchange(true, ordering: .relaxed) else { return }
-        let microseconds = UInt32(interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000)
+        let microseconds = UInt32(
+            interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000)
         let thread = Thread { [self] in
             while running.load(ordering: .relaxed) {
                 usleep(microseconds)

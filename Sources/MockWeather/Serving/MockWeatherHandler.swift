@@ -26,10 +26,11 @@ struct MockWeatherHandler: HTTPHandler {
         let unmatchedLine =
             outcome.isUnmatched
             ? "\(replayRequest.displayText) → \(outcome.status) (closest: \(outcome.nearMiss ?? "none"))" : nil
-        journal.record({ number in
-            entry.sequenceNumber = number
-            return entry
-        }, unmatchedLine: unmatchedLine)
+        journal.record(
+            { number in
+                entry.sequenceNumber = number
+                return entry
+            }, unmatchedLine: unmatchedLine)
         log?.write(line: formatter.line(for: entry))
         return outcome.result
     }

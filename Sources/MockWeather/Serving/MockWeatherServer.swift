@@ -27,9 +27,10 @@ public final class MockWeatherServer: Sendable {
         self.init(options: options, store: store, log: log, diagnostics: diagnostics)
     }
 
-    init(options: ServeOptions, store: CassetteStore, log: (any LogSink)?, diagnostics: any LogSink,
-         unmatched: (any UnmatchedRequestStrategy)? = nil)
-    {
+    init(
+        options: ServeOptions, store: CassetteStore, log: (any LogSink)?, diagnostics: any LogSink,
+        unmatched: (any UnmatchedRequestStrategy)? = nil
+    ) {
         self.options = options
         self.store = store
         self.log = log
@@ -56,9 +57,15 @@ public final class MockWeatherServer: Sendable {
             ? CassetteWatcher(store: store) { event in
                 switch event {
                 case .reloaded(let cassettes, let interactions):
-                    diagnostics.write(line: "mockweather: cassettes changed; reloaded \(cassettes) cassettes (\(interactions) interactions)")
+                    diagnostics.write(
+                        line:
+                            "mockweather: cassettes changed; reloaded \(cassettes) cassettes (\(interactions) interactions)"
+                    )
                 case .refused(let reason):
-                    diagnostics.write(line: "mockweather: cassettes changed but are invalid; still serving the previous set:\n\(reason)")
+                    diagnostics.write(
+                        line:
+                            "mockweather: cassettes changed but are invalid; still serving the previous set:\n\(reason)"
+                    )
                 }
                 diagnostics.flush()
             } : nil

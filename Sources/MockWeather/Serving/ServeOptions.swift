@@ -38,10 +38,14 @@ public enum CassetteDirectory {
     public static func resolve(
         explicit: String?, environment: [String: String], currentDirectory: URL, bundled: URL
     ) -> (directory: URL, origin: String) {
-        if let explicit { return (URL(fileURLWithPath: explicit, relativeTo: currentDirectory).standardizedFileURL, "--cassettes") }
+        if let explicit {
+            return (URL(fileURLWithPath: explicit, relativeTo: currentDirectory).standardizedFileURL, "--cassettes")
+        }
         if let fromEnvironment = environment["MOCKWEATHER_CASSETTES"], !fromEnvironment.isEmpty {
-            return (URL(fileURLWithPath: fromEnvironment, relativeTo: currentDirectory).standardizedFileURL,
-                    "MOCKWEATHER_CASSETTES")
+            return (
+                URL(fileURLWithPath: fromEnvironment, relativeTo: currentDirectory).standardizedFileURL,
+                "MOCKWEATHER_CASSETTES"
+            )
         }
         let local = currentDirectory.appendingPathComponent("Cassettes")
         var isDirectory: ObjCBool = false

@@ -10,7 +10,9 @@ import Darwin
 /// The real `mockweather` executable, found next to the test bundle in the build products directory.
 enum MockweatherBinary {
     static let url: URL? = {
-        var directories: [URL] = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        var directories: [URL] = [
+            Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
         directories += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         for directory in directories {
             let candidate = directory.appendingPathComponent("mockweather")
