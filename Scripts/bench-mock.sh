@@ -16,11 +16,20 @@ CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
 REQUESTS_FOR_RSS=${REQUESTS_FOR_RSS:-1000000}
 
-need() { command -v "$1" >/dev/null 2>&1 || { echo "installing $2"; apt-get install -y -qq "$2" >/dev/null; }; }
-if ! command -v wrk >/dev/null || ! command -v nginx >/dev/null; then apt-get update -qq >/dev/null; fi
-need wrk wrk
-need nginx nginx
-need curl curl
+NGINX="$(command -v nginx || true)"
+[[ -z "$NGINX" && -x /usr/sbin/nginx ]] && NGINX=/usr/sbin/nginx
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v curl >/dev/null || missing+=(curl)
+[[ -n "$NGINX" ]] || missing+=(nginx-light)
+if ((${#missing[@]})); then
+    echo "== installing ${missing[*]} with apt"
+    SUDO=""
+    [[ "$(id -u)" -ne 0 ]] && SUDO="sudo"
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
+fi
 
 swift build -c release --product mockweather >/dev/null
 BIN=$(swift build -c release --show-bin-path)/mockweather
@@ -40,11 +49,11 @@ start_mock() { # DIR PORT -> starts in background, sets MOCK_PID
     PIDS+=("$MOCK_PID")
 }
 
-wait_for_200() { # URL
-    until [ "$(curl -s -o /dev/null -w '%{http_code}' "$1" || true)" = "200" ]; do sleep 0.002; done
+wait_for_200() { # URL (polls: this is the start-up measurement itself)
+    until [ "$(curl -s -o /dev/null -w '%{http_code}' "$1" || true)" = "200" ]; do sleep 0.001; done
 }
 
-now_ms() { date +%s%3N; }
+now_ms() { local t="${EPOCHREALTIME/./}"; echo $((t / 1000)); }
 
 rps() { # URL -> requests/s (wrk's own figure)
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" | awk '/Requests\/sec/ {print $2}'
@@ -74,7 +83,7 @@ http {
 CONF
 
 echo "== start-up to first 200"
-start=$(now_ms); nginx -c "$WORK/nginx/nginx.conf" & PIDS+=($!); NGINX_PID=$!
+start=$(now_ms); "$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" & NGINX_PID=$!; PIDS+=("$NGINX_PID")
 wait_for_200 "http://127.0.0.1:$NGINX_PORT/data/2.5/weather?q=Seoul"
 nginx_start=$(( $(now_ms) - start ))
 MOCK10K_PORT=$(free_port)

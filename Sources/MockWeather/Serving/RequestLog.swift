@@ -68,7 +68,7 @@ public final class StandardOutputLog: LogSink {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
-                systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                Self.systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
             }
             if written > 0 {
                 offset += written
@@ -78,10 +78,6 @@ public final class StandardOutputLog: LogSink {
                 return
             }
         }
-    }
-
-    private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        Self.systemWrite(descriptor, pointer, count)
     }
 
     private static func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
