@@ -18,7 +18,10 @@ struct AdminAPI: Sendable {
     let onReload: @Sendable (String) -> Void
 
     static func handles(_ path: String) -> Bool {
-        path == prefix || path.hasPrefix(prefix + "/")
+        let bytes = path.utf8
+        guard bytes.starts(with: prefix.utf8) else { return false }
+        let rest = bytes.dropFirst(prefix.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "/")
     }
 
     func respond(to request: HTTPRequest, path: String) -> HTTPHandlerResult {
@@ -31,7 +34,7 @@ struct AdminAPI: Sendable {
         case "/health": return only("GET", method) { .respond(json(200, health())) }
         case "/cassettes": return only("GET", method) { .respond(json(200, cassettes())) }
         case "/requests":
-            let limit = ReplayRequest.parse(request.query)["limit"].flatMap { Int($0) }
+            let limit = QueryParameters(request.query ?? "")["limit"].flatMap { Int($0) }
             return only("GET", method) { .respond(json(200, requests(unmatchedOnly: false, limit: limit))) }
         case "/requests/unmatched":
             return only("GET", method) { .respond(json(200, requests(unmatchedOnly: true, limit: nil))) }

@@ -74,7 +74,11 @@ enum Units: String, Sendable, CaseIterable {
 
     /// The API serves `standard` for a missing or unknown `units` value; so do we.
     init(requestValue: String?) {
-        self = requestValue.flatMap { Units(rawValue: $0.lowercased()) } ?? .standard
+        guard let requestValue else {
+            self = .standard
+            return
+        }
+        self = Units(rawValue: requestValue) ?? Units(rawValue: requestValue.lowercased()) ?? .standard
     }
 }
 

@@ -33,7 +33,22 @@ struct RequestPattern: Sendable {
 struct QueryConstraint: Sendable {
     /// Lower-case: parameter names compare case-insensitively (`APPID` = `appid`).
     var name: String
-    var expectation: QueryExpectation
+    var expectation: QueryExpectation {
+        didSet { expectedKey = Self.key(for: expectation, name: name) }
+    }
+    /// The expected value's normal form, computed once so a request's value is normalised only once.
+    private(set) var expectedKey: QueryValue.Key?
+
+    init(name: String, expectation: QueryExpectation) {
+        self.name = name
+        self.expectation = expectation
+        self.expectedKey = Self.key(for: expectation, name: name)
+    }
+
+    private static func key(for expectation: QueryExpectation, name: String) -> QueryValue.Key? {
+        if case .equals(let value) = expectation { return QueryValue.key(value, forParameter: name) }
+        return nil
+    }
 }
 
 /// What a pattern asks of one query parameter.
@@ -47,7 +62,7 @@ enum QueryExpectation: Sendable, Equatable {
 
     func canonicalText(forParameter name: String) -> String {
         switch self {
-        case .equals(let value): "=" + QueryValue.indexKey(value, forParameter: name)
+        case .equals(let value): "=\(QueryValue.key(value, forParameter: name))"
         case .present: "*"
         case .absent: "(absent)"
         }
@@ -65,16 +80,28 @@ enum QueryExpectation: Sendable, Equatable {
 /// How query values compare (DESIGN §2): `q` case-insensitively with whitespace trimmed, numbers
 /// numerically (`37.50` = `37.5`), everything else exactly.
 enum QueryValue {
-    static func equal(_ requested: String, _ expected: String, parameter: String) -> Bool {
-        indexKey(requested, forParameter: parameter) == indexKey(expected, forParameter: parameter)
+    /// A normal form such that two values are equal exactly when their keys are; the match index
+    /// files interactions under it.
+    enum Key: Hashable, Sendable, CustomStringConvertible {
+        case number(Double)
+        case text(String)
+
+        var description: String {
+            switch self {
+            case .number(let value): "#\(value)"
+            case .text(let text): text
+            }
+        }
     }
 
-    /// A normal form such that two values are equal exactly when their normal forms are; the match
-    /// index files interactions under it.
-    static func indexKey(_ value: String, forParameter parameter: String) -> String {
-        if parameter == "q" { return value.trimmingASCIIWhitespace().lowercased() }
-        if let number = NumericText.value(of: value) { return "#\(number)" }
-        return value
+    static func equal(_ requested: String, _ expected: String, parameter: String) -> Bool {
+        key(requested, forParameter: parameter) == key(expected, forParameter: parameter)
+    }
+
+    static func key(_ value: String, forParameter parameter: String) -> Key {
+        if parameter == "q" { return .text(value.trimmingASCIIWhitespace().lowercased()) }
+        if let number = NumericText.value(of: value) { return .number(number) }
+        return .text(value)
     }
 }
 
@@ -112,10 +139,10 @@ enum NumericText {
 
 extension String {
     func trimmingASCIIWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        if first == utf8.startIndex, utf8.index(after: last) == utf8.endIndex { return self }
         return String(self[first...last])
     }
 }

@@ -19,7 +19,7 @@ struct MatchIndex: Sendable {
 
     private struct Group: Sendable {
         /// parameter name → normalised value → ordinals.
-        var byValue: [String: [String: [Int]]] = [:]
+        var byValue: [String: [QueryValue.Key: [Int]]] = [:]
         var grid: [GridCell: [Int]] = [:]
         var unindexed: [Int] = []
 
@@ -32,7 +32,7 @@ struct MatchIndex: Sendable {
                 MatchIndex.indexPriority.lazy.compactMap { name in equalities.first { $0.0 == name } }.first
                 ?? equalities.first { $0.0 != "appid" } ?? equalities.first
             if let (name, value) = chosen {
-                byValue[name, default: [:]][QueryValue.indexKey(value, forParameter: name), default: []].append(ordinal)
+                byValue[name, default: [:]][QueryValue.key(value, forParameter: name), default: []].append(ordinal)
                 return
             }
             if let near = pattern.near, let cells = MatchIndex.cells(covering: near) {
@@ -53,7 +53,12 @@ struct MatchIndex: Sendable {
         }
     }
 
-    private var groups: [String: Group] = [:]
+    private struct Route: Hashable, Sendable {
+        var method: String
+        var path: String
+    }
+
+    private var groups: [Route: Group] = [:]
 
     init(patterns: [RequestPattern]) {
         for (ordinal, pattern) in patterns.enumerated() {
@@ -74,7 +79,7 @@ struct MatchIndex: Sendable {
         var result = group.unindexed
         for (name, values) in group.byValue {
             if let value = request.parameters[name],
-                let ordinals = values[QueryValue.indexKey(value, forParameter: name)]
+                let ordinals = values[QueryValue.key(value, forParameter: name)]
             {
                 result += ordinals
             }
@@ -98,7 +103,7 @@ struct MatchIndex: Sendable {
         return Array(Set(result)).sorted()
     }
 
-    private static func groupKey(method: String, path: String) -> String { "\(method) \(path)" }
+    private static func groupKey(method: String, path: String) -> Route { Route(method: method, path: path) }
 
     /// The cells a circle touches, or nil when that would be too many (huge radii, polar circles).
     fileprivate static func cells(covering circle: GeoCircle) -> [GridCell]? {

@@ -10,8 +10,10 @@ enum Matchers {
         for constraint in pattern.query {
             let value = request.parameters[constraint.name]
             switch constraint.expectation {
-            case .equals(let expected):
-                guard let value, QueryValue.equal(value, expected, parameter: constraint.name) else { return nil }
+            case .equals:
+                guard let value, QueryValue.key(value, forParameter: constraint.name) == constraint.expectedKey else {
+                    return nil
+                }
                 if constraint.name == "appid" { quality.namesKey = true }
                 quality.equalParameters += 1
             case .present:

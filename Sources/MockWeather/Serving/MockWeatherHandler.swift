@@ -19,7 +19,7 @@ struct MockWeatherHandler: HTTPHandler {
         let elapsed = started.duration(to: .now).components
         var entry = JournalEntry(
             sequenceNumber: 0, timestampMilliseconds: Timestamp.nowMilliseconds(), method: replayRequest.method,
-            path: replayRequest.path, query: replayRequest.rawQuery.map { KeyScrubber.scrubbedQuery($0) },
+            path: replayRequest.path, query: replayRequest.scrubbedQuery,
             status: outcome.status, matched: outcome.matched, nearMiss: outcome.nearMiss,
             durationMicroseconds: Int(elapsed.seconds) * 1_000_000 + Int(elapsed.attoseconds / 1_000_000_000_000),
             delayMilliseconds: outcome.delayMilliseconds, fault: outcome.fault, isUnmatched: outcome.isUnmatched)

@@ -132,8 +132,26 @@ enum Timestamp {
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 
+    /// The text up to the seconds for the latest second formatted, so most requests only add the
+    /// milliseconds.
+    private static let cachedSecond = Mutex<(second: Int64, text: String)>((-1, ""))
+
     /// `2026-11-29T10:00:00.123Z`.
     static func iso8601(milliseconds: Int64) -> String {
+        let second = milliseconds / 1000
+        let prefix =
+            cachedSecond.withLock { $0.second == second ? $0.text : nil }
+            ?? {
+                let text = String(secondText(seconds: second).dropLast(5))
+                cachedSecond.withLock { $0 = (second, text) }
+                return text
+            }()
+        let fraction = Int(milliseconds % 1000)
+        return prefix + (fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".") + String(fraction) + "Z"
+    }
+
+    private static func secondText(seconds: Int64) -> String {
+        let milliseconds = seconds * 1000
         var seconds = time_t(milliseconds / 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
