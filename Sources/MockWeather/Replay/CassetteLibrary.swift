@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// A loaded, indexed, ready-to-serve set of cassettes. Immutable apart from sequence positions;
@@ -27,18 +28,35 @@ public final class CassetteLibrary: Sendable {
     /// through `CassetteLoader`).
     public init(cassettes: [Cassette]) {
         self.cassettes = cassettes
-        var entries: [Entry] = []
-        for cassette in cassettes {
-            for (index, interaction) in cassette.interactions.enumerated() {
-                let label = cassette.interactions.count > 1 ? "\(cassette.name)#\(index)" : cassette.name
-                entries.append(
-                    Entry(
-                        cassetteName: cassette.name, interactionIndex: index,
-                        interactionCount: cassette.interactions.count, pattern: interaction.request,
-                        responses: interaction.responses.map { PreparedResponse($0, cassetteName: label) },
-                        position: interaction.isSequence ? SequencePosition() : nil))
-            }
+        // Encoding responses is most of the work with many cassettes: done on all cores, in file order.
+        var running = 0
+        let offsets = cassettes.map { cassette in
+            defer { running += cassette.interactions.count }
+            return running
         }
+        let total = running
+        let slots = Mutex([Entry?](repeating: nil, count: total))
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: (cassettes.count + chunk - 1) / chunk) { batch in
+            var prepared: [(Int, Entry)] = []
+            for position in batch * chunk..<min(cassettes.count, (batch + 1) * chunk) {
+                let cassette = cassettes[position]
+                for (index, interaction) in cassette.interactions.enumerated() {
+                    let label = cassette.interactions.count > 1 ? "\(cassette.name)#\(index)" : cassette.name
+                    prepared.append(
+                        (
+                            offsets[position] + index,
+                            Entry(
+                                cassetteName: cassette.name, interactionIndex: index,
+                                interactionCount: cassette.interactions.count, pattern: interaction.request,
+                                responses: interaction.responses.map { PreparedResponse($0, cassetteName: label) },
+                                position: interaction.isSequence ? SequencePosition() : nil)
+                        ))
+                }
+            }
+            slots.withLock { slots in for (ordinal, entry) in prepared { slots[ordinal] = entry } }
+        }
+        let entries = slots.withLock { $0.compactMap { $0 } }
         self.entries = entries
         self.index = MatchIndex(patterns: entries.map(\.pattern))
         var seenRoutes = Set<String>()
