@@ -157,6 +157,14 @@ import Testing
         #expect(!line.contains("abc123secret"))
     }
 
+    @Test func keysAreMaskedHoweverTheyAreSpelled() {
+        let request = ReplayRequest(
+            method: "GET", path: "/data/2.5/weather",
+            query: "q=seoul&APPID=k1&%61ppid=k2&api_key=k3&appid&lang=kr")
+        #expect(request.scrubbedQuery == "q=seoul&APPID=***&%61ppid=***&api_key=***&appid&lang=kr")
+        #expect(ReplayRequest(method: "GET", path: "/", query: "q=seoul").scrubbedQuery == "q=seoul")
+    }
+
     @Test func theJournalIsABoundedRingOfTheLatestRequests() throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/"))
         options.journalCapacity = 3

@@ -76,22 +76,26 @@ struct MatchIndex: Sendable {
     /// Ordinals of every interaction that might match, in ascending order (file order), without duplicates.
     func candidates(for request: ReplayRequest) -> [Int] {
         guard let group = groups[Self.groupKey(method: request.method, path: request.path)] else { return [] }
-        var result = group.unindexed
+        // Usually one list is found: return it as it is (no copy); merge only when several are.
+        var found: [Int] = group.unindexed
+        var lists = group.unindexed.isEmpty ? 0 : 1
+        func collect(_ ordinals: [Int]) {
+            if lists == 0 { found = ordinals } else { found += ordinals }
+            lists += 1
+        }
         for (name, values) in group.byValue {
-            if let value = request.parameters[name],
-                let ordinals = values[QueryValue.key(value, forParameter: name)]
-            {
-                result += ordinals
+            if let value = request.parameters[name], let ordinals = values[QueryValue.key(value, forParameter: name)] {
+                collect(ordinals)
             }
         }
         if !group.grid.isEmpty, let coordinate = request.coordinate,
             let ordinals = group.grid[GridCell(latitude: coordinate.latitude, longitude: coordinate.longitude)]
         {
-            result += ordinals
+            collect(ordinals)
         }
         // Each ordinal is filed exactly once, so only the order needs fixing when several lists met.
-        if result.count > 1 { result.sort() }
-        return result
+        if lists > 1 { found.sort() }
+        return found
     }
 
     /// Every ordinal filed for the same method and path (for diagnosing a miss), or all when none is.

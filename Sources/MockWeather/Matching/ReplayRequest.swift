@@ -37,7 +37,7 @@ struct ReplayRequest: Sendable {
     /// The raw query with key values masked (`appid=***`); the query itself when it holds no key.
     var scrubbedQuery: String? {
         guard let rawQuery else { return nil }
-        return parameters.containsKey ? KeyScrubber.scrubbedQuery(rawQuery) : rawQuery
+        return parameters.scrubbed()
     }
 
     /// `GET /data/2.5/weather?q=busan&appid=***`: the request as logs and diagnoses show it, key scrubbed.
@@ -94,9 +94,21 @@ struct QueryParameters: Sendable {
         return nil
     }
 
-    /// True when a parameter that carries an API key (`appid`, ...) is present.
-    var containsKey: Bool {
-        pairs.contains { pair in KeyScrubber.keyParameters.contains { matches(pair, $0) } }
+    /// The query as sent with the value of every key parameter (`appid`, ...) replaced by `***`;
+    /// the query itself, uncopied, when it holds no key.
+    func scrubbed() -> String {
+        var output: String?
+        var copiedUpTo = query.startIndex
+        for pair in pairs where !pair.value.isEmpty && KeyScrubber.keyParameters.contains(where: { matches(pair, $0) })
+        {
+            if output == nil { output = String() }
+            output!.append(contentsOf: query[copiedUpTo..<pair.value.lowerBound])
+            output!.append(KeyScrubber.mask)
+            copiedUpTo = pair.value.upperBound
+        }
+        guard var output else { return query }
+        output.append(contentsOf: query[copiedUpTo...])
+        return output
     }
 
     private func matches(_ pair: Pair, _ name: String) -> Bool {
