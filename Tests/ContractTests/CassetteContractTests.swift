@@ -1,5 +1,9 @@
 import Foundation
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import WeatherClient
 
 /// The heart of the contract: for every interaction of every bundled cassette, the real client against
@@ -23,8 +27,12 @@ struct CassetteContractTests {
             Issue.record("\(contract.label): the client has no call for \(contract.request.path)")
             return
         }
-        try await withContractServer { server in
-            let client = contractClient(for: contract, baseURL: server.baseURL)
+        try await withContractServer { baseURL in
+            // A session of its own: URLSession quietly retries a request whose reused connection dies, which
+            // would hide a `reset` fault; on a fresh connection the client sees it as an app would.
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let client = contractClient(for: contract, baseURL: baseURL, session: session)
             for (position, expectation) in contract.steps.enumerated() {
                 let outcome = await call.perform(with: client)
                 let step = contract.steps.count > 1 ? " (request \(position + 1) of the sequence)" : ""
@@ -55,7 +63,7 @@ struct CassetteContractTests {
 
 /// The client a contract case uses: the interaction's units and language, a made-up key (the mock needs
 /// none, and a real one must never be in a test), a short timeout where the cassette expects one.
-func contractClient(for contract: ContractCase, baseURL: URL) -> OpenWeatherClient {
+func contractClient(for contract: ContractCase, baseURL: URL, session: URLSession) -> OpenWeatherClient {
     let expectsTimeout = contract.steps.contains { $0.error == "timeout" }
     return OpenWeatherClient(
         apiKey: "contract-suite-placeholder-key",
@@ -63,6 +71,6 @@ func contractClient(for contract: ContractCase, baseURL: URL) -> OpenWeatherClie
         units: contract.request.literal("units").flatMap { Units(rawValue: $0) } ?? .metric,
         language: contract.request.literal("lang"),
         timeout: expectsTimeout ? .seconds(2) : .seconds(15),
-        transport: ShapingTransport(pattern: contract.request, underlying: URLSessionTransport.shared)
+        transport: ShapingTransport(pattern: contract.request, underlying: URLSessionTransport(session: session))
     )
 }

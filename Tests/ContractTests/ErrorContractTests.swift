@@ -7,9 +7,9 @@ import WeatherClient
 @Suite("Errors and faults surface as the right WeatherError")
 struct ErrorContractTests {
     private func currentWeather(city: String, timeout: Duration = .seconds(15)) async throws -> WeatherError? {
-        try await withContractServer { baseURL in
+        try await withContractServer { (baseURL: URL) async throws -> WeatherError? in
             let client = OpenWeatherClient(apiKey: "", baseURL: baseURL, timeout: timeout)
-            do {
+            do throws(WeatherError) {
                 _ = try await client.currentWeather(city: city)
                 return nil
             } catch {
