@@ -59,25 +59,32 @@ rps() { # URL -> requests/s (wrk's own figure)
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" | awk '/Requests\/sec/ {print $2}'
 }
 
-# nginx answering the same body as the Seoul cassette, with the same Content-Type.
+# nginx serving the Seoul cassette's body as a file, tuned like Scripts/bench-nginx.conf (the
+# HTTPServer benchmark's baseline): 2 workers, no access log, cached descriptor, unlimited keep-alive.
 NGINX_PORT=$(free_port)
-SEOUL_BODY=$(python3 -c '
-import json; d=json.load(open("Cassettes/openweathermap/current/seoul.json"))
-print(json.dumps(d["interactions"][0]["response"]["json"], separators=(",",":")))')
-mkdir -p "$WORK/nginx"
+mkdir -p "$WORK/nginx/root"
+python3 -c '
+import json, sys; d = json.load(open("Cassettes/openweathermap/current/seoul.json"))
+sys.stdout.write(json.dumps(d["interactions"][0]["response"]["json"], separators=(",", ":"), ensure_ascii=False))' \
+    >"$WORK/nginx/root/seoul.json"
 cat >"$WORK/nginx/nginx.conf" <<CONF
 worker_processes 2;
 daemon off;
 pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log;
+error_log $WORK/nginx/error.log warn;
 events { worker_connections 4096; }
 http {
     access_log off;
-    client_body_temp_path $WORK/nginx; proxy_temp_path $WORK/nginx; fastcgi_temp_path $WORK/nginx;
-    uwsgi_temp_path $WORK/nginx; scgi_temp_path $WORK/nginx;
+    server_tokens off;
+    keepalive_requests 1000000;
+    open_file_cache max=16 inactive=60s;
+    types { application/json json; }
+    client_body_temp_path $WORK/nginx/client-body; proxy_temp_path $WORK/nginx/proxy;
+    fastcgi_temp_path $WORK/nginx/fastcgi; uwsgi_temp_path $WORK/nginx/uwsgi; scgi_temp_path $WORK/nginx/scgi;
     server {
         listen 127.0.0.1:$NGINX_PORT;
-        location /data/2.5/weather { default_type "application/json; charset=utf-8"; return 200 '$SEOUL_BODY'; }
+        root $WORK/nginx/root;
+        location / { rewrite ^ /seoul.json break; }
     }
 }
 CONF
