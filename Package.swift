@@ -19,6 +19,9 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     // Library products are declared as their modules land (SwiftPM rejects a product over an empty target);
     // executable targets are products implicitly, so `swift run mockweather` needs no declaration.
+    products: [
+        .library(name: "WeatherClient", targets: ["WeatherClient"])
+    ],
     targets: [
         // The client library apps embed. Imports nothing from this package.
         .target(name: "WeatherClient", swiftSettings: strictSettings),
@@ -26,6 +29,8 @@ let package = Package(
         // HTTP/1.1 on POSIX sockets; knows nothing of weather or cassettes.
         .target(name: "CHTTPServerSystem"),
         .target(name: "HTTPServer", dependencies: ["CHTTPServerSystem"], swiftSettings: strictSettings),
+        // Serves one file for Scripts/bench-server.sh (HTTPServer against nginx); not a product.
+        .executableTarget(name: "httpserver-bench", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
 
         // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
         // the mock and the client are independent readings of the API (DESIGN §1).

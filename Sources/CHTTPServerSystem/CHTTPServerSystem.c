@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <sys/eventfd.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <string.h>
 
 int chs_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 
@@ -33,5 +35,12 @@ int chs_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 
 int chs_accept4(int fd, struct sockaddr *address, socklen_t *length) {
     return accept4(fd, address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+void chs_set_current_thread_name(const char *name) {
+    char truncated[16];
+    strncpy(truncated, name, sizeof(truncated) - 1);
+    truncated[sizeof(truncated) - 1] = 0;
+    pthread_setname_np(pthread_self(), truncated);
 }
 #endif

@@ -19,12 +19,15 @@ struct epoll_event *chs_epoll_events_allocate(int capacity);
 void chs_epoll_events_free(struct epoll_event *events);
 int chs_eventfd(void);
 int chs_accept4(int fd, struct sockaddr *address, socklen_t *length);
+/// Names the calling thread (shown by top -H, gdb, perf); names longer than 15 bytes are cut.
+void chs_set_current_thread_name(const char *name);
 
-#define CHS_EPOLLIN EPOLLIN
-#define CHS_EPOLLOUT EPOLLOUT
-#define CHS_EPOLLERR EPOLLERR
-#define CHS_EPOLLHUP EPOLLHUP
-#define CHS_EPOLLRDHUP EPOLLRDHUP
+static const int CHS_SOCK_STREAM_NONBLOCK_CLOEXEC = SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC;
+
+static const uint32_t CHS_EPOLLIN = EPOLLIN;
+static const uint32_t CHS_EPOLLOUT = EPOLLOUT;
+static const uint32_t CHS_EPOLLERR = EPOLLERR;
+static const uint32_t CHS_EPOLLHUP = EPOLLHUP;
 #endif
 
 #endif

@@ -1,0 +1,157 @@
+/// Encodes responses into bytes ready for one write: status line, the handler's headers, then the
+/// server's own `Date`, `Content-Length` and `Connection`, a blank line and the body.
+///
+/// Lives on one event loop (it owns that loop's cached `Date`) and appends to a buffer the connection
+/// reuses, so encoding a response allocates nothing.
+struct ResponseEncoder {
+    private var date = HTTPDateCache()
+
+    /// What the encoder needs to know about the request being answered.
+    struct Context {
+        var keepAlive: Bool
+        var isHeadRequest: Bool
+        var requestVersion: HTTPVersion
+    }
+
+    /// The reason `response` cannot be sent as it is (status out of range, a header that would break
+    /// framing), or `nil` if it is fine.
+    static func problem(with response: HTTPResponse) -> String? {
+        guard (200...599).contains(response.status) else {
+            return "status \(response.status) is outside 200...599"
+        }
+        for (name, value) in response.headers {
+            guard !name.isEmpty, name.utf8.allSatisfy(\.isTokenCharacter) else {
+                return "header name '\(name)' is not a token"
+            }
+            for byte in value.utf8 where byte == 0 || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
+                return "header '\(name)' has a CR, LF or NUL in its value"
+            }
+        }
+        if let reason = response.reason {
+            for byte in reason.utf8 where byte < 0x20 && byte != UInt8(ascii: "\t") {
+                return "the reason phrase has a control character"
+            }
+        }
+        return nil
+    }
+
+    /// Whether the handler asked for the connection to close after this response.
+    static func asksToClose(_ response: HTTPResponse) -> Bool {
+        guard let value = response.headers["Connection"] else { return false }
+        return value.utf8.split(separator: UInt8(ascii: ",")).contains { element in
+            element.filter { !$0.isOptionalWhitespace }.equalsLowercase("close")
+        }
+    }
+
+    /// Appends the encoded `response` to `buffer`. `response` must have passed ``problem(with:)``.
+    mutating func encode(_ response: HTTPResponse, context: Context, into buffer: inout [UInt8]) {
+        let status = response.status
+        Self.appendStatusLine(status: status, reason: response.reason, to: &buffer)
+
+        var hasDate = false
+        var handlerContentLength: String?
+        for (name, value) in response.headers {
+            let utf8 = name.utf8
+            switch utf8.count {
+            case 4 where utf8.equalsLowercase("date"):
+                hasDate = true
+            case 10 where utf8.equalsLowercase("connection"):
+                continue
+            case 14 where utf8.equalsLowercase("content-length"):
+                handlerContentLength = value
+                continue
+            case 17 where utf8.equalsLowercase("transfer-encoding"):
+                continue
+            default:
+                break
+            }
+            buffer.append(contentsOf: utf8)
+            buffer.append(UInt8(ascii: ":"))
+            buffer.append(UInt8(ascii: " "))
+            buffer.append(contentsOf: value.utf8)
+            buffer.append(UInt8(ascii: "\r"))
+            buffer.append(UInt8(ascii: "\n"))
+        }
+        if !hasDate {
+            date.refresh()
+            buffer.append(contentsOf: "Date: ".utf8)
+            buffer.append(contentsOf: date.bytes)
+            buffer.append(UInt8(ascii: "\r"))
+            buffer.append(UInt8(ascii: "\n"))
+        }
+
+        let forbidsBody = status < 200 || status == 204 || status == 304
+        if !forbidsBody || (status == 304 && handlerContentLength != nil) {
+            buffer.append(contentsOf: "Content-Length: ".utf8)
+            if context.isHeadRequest || status == 304, let declared = handlerContentLength,
+                declared.utf8.allSatisfy(\.isDigit), !declared.isEmpty
+            {
+                // A HEAD (or 304) answer may state the length a GET would have had without carrying it.
+                buffer.append(contentsOf: declared.utf8)
+            } else {
+                Self.appendDecimal(response.body.count, to: &buffer)
+            }
+            buffer.append(UInt8(ascii: "\r"))
+            buffer.append(UInt8(ascii: "\n"))
+        }
+        if !context.keepAlive {
+            buffer.append(contentsOf: "Connection: close\r\n".utf8)
+        } else if context.requestVersion < .http11 {
+            buffer.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        }
+        buffer.append(UInt8(ascii: "\r"))
+        buffer.append(UInt8(ascii: "\n"))
+        if !forbidsBody && !context.isHeadRequest {
+            buffer.append(contentsOf: response.body)
+        }
+    }
+
+    private static func appendStatusLine(status: Int, reason: String?, to buffer: inout [UInt8]) {
+        if reason == nil && status == 200 {
+            buffer.append(contentsOf: "HTTP/1.1 200 OK\r\n".utf8)
+            return
+        }
+        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(status, to: &buffer)
+        buffer.append(UInt8(ascii: " "))
+        buffer.append(contentsOf: (reason ?? HTTPResponse.standardReason(for: status)).utf8)
+        buffer.append(UInt8(ascii: "\r"))
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
+        if value < 10 {
+            buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(0, value)))
+            return
+        }
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) = (
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+            )
+        var remaining = value
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { storage in
+            while remaining > 0 {
+                storage[19 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+                count += 1
+            }
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: storage[(20 - count)...]))
+        }
+    }
+
+    /// The complete bytes of a response the server makes itself (errors, 503, 100 Continue).
+    mutating func encodeServerResponse(status: Int, message: String, keepAlive: Bool, into buffer: inout [UInt8]) {
+        let response = HTTPResponse(
+            status: status,
+            headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: Array("\(status) \(HTTPResponse.standardReason(for: status)): \(message)\n".utf8)
+        )
+        encode(
+            response, context: Context(keepAlive: keepAlive, isHeadRequest: false, requestVersion: .http11),
+            into: &buffer)
+    }
+}

@@ -1,0 +1,512 @@
+/// One accepted TCP connection: reads and parses requests, calls the handler, writes responses in
+/// order, and acts out faults, moving through ``ConnectionState``. Lives on one event loop and is
+/// touched only by its thread; a `respondLater` result comes back through the loop's inbox.
+final class HTTPConnection: EventLoopClient {
+    let fd: Int32
+    private unowned let server: LoopServer
+    private var loop: EventLoop { server.loop }
+    private var shared: ServerShared { server.shared }
+    private(set) var token: UInt64 = 0
+    private let isCounted: Bool
+    private let remoteAddress: String
+    private let isFromLoopback: Bool
+
+    private(set) var state = ConnectionState.idle
+    private var parser: HTTPRequestParser
+    private var interest: Interest = .read
+    private var isShuttingDown = false
+
+    /// Bytes read but not consumed by the parser: a partial line, or requests pipelined behind one
+    /// whose answer is not written yet. Empty (no storage) for a typical idle connection.
+    private var pendingInput: [UInt8] = []
+    private var output: [UInt8] = []
+    private var outputOffset = 0
+
+    /// The request whose response is awaited (deferred handler or delay).
+    private var current = ResponseContext(keepAlive: true, isHeadRequest: false, requestVersion: .http11)
+    private var delayedResponse: HTTPResponse?
+    private var drip = Drip()
+
+    /// The one timeout deadline (monotonic ns, 0 = none) and the earliest timer armed for it. Moving
+    /// the deadline later costs nothing; the armed timer re-arms itself when it finds it early.
+    private var timeoutDeadline: UInt64 = 0
+    private var armedTimerDeadline: UInt64 = 0
+
+    private typealias ResponseContext = ResponseEncoder.Context
+
+    private struct Drip {
+        var bytes: [UInt8] = []
+        var offset = 0
+        var chunkLength = 1
+        var interval: UInt64 = 0
+    }
+
+    private enum TimerTag {
+        static let timeout: UInt8 = 0
+        static let delay: UInt8 = 1
+        static let drip: UInt8 = 2
+    }
+
+    init(fd: Int32, peer: SocketAddress, server: LoopServer, isCounted: Bool) {
+        self.fd = fd
+        self.server = server
+        self.isCounted = isCounted
+        remoteAddress = peer.host
+        isFromLoopback = peer.isLoopback
+        parser = HTTPRequestParser(limits: server.shared.limits)
+    }
+
+    func register() throws(SystemError) {
+        token = try loop.register(fd, interest: .read, client: self)
+        setTimeout()
+    }
+
+    /// Answers a connection the server will not serve (over the connection cap) and closes it.
+    func reject(status: Int, message: String) {
+        server.encoder.encodeServerResponse(status: status, message: message, keepAlive: false, into: &output)
+        transition(to: .writing(after: .close))
+        flush()
+    }
+
+    // MARK: State
+
+    private func transition(to next: ConnectionState) {
+        assert(state.canMove(to: next), "HTTPConnection: illegal transition \(state) → \(next)")
+        state = next
+        setTimeout()
+    }
+
+    private func setTimeout() {
+        switch state.timeout {
+        case .none:
+            timeoutDeadline = 0
+        case .idle:
+            arm(deadline: loop.now + shared.idleTimeout)
+        case .headerRead:
+            arm(deadline: loop.now + shared.headerReadTimeout)
+        case .linger:
+            arm(deadline: loop.now + shared.lingerTimeout)
+        }
+    }
+
+    private func arm(deadline: UInt64) {
+        timeoutDeadline = deadline
+        if armedTimerDeadline == 0 || armedTimerDeadline > deadline {
+            armedTimerDeadline = deadline
+            loop.schedule(at: deadline, token: token, tag: TimerTag.timeout)
+        }
+    }
+
+    /// Watches for exactly what the state needs: reads while parsing, hanging or lingering; writes
+    /// while output is queued.
+    private func updateInterest() {
+        guard state != .closed else { return }
+        var wanted: Interest = []
+        switch state {
+        case .idle, .receivingHead, .receivingBody, .hanging, .lingering:
+            wanted.insert(.read)
+        default:
+            break
+        }
+        if outputOffset < output.count { wanted.insert(.write) }
+        guard wanted != interest else { return }
+        do {
+            try loop.setInterest(fd, wanted)
+            interest = wanted
+        } catch {
+            closeNow()
+        }
+    }
+
+    // MARK: Events from the loop
+
+    func readable() {
+        switch state {
+        case .idle, .receivingHead, .receivingBody:
+            readRequests()
+        case .hanging, .lingering:
+            discardInput()
+        default:
+            break  // not reading now; interest is already off
+        }
+    }
+
+    func writable() {
+        flush()
+    }
+
+    func hangUpOrError() {
+        // Reported even without read interest: the peer is gone (or the socket broken), so nothing
+        // queued or pending can reach it any more.
+        closeNow()
+    }
+
+    func timerFired(tag: UInt8) {
+        switch tag {
+        case TimerTag.timeout:
+            armedTimerDeadline = 0
+            guard timeoutDeadline != 0 else { return }
+            if loop.now < timeoutDeadline {
+                arm(deadline: timeoutDeadline)
+            } else {
+                timedOut()
+            }
+        case TimerTag.delay:
+            guard state == .delaying, let response = delayedResponse else { return }
+            delayedResponse = nil
+            transition(to: .idle)
+            send(response)
+            resume()
+        case TimerTag.drip:
+            dripNextChunk()
+        default:
+            break
+        }
+    }
+
+    private func timedOut() {
+        switch state {
+        case .idle, .lingering:
+            closeNow()
+        case .receivingHead, .receivingBody:
+            fail(status: 408, message: "the request was not received in time")
+        case .writing, .dripping:
+            closeNow()  // the peer stopped reading
+        case .awaitingHandler, .delaying, .hanging, .closed:
+            break
+        }
+    }
+
+    /// The server is stopping: close what is idle or hanging now; let in-flight work finish with
+    /// `Connection: close`.
+    func beginShutdown() {
+        isShuttingDown = true
+        switch state {
+        case .idle where pendingInput.isEmpty, .hanging:
+            closeNow()
+        case .writing(after: .readNext):
+            state = .writing(after: .close)
+        case .dripping(after: .readNext):
+            state = .dripping(after: .close)
+        default:
+            break
+        }
+    }
+
+    // MARK: Reading and parsing
+
+    private func readRequests() {
+        let count: Int
+        do {
+            guard case .processed(let read) = try Socket.read(fd, into: server.readBuffer) else { return }
+            count = read
+        } catch {
+            if !error.isPeerDisconnect { shared.log("connection from \(remoteAddress): \(error)") }
+            closeNow()
+            return
+        }
+        guard count > 0 else {
+            // End of stream. Complete requests were answered as they arrived; a partial one cannot be.
+            closeNow()
+            return
+        }
+        // Progress restarts the idle timeout (between keep-alive requests and between body bytes), but
+        // never the header-read timeout: a slowloris trickling a head must not keep it alive.
+        if state == .idle || state == .receivingBody { setTimeout() }
+        if pendingInput.isEmpty {
+            // The common case: parse straight from the loop's buffer, keep only what is left over.
+            let consumed = consume(UnsafeRawBufferPointer(rebasing: server.readBuffer[0..<count]))
+            if consumed < count && state.isReadingRequests || state.keepsPipelinedInput {
+                pendingInput.append(contentsOf: UnsafeRawBufferPointer(rebasing: server.readBuffer[consumed..<count]))
+            }
+        } else {
+            pendingInput.append(contentsOf: UnsafeRawBufferPointer(rebasing: server.readBuffer[0..<count]))
+            consumePendingInput()
+        }
+        flush()
+        updateInterest()
+    }
+
+    private func consumePendingInput() {
+        var input = pendingInput
+        pendingInput = []
+        let consumed = input.withUnsafeBytes { consume($0) }
+        if state.isReadingRequests || state.keepsPipelinedInput {
+            input.removeFirst(consumed)
+            pendingInput = input
+        }
+    }
+
+    /// Parses requests from `bytes` while the connection is reading requests; returns how many bytes
+    /// were consumed. Inline responses are appended to `output` in order.
+    private func consume(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var offset = 0
+        while state.isReadingRequests {
+            let (consumed, event) = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            offset += consumed
+            switch event {
+            case .needMoreData:
+                if parser.isReadingBody {
+                    if state != .receivingBody { transition(to: .receivingBody) }
+                } else if state == .idle && (parser.hasPartialRequest || offset < bytes.count) {
+                    transition(to: .receivingHead)
+                }
+                return offset
+            case .expectsContinue:
+                output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                transition(to: .receivingBody)
+            case .request(let request):
+                if state != .idle { transition(to: .idle) }
+                dispatch(request)
+            case .error(let error):
+                fail(status: error.status, message: error.description)
+                return bytes.count
+            }
+        }
+        return offset
+    }
+
+    private func dispatch(_ parsed: ParsedRequest) {
+        current = ResponseContext(
+            keepAlive: parsed.keepAlive,
+            isHeadRequest: parsed.method == "HEAD",
+            requestVersion: parsed.version
+        )
+        if parsed.method == "CONNECT" {
+            fail(
+                status: 501,
+                message: "CONNECT is not supported: this server does not tunnel or intercept HTTPS. "
+                    + "Send plain HTTP requests to it (absolute-form targets, as proxies receive, are fine)."
+            )
+            return
+        }
+        let request = HTTPRequest(
+            method: parsed.method,
+            target: parsed.target,
+            path: parsed.requestTarget.path,
+            query: parsed.requestTarget.query,
+            host: parsed.requestTarget.authority,
+            version: parsed.version,
+            headers: parsed.headers,
+            body: parsed.body,
+            remoteAddress: remoteAddress,
+            isFromLoopback: isFromLoopback
+        )
+        switch shared.handler.handle(request) {
+        case .respond(let response):
+            send(response)
+        case .respondLater(let work):
+            transition(to: .awaitingHandler)
+            let token = token
+            let handle = loop.handle
+            Task {
+                let response = await work()
+                handle.execute { loop in
+                    (loop.client(for: token) as? HTTPConnection)?.deferredResponseArrived(response)
+                }
+            }
+        }
+    }
+
+    private func deferredResponseArrived(_ response: HTTPResponse) {
+        guard state == .awaitingHandler else { return }
+        transition(to: .idle)
+        send(response)
+        resume()
+    }
+
+    /// After a deferred or delayed response: answer any pipelined requests already buffered, write,
+    /// and watch for what comes next.
+    private func resume() {
+        if state.isReadingRequests && !pendingInput.isEmpty { consumePendingInput() }
+        flush()
+        updateInterest()
+    }
+
+    // MARK: Responding
+
+    /// Queues `response` for the current request, acting out its delay and fault.
+    private func send(_ response: HTTPResponse) {
+        var response = response
+        if let problem = ResponseEncoder.problem(with: response) {
+            shared.log("handler response replaced by 500: \(problem)")
+            response = HTTPResponse(
+                status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                text: "500 Internal Server Error: the handler's response is invalid: \(problem)\n")
+        }
+        if let delay = response.delay {
+            response.delay = nil
+            let nanoseconds = delay.clampedNanoseconds
+            if nanoseconds > 0 {
+                delayedResponse = response
+                transition(to: .delaying)
+                loop.schedule(at: loop.now + nanoseconds, token: token, tag: TimerTag.delay)
+                return
+            }
+        }
+        let keepAlive = current.keepAlive && !isShuttingDown && !ResponseEncoder.asksToClose(response)
+        var context = current
+        context.keepAlive = keepAlive
+        switch response.fault {
+        case nil:
+            server.encoder.encode(response, context: context, into: &output)
+            if !keepAlive { transition(to: .writing(after: .close)) }
+        case .truncate(let afterBytes)?:
+            var encoded: [UInt8] = []
+            server.encoder.encode(response, context: context, into: &encoded)
+            output.append(contentsOf: encoded.prefix(max(0, afterBytes)))
+            transition(to: .writing(after: .close))
+        case .reset?:
+            transition(to: .writing(after: .reset))
+        case .closeWithoutResponse?:
+            transition(to: .writing(after: .close))
+        case .hang?:
+            transition(to: .writing(after: .hang))
+        case .drip(let bytesPerSecond)?:
+            var encoded: [UInt8] = []
+            server.encoder.encode(response, context: context, into: &encoded)
+            let rate = max(1, bytesPerSecond)
+            // At most 100 ticks a second: slow rates send a byte per tick, fast ones bigger slices.
+            drip = Drip(
+                bytes: encoded,
+                offset: 0,
+                chunkLength: max(1, rate / 100),
+                interval: rate <= 100 ? 1_000_000_000 / UInt64(rate) : 10_000_000
+            )
+            transition(to: .dripping(after: keepAlive ? .readNext : .close))
+            loop.schedule(at: loop.now, token: token, tag: TimerTag.drip)
+        }
+        if !keepAlive || response.fault != nil { pendingInput = [] }
+    }
+
+    private func dripNextChunk() {
+        guard case .dripping(let after) = state else { return }
+        if outputOffset < output.count {
+            // The peer is not keeping up; try again next tick.
+            loop.schedule(at: loop.now + drip.interval, token: token, tag: TimerTag.drip)
+            return
+        }
+        let end = min(drip.bytes.count, drip.offset + drip.chunkLength)
+        output.append(contentsOf: drip.bytes[drip.offset..<end])
+        drip.offset = end
+        if drip.offset == drip.bytes.count {
+            drip = Drip()
+            transition(to: .writing(after: after))
+        } else {
+            setTimeout()
+            loop.schedule(at: loop.now + drip.interval, token: token, tag: TimerTag.drip)
+        }
+        flush()
+        updateInterest()
+    }
+
+    /// Answers with a server-made error response and closes (after lingering).
+    private func fail(status: Int, message: String) {
+        server.encoder.encodeServerResponse(status: status, message: message, keepAlive: false, into: &output)
+        pendingInput = []
+        transition(to: .writing(after: .close))
+        flush()
+        updateInterest()
+    }
+
+    // MARK: Writing
+
+    /// Writes queued output; when it is all out, does what the state says comes next.
+    private func flush() {
+        while outputOffset < output.count {
+            let attempt = output.withUnsafeBytes { bytes in
+                Result { () throws(SystemError) in
+                    try Socket.write(fd, UnsafeRawBufferPointer(rebasing: bytes[outputOffset...]))
+                }
+            }
+            let result: IOResult<Int>
+            do {
+                result = try attempt.get()
+            } catch {
+                if !error.isPeerDisconnect { shared.log("connection from \(remoteAddress): \(error)") }
+                closeNow()
+                return
+            }
+            guard case .processed(let written) = result else {
+                // The socket is full: stop parsing (responses stay in order) until it drains.
+                if state.isReadingRequests { transition(to: .writing(after: .readNext)) }
+                if case .writing = state { setTimeout() }
+                updateInterest()
+                return
+            }
+            outputOffset += written
+        }
+        if outputOffset > 0 {
+            if output.capacity > 256 * 1024 {
+                output = []  // do not keep a big response's buffer around on an idle connection
+            } else {
+                output.removeAll(keepingCapacity: true)
+            }
+            outputOffset = 0
+        }
+        outputDrained()
+    }
+
+    private func outputDrained() {
+        guard case .writing(let after) = state else { return }
+        switch after {
+        case .readNext:
+            transition(to: .idle)
+            resume()
+        case .close:
+            lingerAndClose()
+        case .reset:
+            Socket.setResetOnClose(fd)
+            closeNow()
+        case .hang:
+            transition(to: .hanging)
+            updateInterest()
+        }
+    }
+
+    // MARK: Closing
+
+    private func lingerAndClose() {
+        Socket.shutdownOutput(fd)
+        transition(to: .lingering)
+        updateInterest()
+    }
+
+    private func discardInput() {
+        while true {
+            do {
+                guard case .processed(let count) = try Socket.read(fd, into: server.readBuffer) else { return }
+                if count == 0 {
+                    closeNow()
+                    return
+                }
+            } catch {
+                closeNow()
+                return
+            }
+        }
+    }
+
+    /// Closes the descriptor at once and tells the loop's server.
+    func closeNow() {
+        guard state != .closed else { return }
+        loop.deregister(fd)
+        Socket.close(fd)
+        state = .closed
+        timeoutDeadline = 0
+        pendingInput = []
+        output = []
+        server.connectionClosed(wasCounted: isCounted)
+    }
+}
+
+extension ConnectionState {
+    /// States that stopped parsing mid-stream but will resume: bytes after the current request must
+    /// be kept for the next one.
+    fileprivate var keepsPipelinedInput: Bool {
+        switch self {
+        case .awaitingHandler, .delaying, .writing(after: .readNext), .dripping(after: .readNext): true
+        default: false
+        }
+    }
+}

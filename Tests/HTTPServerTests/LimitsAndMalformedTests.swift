@@ -1,0 +1,228 @@
+import HTTPServer
+import Testing
+
+/// One request a hostile or buggy client might send, and the status it must get.
+struct MalformedRequest: Sendable, CustomTestStringConvertible {
+    var name: String
+    var bytes: [UInt8]
+    var status: Int
+
+    init(_ name: String, _ text: String, _ status: Int = 400) {
+        self.name = name
+        bytes = Array(text.utf8)
+        self.status = status
+    }
+
+    init(_ name: String, bytes: [UInt8], _ status: Int = 400) {
+        self.name = name
+        self.bytes = bytes
+        self.status = status
+    }
+
+    var testDescription: String { name }
+
+    static let corpus: [MalformedRequest] = [
+        // request line
+        .init("bare LF line endings", "GET / HTTP/1.1\nHost: h\n\n"),
+        .init("bare LF after request line only", "GET / HTTP/1.1\nHost: h\r\n\r\n"),
+        .init("HTTP/0.9 style line without version", "GET /\r\n\r\n"),
+        .init("no spaces at all", "GARBAGE\r\n\r\n"),
+        .init("double space before target", "GET  / HTTP/1.1\r\nHost: h\r\n\r\n"),
+        .init("trailing junk after version", "GET / HTTP/1.1 extra\r\nHost: h\r\n\r\n"),
+        .init("leading space before method", " GET / HTTP/1.1\r\nHost: h\r\n\r\n"),
+        .init("method with invalid character", "G@T / HTTP/1.1\r\nHost: h\r\n\r\n"),
+        .init("lower-case protocol name", "GET / http/1.1\r\nHost: h\r\n\r\n"),
+        .init("version without minor", "GET / HTTP/1.\r\nHost: h\r\n\r\n"),
+        .init("version with letters", "GET / HTTP/1.x\r\nHost: h\r\n\r\n"),
+        .init("version without dot", "GET / HTTP/11\r\nHost: h\r\n\r\n"),
+        .init("relative target", "GET foo HTTP/1.1\r\nHost: h\r\n\r\n"),
+        .init("asterisk target for GET", "GET * HTTP/1.1\r\nHost: h\r\n\r\n"),
+        .init("fragment in target", "GET /a#b HTTP/1.1\r\nHost: h\r\n\r\n"),
+        .init("non-http absolute target", "GET ftp://h/x HTTP/1.1\r\nHost: h\r\n\r\n"),
+        .init("NUL in target", bytes: Array("GET /a".utf8) + [0] + Array(" HTTP/1.1\r\nHost: h\r\n\r\n".utf8)),
+        .init(
+            "invalid UTF-8 in target",
+            bytes: Array("GET /".utf8) + [0xC3, 0x28] + Array(" HTTP/1.1\r\nHost: h\r\n\r\n".utf8)),
+        // header fields
+        .init("header without colon", "GET / HTTP/1.1\r\nHost h\r\n\r\n"),
+        .init("obs-fold continuation line", "GET / HTTP/1.1\r\nHost: h\r\nX-A: one\r\n two\r\n\r\n"),
+        .init("whitespace before colon", "GET / HTTP/1.1\r\nHost : h\r\n\r\n"),
+        .init("empty header name", "GET / HTTP/1.1\r\nHost: h\r\n: value\r\n\r\n"),
+        .init("header name with brackets", "GET / HTTP/1.1\r\nHost: h\r\nBad[Name]: x\r\n\r\n"),
+        .init(
+            "NUL in header value",
+            bytes: Array("GET / HTTP/1.1\r\nHost: h\r\nX: a".utf8) + [0] + Array("b\r\n\r\n".utf8)),
+        .init("bare CR in header value", "GET / HTTP/1.1\r\nHost: h\r\nX: a\rb\r\n\r\n"),
+        .init("control character in header value", "GET / HTTP/1.1\r\nHost: h\r\nX: a\u{01}b\r\n\r\n"),
+        .init(
+            "invalid UTF-8 in header value",
+            bytes: Array("GET / HTTP/1.1\r\nHost: h\r\nX: ".utf8) + [0xFF, 0xFE] + Array("\r\n\r\n".utf8)),
+        .init("HTTP/1.1 without Host", "GET / HTTP/1.1\r\nAccept: */*\r\n\r\n"),
+        .init("two Host fields", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
+        .init("Expect with unknown expectation", "GET / HTTP/1.1\r\nHost: h\r\nExpect: coffee\r\n\r\n", 417),
+        // framing
+        .init("negative Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n"),
+        .init(
+            "huge Content-Length that overflows",
+            "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999999\r\n\r\n"),
+        .init("Content-Length with letters", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 12abc\r\n\r\n"),
+        .init(
+            "conflicting Content-Length fields",
+            "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello"),
+        .init(
+            "Content-Length over the body limit", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2000000\r\n\r\n", 413),
+        .init(
+            "Content-Length with Transfer-Encoding",
+            "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
+        .init("unknown transfer coding", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+        .init("chunked twice", "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked, chunked\r\n\r\n0\r\n\r\n"),
+        .init("Transfer-Encoding in HTTP/1.0", "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
+        .init(
+            "chunk size not hexadecimal",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n"),
+        .init(
+            "negative chunk size",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\nabc\r\n0\r\n\r\n"),
+        .init(
+            "chunk size overflowing",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\nabc\r\n"),
+        .init(
+            "chunk data without CRLF after it",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXY\r\n0\r\n\r\n"),
+    ]
+}
+
+@Suite struct LimitsAndMalformedTests {
+    /// Sends `bytes` on a fresh connection; returns the status and whether the server then closed.
+    private func exchange(_ bytes: [UInt8], port: Int) async throws -> (status: Int, closed: Bool) {
+        try await blocking {
+            let client = try RawClient(port: port)
+            try client.send(bytes)
+            let response = try client.readResponse()
+            return (response.status, try client.isClosedByServer())
+        }
+    }
+
+    private func fetch(port: Int) async throws -> Int {
+        try await blocking { try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n").status }
+    }
+
+    @Test(arguments: MalformedRequest.corpus)
+    func malformedRequestIsAnswered4xxAndTheServerServesTheNextConnection(_ request: MalformedRequest) async throws {
+        try await withServer(eventLoopCount: 1) { port in
+            let (status, closed) = try await exchange(request.bytes, port: port)
+            #expect(status == request.status)
+            #expect(closed)
+            #expect(try await fetch(port: port) == 200)
+        }
+    }
+
+    @Test func corpusHasAtLeastThirtyCasesAllAnswered4xxOr501() {
+        #expect(MalformedRequest.corpus.count >= 30)
+        #expect(MalformedRequest.corpus.allSatisfy { (400...499).contains($0.status) || $0.status == 501 })
+    }
+
+    @Test func requestLineOver8KiBIs414() async throws {
+        try await withServer { port in
+            let target = "/" + String(repeating: "a", count: 9 * 1024)
+            let (status, closed) = try await exchange(
+                Array("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n".utf8), port: port)
+            #expect(status == 414)
+            #expect(closed)
+        }
+    }
+
+    @Test func headOver16KiBIs431() async throws {
+        try await withServer { port in
+            let headers = (0..<40).map { "X-Filler-\($0): \(String(repeating: "v", count: 500))\r\n" }.joined()
+            let (status, closed) = try await exchange(
+                Array("GET / HTTP/1.1\r\nHost: h\r\n\(headers)\r\n".utf8), port: port)
+            #expect(status == 431)
+            #expect(closed)
+        }
+    }
+
+    @Test func bodyOver1MiBIs413EvenWhileTheClientKeepsSending() async throws {
+        try await withServer { port in
+            let status = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x61, count: 0x10000) + Array("\r\n".utf8)
+                do {
+                    for _ in 0..<17 { try client.send(chunk) }
+                } catch RawClientError.connectionReset {
+                    // Fine: the server may close before the client stops sending; the answer is buffered.
+                }
+                return try client.readResponse().status
+            }
+            #expect(status == 413)
+        }
+    }
+
+    @Test func slowHeadHitsTheHeaderReadTimeoutWith408() async throws {
+        var limits = HTTPLimits()
+        limits.headerReadTimeout = .milliseconds(100)
+        try await withServer(limits: limits) { port in
+            let (status, closed) = try await exchange(Array("GET / HTTP/1.1\r\nHost: h\r\nX-Slow".utf8), port: port)
+            #expect(status == 408)
+            #expect(closed)
+        }
+    }
+
+    @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
+        var limits = HTTPLimits()
+        limits.idleTimeout = .milliseconds(100)
+        try await withServer(limits: limits) { port in
+            let (status, closed) = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                let status = try client.readResponse().status
+                return (status, try client.isClosedByServer())  // returns when the server closes
+            }
+            #expect(status == 200)
+            #expect(closed)
+        }
+    }
+
+    @Test func connectionsOverTheCapGet503AndAreClosed() async throws {
+        var limits = HTTPLimits()
+        limits.maxConnections = 2
+        try await withServer(limits: limits, eventLoopCount: 1) { port in
+            let (held, excess, closed) = try await blocking {
+                let first = try RawClient(port: port)
+                let second = try RawClient(port: port)
+                for client in [first, second] { try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n") }
+                let held = try [first, second].map { try $0.readResponse().status }
+                let third = try RawClient(port: port)
+                try third.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                let excess = try third.readResponse().status
+                return (held, excess, try third.isClosedByServer())
+            }
+            #expect(held == [200, 200])
+            #expect(excess == 503)
+            #expect(closed)
+        }
+    }
+}
+
+@Suite struct IdleTimeoutTests {
+    @Test func busyKeepAliveConnectionOutlivesTheIdleTimeout() async throws {
+        var limits = HTTPLimits()
+        limits.idleTimeout = .milliseconds(100)
+        try await withServer(limits: limits) { port in
+            let answered = try await blocking {
+                let client = try RawClient(port: port)
+                let clock = ContinuousClock()
+                let end = clock.now.advanced(by: .milliseconds(500))
+                var answered = 0
+                // Requests back to back for five idle timeouts: the connection is never idle that long.
+                while clock.now < end {
+                    try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                    if try client.readResponse().status == 200 { answered += 1 }
+                }
+                return answered
+            }
+            #expect(answered > 0)
+        }
+    }
+}

@@ -1,0 +1,291 @@
+import HTTPServer
+import Synchronization
+import Testing
+
+/// The whole server through raw sockets on 127.0.0.1: what a client actually sees.
+@Suite struct ServerBehaviourTests {
+    @Test func requestSentOneByteAtATimeIsAnswered() async throws {
+        try await withServer { port in
+            let response = try await blocking {
+                let client = try RawClient(port: port)
+                for byte in "GET /slow?x=1 HTTP/1.1\r\nHost: here\r\n\r\n".utf8 {
+                    try client.send([byte])
+                }
+                return try client.readResponse()
+            }
+            #expect(response.status == 200)
+            #expect(response.text == "GET /slow x=1 here HTTP/1.1 0\n")
+        }
+    }
+
+    @Test func threePipelinedRequestsInOneWriteAreAnsweredInOrder() async throws {
+        try await withServer { port in
+            let bodies = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send(
+                    "GET /1 HTTP/1.1\r\nHost: h\r\n\r\nPOST /2 HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc"
+                        + "GET /3 HTTP/1.1\r\nHost: h\r\n\r\n")
+                return try (0..<3).map { _ in try client.readResponse().text }
+            }
+            #expect(bodies == ["GET /1 - h HTTP/1.1 0\n", "POST /2 - h HTTP/1.1 3\nabc", "GET /3 - h HTTP/1.1 0\n"])
+        }
+    }
+
+    @Test func keepAliveIsTheDefaultForHTTP11AndCloseForHTTP10() async throws {
+        try await withServer { port in
+            let (first, second, closedAfter10) = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\n")
+                let first = try client.readResponse()
+                try client.send("GET /b HTTP/1.1\r\nHost: h\r\n\r\n")
+                let second = try client.readResponse()
+                let old = try RawClient(port: port)
+                try old.send("GET / HTTP/1.0\r\n\r\n")
+                let response = try old.readResponse()
+                let closed = try old.isClosedByServer()
+                return (first, second, response.header("Connection") == "close" && closed)
+            }
+            #expect(first.status == 200 && second.status == 200)
+            #expect(first.header("Connection") == nil)
+            #expect(closedAfter10)
+        }
+    }
+
+    @Test func http10KeepAliveIsHonoured() async throws {
+        try await withServer { port in
+            let statuses = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                let first = try client.readResponse()
+                try client.send("GET / HTTP/1.0\r\n\r\n")
+                return [first.header("Connection"), String(try client.readResponse().status)]
+            }
+            #expect(statuses == ["keep-alive", "200"])
+        }
+    }
+
+    @Test func headAnswerHasContentLengthButNoBody() async throws {
+        try await withServer { port in
+            let (head, next) = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("HEAD /x HTTP/1.1\r\nHost: h\r\n\r\nGET /y HTTP/1.1\r\nHost: h\r\n\r\n")
+                return (try client.readResponse(isHead: true), try client.readResponse())
+            }
+            #expect(head.header("Content-Length") == String("HEAD /x - h HTTP/1.1 0\n".utf8.count))
+            #expect(head.body.isEmpty)
+            #expect(next.text == "GET /y - h HTTP/1.1 0\n")  // no stray body bytes between the two
+        }
+    }
+
+    @Test func expectContinueGetsInterimResponseBeforeTheBodyIsSent() async throws {
+        try await withServer { port in
+            let (interim, final) = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("PUT /up HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
+                let interim = try client.readResponse()
+                try client.send("data")
+                return (interim, try client.readResponse())
+            }
+            #expect(interim.status == 100)
+            #expect(final.text == "PUT /up - h HTTP/1.1 4\ndata")
+        }
+    }
+
+    @Test func absoluteFormTargetIsSplitIntoHostPathAndQuery() async throws {
+        try await withServer { port in
+            let response = try await blocking {
+                try RawClient.roundTrip(
+                    port: port,
+                    "GET http://api.openweathermap.org/data/2.5/weather?q=seoul HTTP/1.1\r\nHost: proxy\r\n\r\n")
+            }
+            #expect(response.text == "GET /data/2.5/weather q=seoul api.openweathermap.org HTTP/1.1 0\n")
+        }
+    }
+
+    @Test func chunkedRequestBodyReachesTheHandlerDecoded() async throws {
+        try await withServer { port in
+            let response = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send(
+                    "POST /c HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
+                )
+                return try client.readResponse()
+            }
+            #expect(response.text == "POST /c - h HTTP/1.1 11\nhello world")
+        }
+    }
+
+    @Test func connectIsAnswered501SayingHTTPSInterceptionIsNotSupported() async throws {
+        try await withServer { port in
+            let (response, closed) = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send(
+                    "CONNECT api.openweathermap.org:443 HTTP/1.1\r\nHost: api.openweathermap.org:443\r\n\r\n")
+                return (try client.readResponse(), try client.isClosedByServer())
+            }
+            #expect(response.status == 501)
+            #expect(response.text.contains("HTTPS"))
+            #expect(closed)
+        }
+    }
+
+    @Test func invalidHandlerResponseBecomes500NamingTheProblem() async throws {
+        let handler = HTTPHandlerFunction { _ in .respond(HTTPResponse(headers: ["X-Bad": "a\r\nInjected: yes"])) }
+        try await withServer(handler: handler) { port in
+            let response = try await blocking {
+                try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            }
+            #expect(response.status == 500)
+            #expect(response.header("Injected") == nil)
+            #expect(response.text.contains("X-Bad"))
+        }
+    }
+
+    @Test func respondLaterDoesNotBlockOtherConnectionsOnTheSameLoop() async throws {
+        let gate = Gate()
+        let handler = HTTPHandlerFunction { request in
+            guard request.path == "/later" else { return .respond(HTTPResponse(text: "now")) }
+            return .respondLater {
+                await gate.wait()
+                return HTTPResponse(text: "later")
+            }
+        }
+        try await withServer(eventLoopCount: 1, handler: handler) { port in
+            let slow = try await blocking {
+                let slow = try RawClient(port: port)
+                try slow.send("GET /later HTTP/1.1\r\nHost: h\r\n\r\nGET /after HTTP/1.1\r\nHost: h\r\n\r\n")
+                return UnsafeTransfer(value: slow)
+            }
+            let fast = try await blocking {
+                let fast = try RawClient(port: port)
+                try fast.send("GET /now HTTP/1.1\r\nHost: h\r\n\r\n")
+                return try fast.readResponse().text
+            }
+            #expect(fast == "now")
+            gate.open()
+            let later = try await blocking { try [slow.value.readResponse().text, slow.value.readResponse().text] }
+            #expect(later == ["later", "now"])  // the pipelined request waited its turn
+        }
+    }
+
+    @Test(.enabled(if: isIPv6LoopbackAvailable))
+    func servesIPv6() async throws {
+        try await withServer(host: "::1") { port in
+            let response = try await blocking {
+                try RawClient.roundTrip(port: port, host: "::1", "GET /v6 HTTP/1.1\r\nHost: [::1]\r\n\r\n")
+            }
+            #expect(response.text == "GET /v6 - [::1] HTTP/1.1 0\n")
+        }
+    }
+
+    @Test func thousandConcurrentKeepAliveConnectionsAreAllAnswered() async throws {
+        raiseOpenFileLimit(to: 8192)
+        try await withServer { port in
+            let answered = try await blocking {
+                let clients = try (0..<1000).map { _ in try RawClient(port: port) }
+                for (index, client) in clients.enumerated() {
+                    try client.send("GET /\(index) HTTP/1.1\r\nHost: h\r\n\r\n")
+                }
+                var answered = 0
+                for (index, client) in clients.enumerated()
+                where try client.readResponse().text == "GET /\(index) - h HTTP/1.1 0\n" {
+                    answered += 1
+                }
+                // Still open and kept alive: a second round on every connection.
+                for client in clients { try client.send("GET /again HTTP/1.1\r\nHost: h\r\n\r\n") }
+                for client in clients where try client.readResponse().status == 200 { answered += 1 }
+                return answered
+            }
+            #expect(answered == 2000)
+        }
+    }
+
+    @Test func peerResetMidRequestLeavesTheServerServing() async throws {
+        try await withServer(eventLoopCount: 1) { port in
+            let status = try await blocking {
+                do {
+                    let client = try RawClient(port: port)
+                    try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 100\r\n\r\npartial")
+                    client.reset()
+                }
+                let next = try RawClient(port: port)
+                try next.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                return try next.readResponse().status
+            }
+            #expect(status == 200)
+        }
+    }
+
+    @Test func stopFinishesASlowResponseInFlightAndThenRefusesConnections() async throws {
+        let entered = Gate()
+        let release = Gate()
+        let handler = HTTPHandlerFunction { _ in
+            .respondLater {
+                entered.open()
+                await release.wait()
+                return HTTPResponse(text: "finished")
+            }
+        }
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, log: { _ in }), handler: handler)
+        let port = try server.start()
+        let pending = Task {
+            try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                let response = try client.readResponse()
+                return (response.text, response.header("Connection"), try client.isClosedByServer())
+            }
+        }
+        await entered.wait()
+        let stopping = Task { await server.stop() }
+        release.open()
+        let (text, connection, closed) = try await pending.value
+        await stopping.value
+
+        #expect(text == "finished")
+        #expect(connection == "close")
+        #expect(closed)
+        #expect(server.port == nil)
+        #expect(throws: RawClientError.self) { try RawClient(port: port) }
+    }
+
+    @Test func stopClosesIdleKeepAliveConnections() async throws {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, log: { _ in }), handler: EchoHandler())
+        let port = try server.start()
+        let client = try await blocking {
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            _ = try client.readResponse()
+            return UnsafeTransfer(value: client)
+        }
+        await server.stop()
+        let closed = try await blocking { try client.value.isClosedByServer() }
+        #expect(closed)
+    }
+
+    @Test func startTwiceIsAnError() async throws {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, log: { _ in }), handler: EchoHandler())
+        _ = try server.start()
+        #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
+        await server.stop()
+    }
+
+    @Test func portInUseIsReportedNotShared() async throws {
+        try await withServer { port in
+            let second = HTTPServer(
+                configuration: HTTPServerConfiguration(port: port, log: { _ in }), handler: EchoHandler())
+            #expect {
+                try second.start()
+            } throws: { error in
+                "\(error)".contains("in use")
+            }
+        }
+    }
+}
+
+/// Carries a value the compiler cannot prove `Sendable` (a `RawClient` owned by one test at a time)
+/// between the test and the thread `blocking` runs it on. The test never uses it concurrently.
+struct UnsafeTransfer<Value>: @unchecked Sendable {
+    let value: Value
+}

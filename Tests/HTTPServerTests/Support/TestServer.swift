@@ -1,0 +1,64 @@
+import HTTPServer
+import Synchronization
+
+/// Starts a server on 127.0.0.1 port 0 with `handler`, runs `body` with the bound port, and stops
+/// the server whether `body` succeeds or throws.
+func withServer<T: Sendable>(
+    limits: HTTPLimits = HTTPLimits(),
+    eventLoopCount: Int = 2,
+    host: String = "127.0.0.1",
+    handler: some HTTPHandler = EchoHandler(),
+    _ body: (Int) async throws -> T
+) async throws -> T {
+    let server = HTTPServer(
+        configuration: HTTPServerConfiguration(
+            host: host, port: 0, eventLoopCount: eventLoopCount, limits: limits, log: { _ in }),
+        handler: handler
+    )
+    let port = try server.start()
+    do {
+        let result = try await body(port)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// Answers every request with a line describing it, then its body: `METHOD path query host version
+/// body-length`, so tests can see exactly what the server parsed.
+struct EchoHandler: HTTPHandler {
+    func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
+        let line =
+            "\(request.method) \(request.path) \(request.query ?? "-") \(request.host ?? "-") "
+            + "\(request.version) \(request.body.count)\n"
+        return .respond(
+            HTTPResponse(headers: ["Content-Type": "text/plain"], body: Array(line.utf8) + request.body))
+    }
+}
+
+/// A one-shot signal between a handler and a test: `wait()` returns once `open()` was called.
+final class Gate: Sendable {
+    private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let isOpen = state.withLock { state in
+                if state.isOpen { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if isOpen { continuation.resume() }
+        }
+    }
+}
