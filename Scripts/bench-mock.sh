@@ -35,6 +35,7 @@ swift build -c release --product mockweather >/dev/null
 BIN=$(swift build -c release --show-bin-path)/mockweather
 
 WORK=$(mktemp -d)
+chmod 755 "$WORK"  # nginx's workers run as another user and must reach the body file
 PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
@@ -49,8 +50,12 @@ start_mock() { # DIR PORT -> starts in background, sets MOCK_PID
     PIDS+=("$MOCK_PID")
 }
 
-wait_for_200() { # URL (polls: this is the start-up measurement itself)
-    until [ "$(curl -s -o /dev/null -w '%{http_code}' "$1" || true)" = "200" ]; do sleep 0.001; done
+wait_for_200() { # URL (polls: this is the start-up measurement itself); gives up after 60 s
+    local deadline=$((SECONDS + 60))
+    until [ "$(curl -s -o /dev/null -w '%{http_code}' "$1" || true)" = "200" ]; do
+        if ((SECONDS > deadline)); then echo "no 200 from $1 within 60 s" >&2; exit 1; fi
+        sleep 0.001
+    done
 }
 
 now_ms() { local t="${EPOCHREALTIME/./}"; echo $((t / 1000)); }
