@@ -17,7 +17,7 @@ struct MockWeatherHandler: HTTPHandler {
         }
         let outcome = responder.respond(to: request, as: replayRequest)
         let elapsed = started.duration(to: .now).components
-        var entry = JournalEntry(
+        let entry = JournalEntry(
             sequenceNumber: 0, timestampMilliseconds: Timestamp.nowMilliseconds(), method: replayRequest.method,
             path: replayRequest.path, query: replayRequest.scrubbedQuery,
             status: outcome.status, matched: outcome.matched, nearMiss: outcome.nearMiss,
@@ -26,11 +26,7 @@ struct MockWeatherHandler: HTTPHandler {
         let unmatchedLine =
             outcome.isUnmatched
             ? "\(replayRequest.displayText) → \(outcome.status) (closest: \(outcome.nearMiss ?? "none"))" : nil
-        journal.record(
-            { number in
-                entry.sequenceNumber = number
-                return entry
-            }, unmatchedLine: unmatchedLine)
+        journal.record(entry, unmatchedLine: unmatchedLine)
         log?.write(line: formatter.line(for: entry))
         return outcome.result
     }
