@@ -1,5 +1,4 @@
 import ArgumentParsing
-import Dispatch
 import Foundation
 import MockWeather
 
@@ -164,41 +163,32 @@ enum ServeCommand {
     }
 }
 
-/// Waits for SIGINT or SIGTERM without the default handlers killing the process.
-enum ShutdownSignal {
-    static func next() async -> String {
-        await withCheckedContinuation { continuation in
-            let fired = SignalOnce(continuation)
-            for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { fired.resume(name) }
-                source.resume()
-                fired.retain(source)
-            }
-        }
-    }
+/// The write end of the pipe the signal handler writes to (set once, before the handler is installed).
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Async-signal-safe: only `write(2)` of the signal number to the pipe.
+private func forwardSignal(_ number: Int32) {
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(signalPipeWriteEnd, &byte, 1)
 }
 
-/// Resumes a continuation once, whichever signal comes first, and keeps the signal sources alive.
-private final class SignalOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<String, Never>?
-    private var sources: [any DispatchSourceSignal] = []
-
-    init(_ continuation: CheckedContinuation<String, Never>) {
-        self.continuation = continuation
-    }
-
-    func retain(_ source: any DispatchSourceSignal) {
-        lock.withLock { sources.append(source) }
-    }
-
-    func resume(_ name: String) {
-        let pending = lock.withLock { () -> CheckedContinuation<String, Never>? in
-            defer { continuation = nil }
-            return continuation
+/// Waits for SIGINT or SIGTERM. A real handler is installed (not just a dispatch source), so the
+/// signals work even when the parent started us with them ignored, as shells do for `serve &`.
+enum ShutdownSignal {
+    static func next() async -> String {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return "no signal pipe" }
+        signalPipeWriteEnd = ends[1]
+        signal(SIGINT, forwardSignal)
+        signal(SIGTERM, forwardSignal)
+        let readEnd = ends[0]
+        return await withCheckedContinuation { continuation in
+            let thread = Thread {
+                var byte: UInt8 = 0
+                while read(readEnd, &byte, 1) < 0, errno == EINTR {}
+                continuation.resume(returning: Int32(byte) == SIGINT ? "SIGINT" : "SIGTERM")
+            }
+            thread.start()
         }
-        pending?.resume(returning: name)
     }
 }
