@@ -6,12 +6,13 @@
 # cassettes (vs nginx), and RSS after 1M requests with the journal on.
 # Targets: req/s >= 0.8x nginx; 10k within 10% of bundled; start-up <= 10x nginx; RSS <= 30 MiB.
 #
-# Env: DURATION (default 10s), CONNECTIONS (64), THREADS (2), REQUESTS_FOR_RSS (1000000).
+# Env: DURATION (default 5s per run), ROUNDS (3), CONNECTIONS (64), THREADS (2), REQUESTS_FOR_RSS (1000000).
 # Everything runs on 127.0.0.1; the script stops what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DURATION=${DURATION:-10s}
+DURATION=${DURATION:-5s}
+ROUNDS=${ROUNDS:-3}
 CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
 REQUESTS_FOR_RSS=${REQUESTS_FOR_RSS:-1000000}
@@ -109,24 +110,30 @@ MOCK_PORT=$(free_port)
 start_mock Cassettes "$MOCK_PORT"; MOCK_BUNDLED_PID=$MOCK_PID
 wait_for_200 "http://127.0.0.1:$MOCK_PORT/data/2.5/weather?q=Seoul"
 
-echo "== throughput: wrk -t$THREADS -c$CONNECTIONS -d$DURATION (each after a 2 s warm-up)"
-for url in "http://127.0.0.1:$NGINX_PORT/data/2.5/weather?q=Seoul&appid=x" \
-           "http://127.0.0.1:$MOCK_PORT/data/2.5/weather?q=Seoul&appid=x" \
-           "http://127.0.0.1:$MOCK10K_PORT/data/2.5/weather?q=city5000&appid=x"; do
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "$url" >/dev/null
+echo "== throughput: wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS interleaved rounds, median (after a 2 s warm-up each)"
+TARGETS=("http://127.0.0.1:$NGINX_PORT/data/2.5/weather?q=Seoul&appid=x"
+         "http://127.0.0.1:$MOCK_PORT/data/2.5/weather?q=Seoul&appid=x"
+         "http://127.0.0.1:$MOCK10K_PORT/data/2.5/weather?q=city5000&appid=x"
+         "http://127.0.0.1:$MOCK10K_PORT/data/2.5/weather?lat=-59.55&lon=-178.5&appid=x")
+for url in "${TARGETS[@]}"; do wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "$url" >/dev/null; done
+RESULTS=()
+for round in $(seq "$ROUNDS"); do
+    # Taking turns spreads background load (other builds on the machine) over every target alike.
+    for index in "${!TARGETS[@]}"; do RESULTS+=("$index $(rps "${TARGETS[$index]}")"); done
 done
-nginx_rps=$(rps "http://127.0.0.1:$NGINX_PORT/data/2.5/weather?q=Seoul&appid=x")
-bundled_rps=$(rps "http://127.0.0.1:$MOCK_PORT/data/2.5/weather?q=Seoul&appid=x")
-generated_rps=$(rps "http://127.0.0.1:$MOCK10K_PORT/data/2.5/weather?q=city5000&appid=x")
-near_rps=$(rps "http://127.0.0.1:$MOCK10K_PORT/data/2.5/weather?lat=-59.55&lon=-178.5&appid=x")
-python3 - "$nginx_rps" "$bundled_rps" "$generated_rps" "$near_rps" <<'PY'
-import sys
-nginx, bundled, generated, near = map(float, sys.argv[1:])
-print(f"nginx                          {nginx:>10.0f} req/s")
-print(f"mockweather, bundled           {bundled:>10.0f} req/s  {bundled/nginx:.2f}x nginx (target >= 0.8x)")
-print(f"mockweather, 10,000 cassettes  {generated:>10.0f} req/s  {generated/bundled:.2f}x bundled (target within 10%)")
-print(f"mockweather, 10,000, near      {near:>10.0f} req/s  {near/bundled:.2f}x bundled")
-PY
+printf '%s\n' "${RESULTS[@]}" | python3 -c '
+import statistics, sys
+runs = {}
+for line in sys.stdin:
+    index, value = line.split()
+    runs.setdefault(int(index), []).append(float(value))
+nginx, bundled, generated, near = (statistics.median(runs[i]) for i in range(4))
+def show(values): return " ".join(f"{v:.0f}" for v in values)
+print(f"nginx                          {nginx:>10.0f} req/s   runs: {show(runs[0])}")
+print(f"mockweather, bundled           {bundled:>10.0f} req/s   {bundled/nginx:.2f}x nginx (target >= 0.8x)   runs: {show(runs[1])}")
+print(f"mockweather, 10,000 cassettes  {generated:>10.0f} req/s   {generated/bundled:.2f}x bundled (target within 10%)   runs: {show(runs[2])}")
+print(f"mockweather, 10,000, near      {near:>10.0f} req/s   {near/bundled:.2f}x bundled   runs: {show(runs[3])}")
+'
 
 echo "== RSS after $REQUESTS_FOR_RSS requests with the journal on (default 1,000 entries)"
 kill "$MOCK10K_PID" "$NGINX_PID" 2>/dev/null || true
