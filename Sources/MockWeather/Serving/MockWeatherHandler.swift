@@ -6,8 +6,7 @@ struct MockWeatherHandler: HTTPHandler {
     let responder: any Responder
     let admin: AdminAPI
     let journal: RequestJournal
-    let log: (any LogSink)?
-    let formatter: RequestLogFormatter
+    let logger: RequestLogger?
 
     func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
         let started = ContinuousClock.now
@@ -27,7 +26,7 @@ struct MockWeatherHandler: HTTPHandler {
             outcome.isUnmatched
             ? "\(replayRequest.displayText) → \(outcome.status) (closest: \(outcome.nearMiss ?? "none"))" : nil
         journal.record(entry, unmatchedLine: unmatchedLine)
-        log?.write(line: formatter.line(for: entry))
+        logger?.log(entry)
         return outcome.result
     }
 }
