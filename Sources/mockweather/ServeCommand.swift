@@ -80,6 +80,10 @@ enum ServeCommand {
         options.eventLoopCount = try arguments.integer(eventLoops, in: 1...256)
         options.chaos = try chaosConfiguration(arguments)
 
+        guard let shutdown = ShutdownSignal.install() else {
+            Console.standardError.writeLine("mockweather serve: cannot set up signal handling")
+            return .unavailable
+        }
         let diagnostics = StandardOutputLog(descriptor: 2)
         let server: MockWeatherServer
         do {
@@ -116,7 +120,7 @@ enum ServeCommand {
             "mockweather: serving \(library.cassettes.count) cassettes (\(library.interactionCount) interactions) from "
                 + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
                 + "http://\(shownHost):\(boundPort)/__admin/health")
-        let signal = await ShutdownSignal.next()
+        let signal = await shutdown.next()
         Console.standardError.writeLine("mockweather: \(signal), shutting down")
         let summary = await server.stop()
         Console.standardError.writeLine(summary.description)
@@ -172,16 +176,24 @@ private func forwardSignal(_ number: Int32) {
     _ = write(signalPipeWriteEnd, &byte, 1)
 }
 
-/// Waits for SIGINT or SIGTERM. A real handler is installed (not just a dispatch source), so the
-/// signals work even when the parent started us with them ignored, as shells do for `serve &`.
-enum ShutdownSignal {
-    static func next() async -> String {
+/// Catches SIGINT and SIGTERM with a real handler (not just a dispatch source), so they work even when
+/// the parent started us with them ignored, as shells do for `serve &`. Installed before the
+/// listening line is printed, so a signal sent as soon as a script sees that line is never lost.
+struct ShutdownSignal {
+    private let readEnd: Int32
+
+    static func install() -> ShutdownSignal? {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return "no signal pipe" }
+        guard pipe(&ends) == 0 else { return nil }
         signalPipeWriteEnd = ends[1]
         signal(SIGINT, forwardSignal)
         signal(SIGTERM, forwardSignal)
-        let readEnd = ends[0]
+        return ShutdownSignal(readEnd: ends[0])
+    }
+
+    /// Waits (on a thread of its own) for the first signal and returns its name.
+    func next() async -> String {
+        let readEnd = readEnd
         return await withCheckedContinuation { continuation in
             let thread = Thread {
                 var byte: UInt8 = 0
