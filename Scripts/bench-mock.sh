@@ -6,12 +6,13 @@
 # cassettes (vs nginx), and RSS after 1M requests with the journal on.
 # Targets: req/s >= 0.8x nginx; 10k within 10% of bundled; start-up <= 10x nginx; RSS <= 30 MiB.
 #
-# Env: DURATION (default 10s), CONNECTIONS (64), THREADS (2), REQUESTS_FOR_RSS (1000000).
+# Env: DURATION (default 5s per run), ROUNDS (3), CONNECTIONS (64), THREADS (2), REQUESTS_FOR_RSS (1000000).
 # Everything runs on 127.0.0.1; the script stops what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DURATION=${DURATION:-10s}
+DURATION=${DURATION:-5s}
+ROUNDS=${ROUNDS:-3}
 CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
 REQUESTS_FOR_RSS=${REQUESTS_FOR_RSS:-1000000}
@@ -35,6 +36,7 @@ swift build -c release --product mockweather >/dev/null
 BIN=$(swift build -c release --show-bin-path)/mockweather
 
 WORK=$(mktemp -d)
+chmod 755 "$WORK"  # nginx's workers run as another user and must reach the body file
 PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
@@ -49,8 +51,12 @@ start_mock() { # DIR PORT -> starts in background, sets MOCK_PID
     PIDS+=("$MOCK_PID")
 }
 
-wait_for_200() { # URL (polls: this is the start-up measurement itself)
-    until [ "$(curl -s -o /dev/null -w '%{http_code}' "$1" || true)" = "200" ]; do sleep 0.001; done
+wait_for_200() { # URL (polls: this is the start-up measurement itself); gives up after 60 s
+    local deadline=$((SECONDS + 60))
+    until [ "$(curl -s -o /dev/null -w '%{http_code}' "$1" || true)" = "200" ]; do
+        if ((SECONDS > deadline)); then echo "no 200 from $1 within 60 s" >&2; exit 1; fi
+        sleep 0.001
+    done
 }
 
 now_ms() { local t="${EPOCHREALTIME/./}"; echo $((t / 1000)); }
@@ -59,25 +65,32 @@ rps() { # URL -> requests/s (wrk's own figure)
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" | awk '/Requests\/sec/ {print $2}'
 }
 
-# nginx answering the same body as the Seoul cassette, with the same Content-Type.
+# nginx serving the Seoul cassette's body as a file, tuned like Scripts/bench-nginx.conf (the
+# HTTPServer benchmark's baseline): 2 workers, no access log, cached descriptor, unlimited keep-alive.
 NGINX_PORT=$(free_port)
-SEOUL_BODY=$(python3 -c '
-import json; d=json.load(open("Cassettes/openweathermap/current/seoul.json"))
-print(json.dumps(d["interactions"][0]["response"]["json"], separators=(",",":")))')
-mkdir -p "$WORK/nginx"
+mkdir -p "$WORK/nginx/root"
+python3 -c '
+import json, sys; d = json.load(open("Cassettes/openweathermap/current/seoul.json"))
+sys.stdout.write(json.dumps(d["interactions"][0]["response"]["json"], separators=(",", ":"), ensure_ascii=False))' \
+    >"$WORK/nginx/root/seoul.json"
 cat >"$WORK/nginx/nginx.conf" <<CONF
 worker_processes 2;
 daemon off;
 pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log;
+error_log $WORK/nginx/error.log warn;
 events { worker_connections 4096; }
 http {
     access_log off;
-    client_body_temp_path $WORK/nginx; proxy_temp_path $WORK/nginx; fastcgi_temp_path $WORK/nginx;
-    uwsgi_temp_path $WORK/nginx; scgi_temp_path $WORK/nginx;
+    server_tokens off;
+    keepalive_requests 1000000;
+    open_file_cache max=16 inactive=60s;
+    types { application/json json; }
+    client_body_temp_path $WORK/nginx/client-body; proxy_temp_path $WORK/nginx/proxy;
+    fastcgi_temp_path $WORK/nginx/fastcgi; uwsgi_temp_path $WORK/nginx/uwsgi; scgi_temp_path $WORK/nginx/scgi;
     server {
         listen 127.0.0.1:$NGINX_PORT;
-        location /data/2.5/weather { default_type "application/json; charset=utf-8"; return 200 '$SEOUL_BODY'; }
+        root $WORK/nginx/root;
+        location / { rewrite ^ /seoul.json break; }
     }
 }
 CONF
@@ -97,24 +110,30 @@ MOCK_PORT=$(free_port)
 start_mock Cassettes "$MOCK_PORT"; MOCK_BUNDLED_PID=$MOCK_PID
 wait_for_200 "http://127.0.0.1:$MOCK_PORT/data/2.5/weather?q=Seoul"
 
-echo "== throughput: wrk -t$THREADS -c$CONNECTIONS -d$DURATION (each after a 2 s warm-up)"
-for url in "http://127.0.0.1:$NGINX_PORT/data/2.5/weather?q=Seoul&appid=x" \
-           "http://127.0.0.1:$MOCK_PORT/data/2.5/weather?q=Seoul&appid=x" \
-           "http://127.0.0.1:$MOCK10K_PORT/data/2.5/weather?q=city5000&appid=x"; do
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "$url" >/dev/null
+echo "== throughput: wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS interleaved rounds, median (after a 2 s warm-up each)"
+TARGETS=("http://127.0.0.1:$NGINX_PORT/data/2.5/weather?q=Seoul&appid=x"
+         "http://127.0.0.1:$MOCK_PORT/data/2.5/weather?q=Seoul&appid=x"
+         "http://127.0.0.1:$MOCK10K_PORT/data/2.5/weather?q=city5000&appid=x"
+         "http://127.0.0.1:$MOCK10K_PORT/data/2.5/weather?lat=-59.55&lon=-178.5&appid=x")
+for url in "${TARGETS[@]}"; do wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "$url" >/dev/null; done
+RESULTS=()
+for round in $(seq "$ROUNDS"); do
+    # Taking turns spreads background load (other builds on the machine) over every target alike.
+    for index in "${!TARGETS[@]}"; do RESULTS+=("$index $(rps "${TARGETS[$index]}")"); done
 done
-nginx_rps=$(rps "http://127.0.0.1:$NGINX_PORT/data/2.5/weather?q=Seoul&appid=x")
-bundled_rps=$(rps "http://127.0.0.1:$MOCK_PORT/data/2.5/weather?q=Seoul&appid=x")
-generated_rps=$(rps "http://127.0.0.1:$MOCK10K_PORT/data/2.5/weather?q=city5000&appid=x")
-near_rps=$(rps "http://127.0.0.1:$MOCK10K_PORT/data/2.5/weather?lat=-59.55&lon=-178.5&appid=x")
-python3 - "$nginx_rps" "$bundled_rps" "$generated_rps" "$near_rps" <<'PY'
-import sys
-nginx, bundled, generated, near = map(float, sys.argv[1:])
-print(f"nginx                          {nginx:>10.0f} req/s")
-print(f"mockweather, bundled           {bundled:>10.0f} req/s  {bundled/nginx:.2f}x nginx (target >= 0.8x)")
-print(f"mockweather, 10,000 cassettes  {generated:>10.0f} req/s  {generated/bundled:.2f}x bundled (target within 10%)")
-print(f"mockweather, 10,000, near      {near:>10.0f} req/s  {near/bundled:.2f}x bundled")
-PY
+printf '%s\n' "${RESULTS[@]}" | python3 -c '
+import statistics, sys
+runs = {}
+for line in sys.stdin:
+    index, value = line.split()
+    runs.setdefault(int(index), []).append(float(value))
+nginx, bundled, generated, near = (statistics.median(runs[i]) for i in range(4))
+def show(values): return " ".join(f"{v:.0f}" for v in values)
+print(f"nginx                          {nginx:>10.0f} req/s   runs: {show(runs[0])}")
+print(f"mockweather, bundled           {bundled:>10.0f} req/s   {bundled/nginx:.2f}x nginx (target >= 0.8x)   runs: {show(runs[1])}")
+print(f"mockweather, 10,000 cassettes  {generated:>10.0f} req/s   {generated/bundled:.2f}x bundled (target within 10%)   runs: {show(runs[2])}")
+print(f"mockweather, 10,000, near      {near:>10.0f} req/s   {near/bundled:.2f}x bundled   runs: {show(runs[3])}")
+'
 
 echo "== RSS after $REQUESTS_FOR_RSS requests with the journal on (default 1,000 entries)"
 kill "$MOCK10K_PID" "$NGINX_PID" 2>/dev/null || true

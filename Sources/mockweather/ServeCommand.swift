@@ -1,5 +1,4 @@
 import ArgumentParsing
-import Dispatch
 import Foundation
 import MockWeather
 
@@ -81,6 +80,10 @@ enum ServeCommand {
         options.eventLoopCount = try arguments.integer(eventLoops, in: 1...256)
         options.chaos = try chaosConfiguration(arguments)
 
+        guard let shutdown = ShutdownSignal.install() else {
+            Console.standardError.writeLine("mockweather serve: cannot set up signal handling")
+            return .unavailable
+        }
         let diagnostics = StandardOutputLog(descriptor: 2)
         let server: MockWeatherServer
         do {
@@ -117,7 +120,7 @@ enum ServeCommand {
             "mockweather: serving \(library.cassettes.count) cassettes (\(library.interactionCount) interactions) from "
                 + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
                 + "http://\(shownHost):\(boundPort)/__admin/health")
-        let signal = await ShutdownSignal.next()
+        let signal = await shutdown.next()
         Console.standardError.writeLine("mockweather: \(signal), shutting down")
         let summary = await server.stop()
         Console.standardError.writeLine(summary.description)
@@ -164,41 +167,40 @@ enum ServeCommand {
     }
 }
 
-/// Waits for SIGINT or SIGTERM without the default handlers killing the process.
-enum ShutdownSignal {
-    static func next() async -> String {
-        await withCheckedContinuation { continuation in
-            let fired = SignalOnce(continuation)
-            for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { fired.resume(name) }
-                source.resume()
-                fired.retain(source)
-            }
-        }
-    }
+/// The write end of the pipe the signal handler writes to (set once, before the handler is installed).
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Async-signal-safe: only `write(2)` of the signal number to the pipe.
+private func forwardSignal(_ number: Int32) {
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(signalPipeWriteEnd, &byte, 1)
 }
 
-/// Resumes a continuation once, whichever signal comes first, and keeps the signal sources alive.
-private final class SignalOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<String, Never>?
-    private var sources: [any DispatchSourceSignal] = []
+/// Catches SIGINT and SIGTERM with a real handler (not just a dispatch source), so they work even when
+/// the parent started us with them ignored, as shells do for `serve &`. Installed before the
+/// listening line is printed, so a signal sent as soon as a script sees that line is never lost.
+struct ShutdownSignal {
+    private let readEnd: Int32
 
-    init(_ continuation: CheckedContinuation<String, Never>) {
-        self.continuation = continuation
+    static func install() -> ShutdownSignal? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        signalPipeWriteEnd = ends[1]
+        signal(SIGINT, forwardSignal)
+        signal(SIGTERM, forwardSignal)
+        return ShutdownSignal(readEnd: ends[0])
     }
 
-    func retain(_ source: any DispatchSourceSignal) {
-        lock.withLock { sources.append(source) }
-    }
-
-    func resume(_ name: String) {
-        let pending = lock.withLock { () -> CheckedContinuation<String, Never>? in
-            defer { continuation = nil }
-            return continuation
+    /// Waits (on a thread of its own) for the first signal and returns its name.
+    func next() async -> String {
+        let readEnd = readEnd
+        return await withCheckedContinuation { continuation in
+            let thread = Thread {
+                var byte: UInt8 = 0
+                while read(readEnd, &byte, 1) < 0, errno == EINTR {}
+                continuation.resume(returning: Int32(byte) == SIGINT ? "SIGINT" : "SIGTERM")
+            }
+            thread.start()
         }
-        pending?.resume(returning: name)
     }
 }

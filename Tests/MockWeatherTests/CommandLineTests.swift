@@ -98,7 +98,7 @@ import Darwin
             "serve", "--port", "0", "--fail-on-unmatched", "--cassettes", bundledCassettes.path,
         ])
         let port = try server.waitForListeningPort()
-        _ = try RawHTTPClient(port: port).get("/data/2.5/weather?q=Busan")
+        _ = try RawHTTPClient(port: port).get("/data/2.5/weather?q=Busan&appid=k")
         _ = try RawHTTPClient(port: port).get("/data/2.5/weather?q=Seoul")
         _ = try RawHTTPClient(port: port).get("/data/2.5/forecast?q=Daegu")
         server.signal(SIGINT)
@@ -107,10 +107,24 @@ import Darwin
         #expect(result.stderr.contains("mockweather: 2 unmatched requests:"))
         #expect(
             result.stderr.contains(
-                "GET /data/2.5/weather?q=Busan → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))"))
+                "GET /data/2.5/weather?q=Busan&appid=*** → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))"
+            ))
         #expect(
             result.stderr.contains(
                 "GET /data/2.5/forecast?q=Daegu → 501 (closest: openweathermap/forecast/seoul (q: Daegu ≠ seoul))"))
+    }
+
+    @Test func serveShutsDownOnSIGINTEvenWhenStartedWithItIgnored() throws {
+        // Shells start `serve &` with SIGINT ignored; the server must still shut down gracefully.
+        let binary = try #require(MockweatherBinary.url)
+        let server = try RunningMockweather(
+            ["-c", "trap '' INT; exec '\(binary.path)' serve --port 0 --cassettes '\(bundledCassettes.path)'"],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        _ = try server.waitForListeningPort()
+        server.signal(SIGINT)
+        let result = server.waitForExit()
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("mockweather: SIGINT, shutting down"))
     }
 
     @Test func serveFindsTheBundledCassettesFromAnyDirectory() throws {

@@ -67,8 +67,8 @@ struct HandlerHarness {
             random: random, requireKey: options.requireKey)
         let admin = AdminAPI(store: store, journal: journal, random: random, startedAt: .now) { _ in }
         handler = MockWeatherHandler(
-            responder: responder, admin: admin, journal: journal, log: log,
-            formatter: RequestLogFormatter(format: options.logFormat))
+            responder: responder, admin: admin, journal: journal,
+            logger: RequestLogger(sink: log, format: options.logFormat, inBackground: false))
     }
 
     func respond(_ target: String, method: String = "GET", loopback: Bool = true) -> HTTPResponse {

@@ -48,7 +48,9 @@ final class RequestJournal: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    func record(_ build: (Int) -> JournalEntry, unmatchedLine: String?) {
+    /// Keeps `entry`, numbered in arrival order (its `sequenceNumber` is set here), and counts it.
+    func record(_ entry: JournalEntry, unmatchedLine: String?) {
+        var entry = entry
         state.withLock { state in
             state.total += 1
             if let unmatchedLine {
@@ -62,7 +64,7 @@ final class RequestJournal: Sendable {
                 state.matched += 1
             }
             guard capacity > 0 else { return }
-            let entry = build(state.total)
+            entry.sequenceNumber = state.total
             if state.entries.count < capacity {
                 state.entries.append(entry)
             } else {

@@ -9,8 +9,9 @@ import Darwin
 ///
 /// Interactions are grouped by method and path. Within a group, each interaction is filed under its
 /// most selective named value (`q` normalised, else `id`, `zip`, `lat`, `lon`, else any other named
-/// value); `near` interactions without one go into a grid of half-degree cells covering their circle.
-/// What fits none of these (few in practice: catch-alls such as "Nothing to geocode") is always checked.
+/// value); `near` interactions without one go into a grid of half-degree cells covering their circle;
+/// those that only require parameters to be absent ("Nothing to geocode") are filed under one of them.
+/// What fits none of these (catch-alls with only `"*"` constraints or none) is always checked.
 /// Every interaction that can match a request is among the candidates, so the index never changes an answer.
 struct MatchIndex: Sendable {
     static let indexPriority = ["q", "id", "zip", "lat", "lon"]
@@ -21,6 +22,9 @@ struct MatchIndex: Sendable {
         /// parameter name → normalised value → ordinals.
         var byValue: [String: [QueryValue.Key: [Int]]] = [:]
         var grid: [GridCell: [Int]] = [:]
+        /// Patterns that name no value but require a parameter to be absent (the "Nothing to geocode"
+        /// kind), by that parameter: a request carrying it cannot match them.
+        var byAbsence: [String: [Int]] = [:]
         var unindexed: [Int] = []
 
         mutating func insert(_ pattern: RequestPattern, ordinal: Int) {
@@ -37,6 +41,10 @@ struct MatchIndex: Sendable {
             }
             if let near = pattern.near, let cells = MatchIndex.cells(covering: near) {
                 for cell in cells { grid[cell, default: []].append(ordinal) }
+                return
+            }
+            if let absent = pattern.query.first(where: { $0.expectation == .absent }) {
+                byAbsence[absent.name, default: []].append(ordinal)
                 return
             }
             unindexed.append(ordinal)
@@ -93,6 +101,9 @@ struct MatchIndex: Sendable {
         {
             collect(ordinals)
         }
+        for (name, ordinals) in group.byAbsence where request.parameters[name] == nil {
+            collect(ordinals)
+        }
         // Each ordinal is filed exactly once, so only the order needs fixing when several lists met.
         if lists > 1 { found.sort() }
         return found
@@ -104,6 +115,7 @@ struct MatchIndex: Sendable {
         var result = group.unindexed
         for values in group.byValue.values { for ordinals in values.values { result += ordinals } }
         for ordinals in group.grid.values { result += ordinals }
+        for ordinals in group.byAbsence.values { result += ordinals }
         return Array(Set(result)).sorted()
     }
 

@@ -21,7 +21,7 @@ extension CassetteLibrary {
     /// Candidates are the interactions for the same method and path; when there are none, the first
     /// interaction of each route (so a misspelt path is shown next to the right one). The closest has
     /// the smallest total penalty (a differing value costs less than a missing one, see
-    /// `RuleOutcome.penalty`), then differs least in path and `q` (edit distance), then comes first.
+    /// `RuleOutcome.penalty`), then differs least in path and values (edit distance), then comes first.
     func nearMiss(for request: ReplayRequest) -> NearMiss? {
         let candidates: [Int] =
             index.sameRoute(method: request.method, path: request.path) ?? firstOrdinalOfEachRoute
@@ -29,16 +29,18 @@ extension CassetteLibrary {
         for ordinal in candidates {
             let entry = entries[ordinal]
             let outcomes = Matchers.diagnose(entry.pattern, request)
-            let failed = outcomes.filter { !$0.passed }
+            // How different the differing values are: a misspelt path or city is closer than an
+            // unrelated cassette that happens to fail as many rules.
             var distance = 0
             if entry.pattern.path != request.path {
                 distance += Suggestions.editDistance(entry.pattern.path, request.path)
             }
-            if let requested = request.parameters["q"],
-                let expected = entry.pattern.query.first(where: { $0.name == "q" }),
-                case .equals(let value) = expected.expectation, failed.contains(where: { $0.rule == "q" })
-            {
-                distance += Suggestions.editDistance(requested.lowercased(), value.lowercased())
+            for constraint in entry.pattern.query {
+                guard case .equals(let expected) = constraint.expectation,
+                    let requested = request.parameters[constraint.name],
+                    QueryValue.key(requested, forParameter: constraint.name) != constraint.expectedKey
+                else { continue }
+                distance += Suggestions.editDistance(requested.lowercased(), expected.lowercased())
             }
             let score = (outcomes.reduce(0) { $0 + $1.penalty }, distance, ordinal)
             if best == nil || score < best!.score {

@@ -36,7 +36,7 @@ struct ReplayRequest: Sendable {
 
     /// The raw query with key values masked (`appid=***`); the query itself when it holds no key.
     var scrubbedQuery: String? {
-        guard let rawQuery else { return nil }
+        guard rawQuery != nil else { return nil }
         return parameters.scrubbed()
     }
 

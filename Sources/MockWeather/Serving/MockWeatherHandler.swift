@@ -6,8 +6,7 @@ struct MockWeatherHandler: HTTPHandler {
     let responder: any Responder
     let admin: AdminAPI
     let journal: RequestJournal
-    let log: (any LogSink)?
-    let formatter: RequestLogFormatter
+    let logger: RequestLogger?
 
     func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
         let started = ContinuousClock.now
@@ -17,7 +16,7 @@ struct MockWeatherHandler: HTTPHandler {
         }
         let outcome = responder.respond(to: request, as: replayRequest)
         let elapsed = started.duration(to: .now).components
-        var entry = JournalEntry(
+        let entry = JournalEntry(
             sequenceNumber: 0, timestampMilliseconds: Timestamp.nowMilliseconds(), method: replayRequest.method,
             path: replayRequest.path, query: replayRequest.scrubbedQuery,
             status: outcome.status, matched: outcome.matched, nearMiss: outcome.nearMiss,
@@ -26,12 +25,8 @@ struct MockWeatherHandler: HTTPHandler {
         let unmatchedLine =
             outcome.isUnmatched
             ? "\(replayRequest.displayText) → \(outcome.status) (closest: \(outcome.nearMiss ?? "none"))" : nil
-        journal.record(
-            { number in
-                entry.sequenceNumber = number
-                return entry
-            }, unmatchedLine: unmatchedLine)
-        log?.write(line: formatter.line(for: entry))
+        journal.record(entry, unmatchedLine: unmatchedLine)
+        logger?.log(entry)
         return outcome.result
     }
 }

@@ -10,7 +10,7 @@ public final class MockWeatherServer: Sendable {
     private let journal: RequestJournal
     private let server: HTTPServer
     private let watcher: CassetteWatcher?
-    private let log: (any LogSink)?
+    private let logger: RequestLogger?
     private let diagnostics: any LogSink
     private let startedAt = ContinuousClock.now
 
@@ -33,7 +33,8 @@ public final class MockWeatherServer: Sendable {
     ) {
         self.options = options
         self.store = store
-        self.log = log
+        let logger = log.map { RequestLogger(sink: $0, format: options.logFormat, inBackground: true) }
+        self.logger = logger
         self.diagnostics = diagnostics
         let journal = RequestJournal(capacity: options.journalCapacity)
         self.journal = journal
@@ -45,8 +46,7 @@ public final class MockWeatherServer: Sendable {
             diagnostics.write(line: "mockweather: \(line)")
         }
         let handler = MockWeatherHandler(
-            responder: responder, admin: admin, journal: journal, log: log,
-            formatter: RequestLogFormatter(format: options.logFormat))
+            responder: responder, admin: admin, journal: journal, logger: logger)
         var configuration = HTTPServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
@@ -84,7 +84,7 @@ public final class MockWeatherServer: Sendable {
     public func stop() async -> ServeSummary {
         watcher?.stop()
         await server.stop()
-        log?.flush()
+        logger?.stop()
         diagnostics.flush()
         return summary
     }

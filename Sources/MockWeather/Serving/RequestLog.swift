@@ -96,17 +96,31 @@ struct RequestLogFormatter: Sendable {
 
     func line(for entry: JournalEntry) -> String {
         let time = Timestamp.iso8601(milliseconds: entry.timestampMilliseconds)
-        let target = entry.query.map { "\(entry.path)?\($0)" } ?? entry.path
         let duration = Double(entry.durationMicroseconds) / 1000
         switch format {
         case .text:
-            var line = "\(time) \(entry.method) \(target) \(entry.status)"
-            if let matched = entry.matched { line += " \(matched)" }
+            // Appends into one buffer: this runs for every request.
+            var line = time
+            line.reserveCapacity(200)
+            for part in [" ", entry.method, " ", entry.path] { line.append(part) }
+            if let query = entry.query {
+                line.append("?")
+                line.append(query)
+            }
+            line.append(" ")
+            line.append(String(entry.status))
+            if let matched = entry.matched {
+                line.append(" ")
+                line.append(matched)
+            }
             if let nearMiss = entry.nearMiss { line += " UNMATCHED closest: \(nearMiss)" }
             if entry.isUnmatched, entry.nearMiss == nil { line += " UNMATCHED" }
             if entry.delayMilliseconds > 0 { line += " delay=\(entry.delayMilliseconds)ms" }
             if let fault = entry.fault { line += " fault=\(fault)" }
-            return line + " \(duration)ms"
+            line.append(" ")
+            line.append(String(duration))
+            line.append("ms")
+            return line
         case .json:
             var fields = [
                 "\"time\":\(JSONValue.quoted(time))", "\"method\":\(JSONValue.quoted(entry.method))",

@@ -37,9 +37,13 @@ final class RunningMockweather: @unchecked Sendable {
     private let stderrPipe = Pipe()
     private var stdoutBuffer = Data()
 
-    init(_ arguments: [String], currentDirectory: URL? = nil, environment: [String: String]? = nil) throws {
+    /// Runs the mockweather binary (or `executable`, e.g. a shell that execs it) with `arguments`.
+    init(
+        _ arguments: [String], executable: URL? = nil, currentDirectory: URL? = nil,
+        environment: [String: String]? = nil
+    ) throws {
         let binary = try #require(MockweatherBinary.url, "the mockweather binary is not built next to the tests")
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         var environment = environment ?? ProcessInfo.processInfo.environment
