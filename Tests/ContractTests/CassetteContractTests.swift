@@ -1,10 +1,10 @@
 import Foundation
 import Testing
+import WeatherClient
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import WeatherClient
 
 /// The heart of the contract: for every interaction of every bundled cassette, the real client against
 /// the real `mockweather` binary makes of the answer exactly what the cassette's `expect` block says.

@@ -82,6 +82,25 @@ struct ErrorContractTests {
         #expect(waited < timeout + .seconds(20), "waited \(waited)")
     }
 
+    @Test func bodyCutShortUnderAFullContentLengthIsATransportError() async throws {
+        let error = try await currentWeather(city: "mock-truncated-body")
+        guard case .transport(let kind, _)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(kind == .connectionLost)
+    }
+
+    @Test func bodyCutShortWithoutContentLengthIsADecodingErrorOfTruncatedJSON() async throws {
+        let error = try await currentWeather(city: "mock-truncated-unframed")
+        guard case .decoding(let path, _, let found)? = error else {
+            Issue.record("expected a decoding error, got \(String(describing: error))")
+            return
+        }
+        #expect(path == "(top level)")
+        #expect(found.contains("truncated JSON"), "\(found)")
+    }
+
     @Test func truncatedJSONBodyIsADecodingError() async throws {
         let error = try await currentWeather(city: "mock-truncated-json")
         guard case .decoding(let path, _, let found)? = error else {

@@ -18,7 +18,8 @@ enum CassetteFixtures {
         if let text = response?["text"] as? String, (try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil {
             return text
         }
-        throw FixtureError(message: "\(relativePath): interactions[0].response has no JSON body (json, or text that parses)")
+        throw FixtureError(
+            message: "\(relativePath): interactions[0].response has no JSON body (json, or text that parses)")
     }
 
     /// A one-interaction synthetic cassette for current weather near Seoul serving `responses` in order.

@@ -62,7 +62,8 @@ enum ClientCall: Sendable, CustomStringConvertible {
 
     private static func coordinate(for pattern: RequestPattern) -> Coordinate? {
         if let near = pattern.near { return Coordinate(latitude: near.latitude, longitude: near.longitude) }
-        if let lat = pattern.literal("lat").flatMap(Double.init), let lon = pattern.literal("lon").flatMap(Double.init) {
+        if let lat = pattern.literal("lat").flatMap(Double.init), let lon = pattern.literal("lon").flatMap(Double.init)
+        {
             let coordinate = Coordinate(latitude: lat, longitude: lon)
             if coordinate.isValid { return coordinate }
         }
@@ -81,7 +82,8 @@ enum ClientCall: Sendable, CustomStringConvertible {
             switch self {
             case .currentWeather(let place):
                 let weather = try await Self.currentWeather(at: place, client: client)
-                return .decoded(name: weather.name, celsius: weather.main.temperature.celsius, celsiusField: "main.temp")
+                return .decoded(
+                    name: weather.name, celsius: weather.main.temperature.celsius, celsiusField: "main.temp")
             case .forecast(let place):
                 let forecast = try await Self.forecast(at: place, client: client)
                 return .decoded(
