@@ -64,7 +64,12 @@ let package = Package(
 
         .testTarget(name: "WeatherClientTests", dependencies: ["WeatherClient"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
-        .testTarget(name: "MockWeatherTests", dependencies: ["MockWeather"], swiftSettings: strictSettings),
+        // Depends on the executable too: CLI tests run the real `mockweather` binary.
+        .testTarget(
+            name: "MockWeatherTests",
+            dependencies: ["MockWeather", "mockweather"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "LocationSimulatorTests",
             // The executables are listed so that they are built for the tests that run them

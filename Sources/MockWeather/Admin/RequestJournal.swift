@@ -1,0 +1,102 @@
+import Synchronization
+
+/// One replayed (or refused) request as the admin API shows it. The query never holds a key.
+struct JournalEntry: Sendable {
+    var sequenceNumber: Int
+    /// Milliseconds since 1970, UTC.
+    var timestampMilliseconds: Int64
+    var method: String
+    var path: String
+    /// The raw query with keys masked (`appid=***`), or nil.
+    var query: String?
+    var status: Int
+    /// The interaction that answered (`openweathermap/current/seoul`), nil when unmatched.
+    var matched: String?
+    /// For unmatched requests: the closest interaction and what differed.
+    var nearMiss: String?
+    /// Time spent deciding the answer, in microseconds (delays and faults come on top).
+    var durationMicroseconds: Int
+    /// The delay the response was scheduled with, in milliseconds.
+    var delayMilliseconds: Int
+    /// The fault acted out, if any (`reset`, `hang`, ...).
+    var fault: String?
+    /// True when no interaction answered (whatever the status, which `--unmatched-status` can change).
+    var isUnmatched: Bool
+}
+
+/// A bounded ring buffer of the latest requests, so memory stays flat under millions of requests,
+/// plus counters over the whole run (which the ring cannot give once it wraps).
+final class RequestJournal: Sendable {
+    private struct State {
+        var entries: [JournalEntry] = []
+        var next = 0
+        var total = 0
+        var matched = 0
+        var unmatched = 0
+        /// Every unmatched request of the run (for `--fail-on-unmatched`), capped to stay bounded.
+        var unmatchedLines: [String] = []
+        var droppedUnmatchedLines = 0
+    }
+
+    static let unmatchedLineLimit = 10_000
+
+    let capacity: Int
+    private let state = Mutex(State())
+
+    /// `capacity` 0 keeps no entries (counters still count).
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// Keeps `entry`, numbered in arrival order (its `sequenceNumber` is set here), and counts it.
+    func record(_ entry: JournalEntry, unmatchedLine: String?) {
+        var entry = entry
+        state.withLock { state in
+            state.total += 1
+            if let unmatchedLine {
+                state.unmatched += 1
+                if state.unmatchedLines.count < Self.unmatchedLineLimit {
+                    state.unmatchedLines.append(unmatchedLine)
+                } else {
+                    state.droppedUnmatchedLines += 1
+                }
+            } else {
+                state.matched += 1
+            }
+            guard capacity > 0 else { return }
+            entry.sequenceNumber = state.total
+            if state.entries.count < capacity {
+                state.entries.append(entry)
+            } else {
+                state.entries[state.next] = entry
+            }
+            state.next = (state.next + 1) % capacity
+        }
+    }
+
+    /// The retained entries, oldest first.
+    func entries() -> [JournalEntry] {
+        state.withLock { state in
+            guard state.entries.count == capacity, capacity > 0 else { return state.entries }
+            return Array(state.entries[state.next...] + state.entries[..<state.next])
+        }
+    }
+
+    var counts: (total: Int, matched: Int, unmatched: Int) {
+        state.withLock { ($0.total, $0.matched, $0.unmatched) }
+    }
+
+    /// Every unmatched request of the run (up to the limit) and how many more were not kept.
+    var unmatchedRequests: (lines: [String], dropped: Int) {
+        state.withLock { ($0.unmatchedLines, $0.droppedUnmatchedLines) }
+    }
+
+    /// Forgets the entries (the admin `reset`); the run's counters and unmatched list are kept, so a
+    /// reset between tests cannot hide a missing cassette from `--fail-on-unmatched`.
+    func clear() {
+        state.withLock { state in
+            state.entries.removeAll(keepingCapacity: true)
+            state.next = 0
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// Where a cassette's responses came from. Cassettes are honest about it (DESIGN §2): `recorded` only
+/// for responses captured from the live API by record mode.
+public enum CassetteSource: String, Sendable, CaseIterable {
+    /// Captured from the live API by record mode.
+    case recorded
+    /// Reproduces a response the API's documentation or a public report published.
+    case documented
+    /// Made up in the API's shape, for a case the documentation does not show.
+    case synthetic
+}
+
+/// One cassette file: its name, provenance and the interactions it can replay.
+public struct Cassette: Sendable {
+    /// The file's path relative to the cassette directory, without `.json` (`openweathermap/current/seoul`).
+    public var name: String
+    /// The file's path relative to the cassette directory (`openweathermap/current/seoul.json`).
+    public var file: String
+    /// Where the responses came from.
+    public var source: CassetteSource
+    /// When the responses were recorded (ISO 8601), if known.
+    public var recordedAt: String?
+    /// Free text for humans.
+    public var notes: String?
+    /// The interactions in file order.
+    var interactions: [Interaction]
+
+    /// How many interactions the file holds.
+    public var interactionCount: Int { interactions.count }
+}
+
+/// One request pattern and what to answer when it matches.
+struct Interaction: Sendable {
+    var request: RequestPattern
+    /// One element for `response`; the sequence for `responses` (served in order, the last repeats).
+    var responses: [ResponseTemplate]
+    var isSequence: Bool
+    var expectation: Expectation?
+    var notes: String?
+}
+
+/// A response as the cassette states it, before units conversion and encoding.
+struct ResponseTemplate: Sendable {
+    var status: Int
+    var headers: [HeaderField]
+    var body: ResponseBody?
+    /// The units the body's temperatures and wind speeds are in.
+    var units: Units
+    /// Per-response delay and fault win over the interaction's (so a sequence can reset, then answer).
+    var delay: DelaySpecification?
+    var fault: FaultSpecification?
+    var expectation: Expectation?
+}
+
+struct HeaderField: Sendable, Hashable {
+    var name: String
+    var value: String
+}
+
+/// A response body: exactly one of the three forms DESIGN §2 allows.
+enum ResponseBody: Sendable {
+    /// Any JSON value, served compactly with its number literals untouched.
+    case json(JSONValue)
+    /// Served byte for byte (malformed payloads, HTML error pages, an empty body).
+    case text(String)
+    /// Arbitrary bytes.
+    case base64([UInt8])
+}
+
+/// OpenWeatherMap's `units` parameter.
+enum Units: String, Sendable, CaseIterable {
+    case standard
+    case metric
+    case imperial
+
+    /// The API serves `standard` for a missing or unknown `units` value; so do we.
+    init(requestValue: String?) {
+        guard let requestValue else {
+            self = .standard
+            return
+        }
+        self = Units(rawValue: requestValue) ?? Units(rawValue: requestValue.lowercased()) ?? .standard
+    }
+}
+
+/// What a correct client makes of an interaction (DESIGN §2); the contract tests are driven by it.
+struct Expectation: Sendable, Equatable {
+    var name: String?
+    var celsius: Double?
+    var error: ClientErrorKind?
+    var message: String?
+}

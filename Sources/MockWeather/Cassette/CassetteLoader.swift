@@ -1,0 +1,194 @@
+import Dispatch
+public import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a cassette directory could not be loaded.
+public enum CassetteLoadError: Error, Sendable, CustomStringConvertible {
+    /// The directory does not exist or is not a directory.
+    case directoryNotFound(String)
+    /// The files were read and at least one has problems; every problem is listed.
+    case invalid(CassetteValidationError)
+
+    /// A human message naming the directory and, for invalid cassettes, every problem.
+    public var description: String {
+        switch self {
+        case .directoryNotFound(let path): "cassette directory not found: \(path) (give one with --cassettes DIR)"
+        case .invalid(let error): error.description
+        }
+    }
+}
+
+/// Finds, reads and validates cassette files.
+///
+/// Files are the `*.json` files found recursively under the directory (hidden files and folders are
+/// skipped), taken in byte order of their relative paths: that order breaks matching ties (DESIGN §2).
+public enum CassetteLoader {
+    /// Loads every cassette under `directory`, or throws with every problem of every file at once.
+    ///
+    /// Files are read and decoded on all cores; the result is in path order whatever the scheduling.
+    public static func load(directory: URL) throws(CassetteLoadError) -> [Cassette] {
+        let files = try CassetteFiles.list(in: directory)
+        let results = Mutex([(cassette: Cassette?, problems: [CassetteProblem])?](repeating: nil, count: files.count))
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
+            for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
+                let file = files[position]
+                let result: (cassette: Cassette?, problems: [CassetteProblem])
+                switch CassetteFiles.read(file.path) {
+                case .success(let bytes):
+                    result = CassetteDecoder.decode(file: file.relativePath, bytes: bytes)
+                case .failure(let reason):
+                    let problem = CassetteProblem(
+                        file: file.relativePath, jsonPath: "$", location: nil,
+                        message: "cannot read the file: \(reason)")
+                    result = (nil, [problem])
+                }
+                results.withLock { $0[position] = result }
+            }
+        }
+        let decoded = results.withLock { $0.compactMap { $0 } }
+        let cassettes = decoded.compactMap(\.cassette)
+        let problems = decoded.flatMap(\.problems) + duplicateRequests(in: cassettes)
+        guard problems.isEmpty else {
+            throw .invalid(CassetteValidationError(directory: directory.path, problems: problems))
+        }
+        return cassettes
+    }
+
+    /// Decodes in-memory files (relative path and contents), checking each on its own and then the
+    /// set for the same request in two places. Files are taken in the order given.
+    static func decode(_ files: [(file: String, bytes: [UInt8])]) -> (
+        cassettes: [Cassette], problems: [CassetteProblem]
+    ) {
+        var cassettes: [Cassette] = []
+        var problems: [CassetteProblem] = []
+        for (file, bytes) in files {
+            let result = CassetteDecoder.decode(file: file, bytes: bytes)
+            problems += result.problems
+            if let cassette = result.cassette { cassettes.append(cassette) }
+        }
+        problems += duplicateRequests(in: cassettes)
+        return (cassettes, problems)
+    }
+
+    /// "The same request in two files" (or twice in one): only the first could ever answer.
+    static func duplicateRequests(in cassettes: [Cassette]) -> [CassetteProblem] {
+        var firstSeen: [String: (file: String, path: String)] = [:]
+        var problems: [CassetteProblem] = []
+        for cassette in cassettes {
+            for (index, interaction) in cassette.interactions.enumerated() {
+                let key = interaction.request.canonicalKey
+                let path = "$.interactions[\(index)].request"
+                if let earlier = firstSeen[key] {
+                    problems.append(
+                        CassetteProblem(
+                            file: cassette.file, jsonPath: path, location: nil,
+                            message:
+                                "the same request as \(earlier.file) \(earlier.path) (\(interaction.request.method) "
+                                + "\(interaction.request.path) \(interaction.request.summary)); only the first would ever "
+                                + "match: remove one or make them differ"))
+                } else {
+                    firstSeen[key] = (cassette.file, path)
+                }
+            }
+        }
+        return problems
+    }
+}
+
+/// The cassette files of a directory and a fingerprint of their state, for loading and `--watch`.
+struct CassetteFiles {
+    struct File: Sendable, Equatable {
+        /// Absolute path (plain text: building 10,000 URLs is measurable at start-up).
+        var path: String
+        var relativePath: String
+    }
+
+    static func list(in directory: URL) throws(CassetteLoadError) -> [File] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw .directoryNotFound(directory.path)
+        }
+        // String's `<` orders by Unicode scalar values, which is byte order for UTF-8.
+        return walk(directory.path, prefix: "").sorted { $0.relativePath < $1.relativePath }
+    }
+
+    /// Lists with `readdir` (no per-entry URL or `stat` unless the file system hides the type), which
+    /// keeps start-up fast with tens of thousands of cassettes.
+    private static func walk(_ directory: String, prefix: String) -> [File] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var files: [File] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let relative = prefix.isEmpty ? name : "\(prefix)/\(name)"
+            var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+            var isRegular = Int32(entry.pointee.d_type) == Int32(DT_REG)
+            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) || Int32(entry.pointee.d_type) == Int32(DT_LNK) {
+                var status = stat()
+                guard stat(directory + "/" + name, &status) == 0 else { continue }
+                isDirectory = status.st_mode & S_IFMT == S_IFDIR
+                isRegular = status.st_mode & S_IFMT == S_IFREG
+            }
+            if isDirectory {
+                files += walk(directory + "/" + name, prefix: relative)
+            } else if isRegular, name.hasSuffix(".json") {
+                files.append(
+                    File(path: directory + "/" + name, relativePath: relative))
+            }
+        }
+        return files
+    }
+
+    /// The file's bytes, read with plain `open`/`read` (cheaper than `Data(contentsOf:)` per file).
+    static func read(_ path: String) -> Result<[UInt8], ReadError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(ReadError(errno: errno)) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                #else
+                Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+                #endif
+            }
+            if count > 0 {
+                bytes += chunk[..<count]
+            } else if count == 0 {
+                return .success(bytes)
+            } else if errno != EINTR {
+                return .failure(ReadError(errno: errno))
+            }
+        }
+    }
+
+    struct ReadError: Error, CustomStringConvertible {
+        var errno: Int32
+        var description: String { String(cString: strerror(errno)) }
+    }
+
+    /// A value that changes whenever a cassette file is added, removed, renamed or rewritten
+    /// (path, size and modification time to the nanosecond).
+    static func fingerprint(of directory: URL) -> [String] {
+        guard let files = try? list(in: directory) else { return ["(missing)"] }
+        return files.map { file in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSinceReferenceDate ?? 0
+            return "\(file.relativePath)|\(size)|\(modified)"
+        }
+    }
+}

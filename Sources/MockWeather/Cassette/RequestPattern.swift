@@ -1,0 +1,148 @@
+/// The request half of an interaction: what a request must look like to be answered by it.
+struct RequestPattern: Sendable {
+    /// Upper-case method (`GET`).
+    var method: String
+    /// Percent-decoded path without a trailing slash (`/data/2.5/weather`); `/` stays `/`.
+    var path: String
+    /// Constraints on query parameters, sorted by name; names are lower-case.
+    var query: [QueryConstraint]
+    var near: GeoCircle?
+
+    /// Text that is equal for two patterns exactly when they accept the same requests; used to find
+    /// "the same request in two files".
+    var canonicalKey: String {
+        var key = "\(method) \(path)"
+        for constraint in query {
+            key += " \(constraint.name)=\(constraint.expectation.canonicalText(forParameter: constraint.name))"
+        }
+        if let near { key += " near(\(near.latitude),\(near.longitude),\(near.radiusKilometres))" }
+        return key
+    }
+
+    /// `q=seoul&lat=(absent)&near 37.5683,126.9778 ≤ 20 km`: for listings and diagnoses.
+    var summary: String {
+        var parts = query.map { "\($0.name)=\($0.expectation.displayText)" }
+        if let near {
+            parts.append("near \(near.latitude),\(near.longitude) ≤ \(Matchers.format(near.radiusKilometres)) km")
+        }
+        return parts.joined(separator: "&")
+    }
+}
+
+/// One query parameter a pattern names.
+struct QueryConstraint: Sendable {
+    /// Lower-case: parameter names compare case-insensitively (`APPID` = `appid`).
+    var name: String
+    var expectation: QueryExpectation {
+        didSet { expectedKey = Self.key(for: expectation, name: name) }
+    }
+    /// The expected value's normal form, computed once so a request's value is normalised only once.
+    private(set) var expectedKey: QueryValue.Key?
+
+    init(name: String, expectation: QueryExpectation) {
+        self.name = name
+        self.expectation = expectation
+        self.expectedKey = Self.key(for: expectation, name: name)
+    }
+
+    private static func key(for expectation: QueryExpectation, name: String) -> QueryValue.Key? {
+        if case .equals(let value) = expectation { return QueryValue.key(value, forParameter: name) }
+        return nil
+    }
+}
+
+/// What a pattern asks of one query parameter.
+enum QueryExpectation: Sendable, Equatable {
+    /// Present with an equal value (see `QueryValue.equal`).
+    case equals(String)
+    /// `"*"`: present with any value.
+    case present
+    /// `null`: must be absent.
+    case absent
+
+    func canonicalText(forParameter name: String) -> String {
+        switch self {
+        case .equals(let value): "=\(QueryValue.key(value, forParameter: name))"
+        case .present: "*"
+        case .absent: "(absent)"
+        }
+    }
+
+    var displayText: String {
+        switch self {
+        case .equals(let value): value
+        case .present: "*"
+        case .absent: "(absent)"
+        }
+    }
+}
+
+/// How query values compare (DESIGN §2): `q` case-insensitively with whitespace trimmed, numbers
+/// numerically (`37.50` = `37.5`), everything else exactly.
+enum QueryValue {
+    /// A normal form such that two values are equal exactly when their keys are; the match index
+    /// files interactions under it.
+    enum Key: Hashable, Sendable, CustomStringConvertible {
+        case number(Double)
+        case text(String)
+
+        var description: String {
+            switch self {
+            case .number(let value): "#\(value)"
+            case .text(let text): text
+            }
+        }
+    }
+
+    static func equal(_ requested: String, _ expected: String, parameter: String) -> Bool {
+        key(requested, forParameter: parameter) == key(expected, forParameter: parameter)
+    }
+
+    static func key(_ value: String, forParameter parameter: String) -> Key {
+        if parameter == "q" { return .text(value.trimmingASCIIWhitespace().lowercased()) }
+        if let number = NumericText.value(of: value) { return .number(number) }
+        return .text(value)
+    }
+}
+
+/// Decimal number text as clients write coordinates and ids: `-?digits(.digits)?([eE][+-]?digits)?`,
+/// nothing else (no `nan`, `inf` or hexadecimal, which `Double.init` would accept).
+enum NumericText {
+    static func value(of text: String) -> Double? {
+        var sawDigit = false
+        var state = 0  // 0 sign, 1 integer, 2 fraction, 3 exponent sign, 4 exponent
+        var exponentDigits = false
+        for (offset, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                if !(offset == 0 && state == 0) && state != 3 { return nil }
+                if state == 3 { state = 4 }
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if state == 0 { state = 1 }
+                if state == 3 { state = 4 }
+                if state == 4 { exponentDigits = true } else { sawDigit = true }
+            case UInt8(ascii: "."):
+                guard state <= 1 else { return nil }
+                state = 2
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                guard sawDigit, state <= 2 else { return nil }
+                state = 3
+            default:
+                return nil
+            }
+        }
+        guard sawDigit, state < 3 || exponentDigits else { return nil }
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value == 0 ? 0 : value  // -0 and 0 are the same coordinate
+    }
+}
+
+extension String {
+    func trimmingASCIIWhitespace() -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        if first == utf8.startIndex, utf8.index(after: last) == utf8.endIndex { return self }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,325 @@
+/// Why a document is not JSON, and where (a byte offset; `LineMap` turns it into line and column).
+struct JSONSyntaxError: Error, Sendable, Equatable {
+    var message: String
+    var offset: Int
+}
+
+/// A strict RFC 8259 parser that keeps source offsets and number literal text.
+///
+/// Strict means: no comments, no trailing commas, no leading zeros, no control characters in strings,
+/// valid UTF-8 only. A leading UTF-8 byte order mark is skipped. Nesting deeper than `maximumDepth`
+/// is refused rather than risking the stack.
+struct JSONParser {
+    static let maximumDepth = 256
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Parses one complete JSON document; anything but whitespace after the value is an error.
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        if String(validating: bytes, as: UTF8.self) == nil {
+            throw JSONSyntaxError(message: "the file is not valid UTF-8", offset: firstInvalidUTF8Offset(bytes))
+        }
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipWhitespace()
+        if parser.index == bytes.count {
+            throw JSONSyntaxError(message: "the file is empty; expected a JSON value", offset: parser.index)
+        }
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+        }
+        return value
+    }
+
+    private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            let before = offset
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return offset
+            case .error: return before
+            }
+        }
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of file; expected a value") }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), offset: start)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return JSONValue(.bool(true), offset: start)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return JSONValue(.bool(false), offset: start)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return JSONValue(.null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONValue(.number(try parseNumber()), offset: start)
+        default:
+            let found = describeCurrent()
+            let literal = ["true", "false", "null"].first { "'\($0)'" == found.lowercased() }
+            throw error("unexpected \(found); expected a value" + (literal.map { " (did you mean \($0)?)" } ?? ""))
+        }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        try enterContainer()
+        index += 1
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) {
+            depth -= 1
+            return JSONValue(.object(members), offset: start)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a member name in double quotes, found \(describeCurrent())")
+            }
+            let keyOffset = index
+            let key = try parseString()
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else {
+                throw error("expected ':' after the member name \"\(key)\", found \(describeCurrent())")
+            }
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "}")) { break }
+            throw error("expected ',' or '}' after an object member, found \(describeCurrent())")
+        }
+        depth -= 1
+        return JSONValue(.object(members), offset: start)
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        try enterContainer()
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) {
+            depth -= 1
+            return JSONValue(.array(elements), offset: start)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "]")) { break }
+            throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
+        }
+        depth -= 1
+        return JSONValue(.array(elements), offset: start)
+    }
+
+    private mutating func enterContainer() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw error("nesting deeper than \(Self.maximumDepth) levels")
+        }
+    }
+
+    // MARK: - Scalars
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let opening = index
+        index += 1
+        var scalars: [UInt8] = []
+        var runStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                defer { index += 1 }
+                if scalars.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
+                scalars.append(contentsOf: bytes[runStart..<index])
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                scalars.append(contentsOf: bytes[runStart..<index])
+                try parseEscape(into: &scalars)
+                runStart = index
+            case 0..<0x20:
+                throw error("control character U+\(hex4(UInt16(byte))) inside a string; escape it")
+            default:
+                index += 1
+            }
+        }
+        throw JSONSyntaxError(message: "unterminated string", offset: opening)
+    }
+
+    private mutating func parseEscape(into output: inout [UInt8]) throws(JSONSyntaxError) {
+        let escapeStart = index
+        index += 1
+        guard index < bytes.count else { throw error("unterminated escape sequence") }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "u"):
+            var code = UInt32(try parseHex4())
+            if (0xD800..<0xDC00).contains(code) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
+                    throw JSONSyntaxError(message: "unpaired UTF-16 surrogate in \\u escape", offset: escapeStart)
+                }
+                index += 2
+                let low = UInt32(try parseHex4())
+                guard (0xDC00..<0xE000).contains(low) else {
+                    throw JSONSyntaxError(message: "unpaired UTF-16 surrogate in \\u escape", offset: escapeStart)
+                }
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00..<0xE000).contains(code) {
+                throw JSONSyntaxError(message: "unpaired UTF-16 surrogate in \\u escape", offset: escapeStart)
+            }
+            output.append(contentsOf: Array(String(Character(Unicode.Scalar(code)!)).utf8))
+        default:
+            throw JSONSyntaxError(
+                message: "invalid escape '\\\(String(decoding: [byte], as: UTF8.self))' in a string",
+                offset: escapeStart
+            )
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt16 {
+        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt16
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt16(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt16(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt16(byte - UInt8(ascii: "A") + 10)
+            default: throw error("expected four hex digits after \\u, found \(describeCurrent())")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        _ = consume(UInt8(ascii: "-"))
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            throw JSONSyntaxError(message: "invalid number: expected a digit after '-'", offset: start)
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) {
+                throw JSONSyntaxError(message: "invalid number: leading zeros are not allowed", offset: start)
+            }
+        } else {
+            skipDigits()
+        }
+        if consume(UInt8(ascii: ".")) {
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("invalid number: expected a digit after '.'")
+            }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("invalid number: expected a digit in the exponent")
+            }
+            skipDigits()
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func expectLiteral(_ literal: String) throws(JSONSyntaxError) {
+        let start = index
+        for byte in literal.utf8 {
+            guard index < bytes.count, bytes[index] == byte else {
+                throw JSONSyntaxError(
+                    message: "unexpected \(describe(at: start)); expected a value (did you mean \(literal)?)",
+                    offset: start
+                )
+            }
+            index += 1
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: index)
+    }
+
+    private func describeCurrent() -> String { describe(at: index) }
+
+    /// "end of file", "'}'", or the word starting here ("'True'") so the message shows what was written.
+    private func describe(at position: Int) -> String {
+        guard position < bytes.count else { return "end of file" }
+        var end = position
+        while end < bytes.count, end - position < 12 {
+            let byte = bytes[end]
+            let isWordByte =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || isDigit(byte) || byte >= 0x80
+            if !isWordByte { break }
+            end += 1
+        }
+        if end == position { end = position + 1 }
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return "'\(String(decoding: bytes[position..<end], as: UTF8.self))'"
+    }
+
+    private func hex4(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,57 @@
+/// Why no interaction matched, told through the closest one: which rules passed and which failed.
+struct NearMiss: Sendable, Equatable {
+    /// The closest interaction's cassette name (`openweathermap/current/seoul`).
+    var cassette: String
+    var interactionIndex: Int
+    var outcomes: [RuleOutcome]
+
+    var failures: [RuleOutcome] { outcomes.filter { !$0.passed } }
+
+    /// `openweathermap/current/seoul (q: busan ≠ seoul)`; the interaction is named only when the
+    /// cassette holds several.
+    func summary(interactionCount: Int) -> String {
+        let label = interactionCount > 1 ? "\(cassette)#\(interactionIndex)" : cassette
+        return "\(label) (\(failures.map(\.difference).joined(separator: "; ")))"
+    }
+}
+
+extension CassetteLibrary {
+    /// The closest interaction to an unmatched request, or nil when there are no cassettes.
+    ///
+    /// Candidates are the interactions for the same method and path; when there are none, the first
+    /// interaction of each route (so a misspelt path is shown next to the right one). The closest has
+    /// the smallest total penalty (a differing value costs less than a missing one, see
+    /// `RuleOutcome.penalty`), then differs least in path and values (edit distance), then comes first.
+    func nearMiss(for request: ReplayRequest) -> NearMiss? {
+        let candidates: [Int] =
+            index.sameRoute(method: request.method, path: request.path) ?? firstOrdinalOfEachRoute
+        var best: (score: (Int, Int, Int), miss: NearMiss)?
+        for ordinal in candidates {
+            let entry = entries[ordinal]
+            let outcomes = Matchers.diagnose(entry.pattern, request)
+            // How different the differing values are: a misspelt path or city is closer than an
+            // unrelated cassette that happens to fail as many rules.
+            var distance = 0
+            if entry.pattern.path != request.path {
+                distance += Suggestions.editDistance(entry.pattern.path, request.path)
+            }
+            for constraint in entry.pattern.query {
+                guard case .equals(let expected) = constraint.expectation,
+                    let requested = request.parameters[constraint.name],
+                    QueryValue.key(requested, forParameter: constraint.name) != constraint.expectedKey
+                else { continue }
+                distance += Suggestions.editDistance(requested.lowercased(), expected.lowercased())
+            }
+            let score = (outcomes.reduce(0) { $0 + $1.penalty }, distance, ordinal)
+            if best == nil || score < best!.score {
+                best = (
+                    score,
+                    NearMiss(
+                        cassette: entry.cassetteName, interactionIndex: entry.interactionIndex,
+                        outcomes: outcomes)
+                )
+            }
+        }
+        return best?.miss
+    }
+}

@@ -1,0 +1,106 @@
+import Dispatch
+import Synchronization
+
+/// A loaded, indexed, ready-to-serve set of cassettes. Immutable apart from sequence positions;
+/// a reload or a recorded cassette produces a new library (see `CassetteStore`).
+public final class CassetteLibrary: Sendable {
+    /// The cassettes in file order.
+    public let cassettes: [Cassette]
+    let entries: [Entry]
+    let index: MatchIndex
+    let firstOrdinalOfEachRoute: [Int]
+
+    /// One interaction, ready to answer.
+    struct Entry: Sendable {
+        var cassetteName: String
+        var interactionIndex: Int
+        var interactionCount: Int
+        var pattern: RequestPattern
+        var responses: [PreparedResponse]
+        /// Present for `responses` sequences only.
+        var position: SequencePosition?
+
+        /// `openweathermap/current/seoul`, or `name#1` when the cassette has several interactions.
+        var label: String { interactionCount > 1 ? "\(cassetteName)#\(interactionIndex)" : cassetteName }
+    }
+
+    /// Indexes `cassettes` and encodes every response variant; cassettes are assumed valid (loaded
+    /// through `CassetteLoader`).
+    public init(cassettes: [Cassette]) {
+        self.cassettes = cassettes
+        // Encoding responses is most of the work with many cassettes: done on all cores, in file order.
+        var running = 0
+        let offsets = cassettes.map { cassette in
+            defer { running += cassette.interactions.count }
+            return running
+        }
+        let total = running
+        let slots = Mutex([Entry?](repeating: nil, count: total))
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: (cassettes.count + chunk - 1) / chunk) { batch in
+            var prepared: [(Int, Entry)] = []
+            for position in batch * chunk..<min(cassettes.count, (batch + 1) * chunk) {
+                let cassette = cassettes[position]
+                for (index, interaction) in cassette.interactions.enumerated() {
+                    let label = cassette.interactions.count > 1 ? "\(cassette.name)#\(index)" : cassette.name
+                    prepared.append(
+                        (
+                            offsets[position] + index,
+                            Entry(
+                                cassetteName: cassette.name, interactionIndex: index,
+                                interactionCount: cassette.interactions.count, pattern: interaction.request,
+                                responses: interaction.responses.map { PreparedResponse($0, cassetteName: label) },
+                                position: interaction.isSequence ? SequencePosition() : nil)
+                        ))
+                }
+            }
+            slots.withLock { slots in for (ordinal, entry) in prepared { slots[ordinal] = entry } }
+        }
+        let entries = slots.withLock { $0.compactMap { $0 } }
+        self.entries = entries
+        self.index = MatchIndex(patterns: entries.map(\.pattern))
+        var seenRoutes = Set<String>()
+        firstOrdinalOfEachRoute = entries.indices.filter {
+            seenRoutes.insert("\(entries[$0].pattern.method) \(entries[$0].pattern.path)").inserted
+        }
+    }
+
+    /// The number of interactions across all cassettes.
+    public var interactionCount: Int { entries.count }
+
+    /// A library with `cassette` added after the others (record mode adds what it captures).
+    /// Throws when the cassette repeats a request the library already answers.
+    func adding(_ cassette: Cassette) throws(CassetteValidationError) -> CassetteLibrary {
+        let problems = CassetteLoader.duplicateRequests(in: cassettes + [cassette])
+        guard problems.isEmpty else { throw CassetteValidationError(directory: "(runtime)", problems: problems) }
+        return CassetteLibrary(cassettes: cassettes + [cassette])
+    }
+
+    /// The best matching interaction's ordinal: most specific, then nearest, then first in file order.
+    func match(_ request: ReplayRequest) -> Int? {
+        var best: (ordinal: Int, quality: MatchQuality)?
+        for ordinal in index.candidates(for: request) {
+            guard let quality = Matchers.match(entries[ordinal].pattern, request) else { continue }
+            if best == nil || quality.isBetter(than: best!.quality) { best = (ordinal, quality) }
+        }
+        return best?.ordinal
+    }
+
+    /// Rewinds every sequence to its first response.
+    func resetSequences() {
+        for entry in entries { entry.position?.reset() }
+    }
+}
+
+/// Where an interaction's `responses` sequence has got to; shared by all event loops.
+final class SequencePosition: Sendable {
+    private let next = Atomic<Int>(0)
+
+    /// The index to serve now (the last one repeats) and advances past it.
+    func advance(count: Int) -> Int {
+        let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return min(max(position, 0), count - 1)
+    }
+
+    func reset() { next.store(0, ordering: .relaxed) }
+}

@@ -1,0 +1,90 @@
+import HTTPServer
+import Synchronization
+
+/// A cassette response encoded once, so the request path only picks a ready `HTTPResponse` (no JSON
+/// parsing or re-serialising per request).
+///
+/// The body in the units the cassette declares is encoded at load time; a current-weather or forecast
+/// body asked for in other units is converted and encoded on first use, then cached, so start-up
+/// with many cassettes does not pay for variants nobody asks for.
+struct PreparedResponse: Sendable {
+    private let declared: HTTPResponse
+    private let declaredUnits: Units
+    private let conversions: ConvertedVariants?
+    let delay: DelaySpecification?
+    let fault: FaultSpecification?
+    let status: Int
+
+    /// Headers the server owns: a cassette's copies (e.g. recorded ones) would contradict the real ones.
+    static let serverOwnedHeaders: Set<String> = ["content-length", "transfer-encoding", "connection", "date"]
+
+    init(_ template: ResponseTemplate, cassetteName: String) {
+        status = template.status
+        delay = template.delay
+        fault = template.fault
+        var conversions: ConvertedVariants?
+        var headers = HTTPHeaders()
+        for field in template.headers where !Self.serverOwnedHeaders.contains(field.name.lowercased()) {
+            headers.add(name: field.name, value: field.value)
+        }
+        if headers["Content-Type"] == nil, let contentType = Self.defaultContentType(for: template.body) {
+            headers.add(name: "Content-Type", value: contentType)
+        }
+        headers.add(name: "X-Mockweather-Cassette", value: cassetteName)
+        let response = HTTPResponse(status: template.status, headers: headers)
+        declaredUnits = template.units
+        switch template.body {
+        case .json(let json):
+            declared = Self.with(response, body: json.compactBytes)
+            if UnitConversion.isConvertible(json) {
+                conversions = ConvertedVariants(template: response, json: json, units: template.units)
+            }
+        case .text(let text): declared = Self.with(response, body: Array(text.utf8))
+        case .base64(let bytes): declared = Self.with(response, body: bytes)
+        case nil: declared = response
+        }
+        self.conversions = conversions
+    }
+
+    private static func with(_ response: HTTPResponse, body: [UInt8]) -> HTTPResponse {
+        var response = response
+        response.body = body
+        return response
+    }
+
+    private static func defaultContentType(for body: ResponseBody?) -> String? {
+        switch body {
+        case .json: "application/json; charset=utf-8"
+        case .text(let text) where !text.isEmpty: "text/plain; charset=utf-8"
+        case .base64: "application/octet-stream"
+        default: nil
+        }
+    }
+
+    func response(in units: Units) -> HTTPResponse {
+        guard units != declaredUnits, let conversions else { return declared }
+        return conversions.response(in: units)
+    }
+}
+
+/// The other-units variants of one convertible body, made on first use.
+final class ConvertedVariants: Sendable {
+    private let template: HTTPResponse
+    private let json: JSONValue
+    private let units: Units
+    private let cache = Mutex<[Units: HTTPResponse]>([:])
+
+    init(template: HTTPResponse, json: JSONValue, units: Units) {
+        self.template = template
+        self.json = json
+        self.units = units
+    }
+
+    func response(in target: Units) -> HTTPResponse {
+        if let cached = cache.withLock({ $0[target] }) { return cached }
+        var response = template
+        response.body = UnitConversion.convert(json, from: units, to: target).compactBytes
+        cache.withLock { $0[target] = response }
+        return response
+    }
+}

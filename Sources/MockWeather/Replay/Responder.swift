@@ -1,0 +1,29 @@
+import HTTPServer
+
+/// What the replay layer decided for one request, with what the log and journal need to know.
+struct ReplayOutcome: Sendable {
+    var result: HTTPHandlerResult
+    var status: Int
+    /// The interaction that answered, nil when none did.
+    var matched: String?
+    /// For an unmatched request: the closest interaction and what differed.
+    var nearMiss: String?
+    var isUnmatched: Bool
+    var delayMilliseconds: Int = 0
+    var fault: String?
+}
+
+/// Answers requests outside `/__admin/`. Replay is one strategy; record mode (`--record all`) is
+/// another that forwards everything upstream.
+protocol Responder: Sendable {
+    func respond(to request: HTTPRequest, as replayRequest: ReplayRequest) -> ReplayOutcome
+}
+
+/// Decides what happens to a request no cassette matches. Replay fails closed (`FailClosedResponder`);
+/// record mode (`--record new`) forwards to the upstream instead and adds what it captures to the store.
+protocol UnmatchedRequestStrategy: Sendable {
+    func respond(
+        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?,
+        library: CassetteLibrary
+    ) -> ReplayOutcome
+}

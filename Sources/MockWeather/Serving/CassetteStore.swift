@@ -1,0 +1,41 @@
+public import Foundation
+import Synchronization
+
+/// The cassettes being served: one immutable `CassetteLibrary` at a time, swapped whole on reload,
+/// `--watch`, or when record mode adds a cassette, so a request always sees one consistent set.
+public final class CassetteStore: Sendable {
+    /// The directory cassettes are loaded from.
+    public let directory: URL
+    private let current: Mutex<CassetteLibrary>
+
+    /// Loads `directory`; throws with every problem when any file is invalid.
+    public init(directory: URL) throws(CassetteLoadError) {
+        self.directory = directory
+        current = Mutex(CassetteLibrary(cassettes: try CassetteLoader.load(directory: directory)))
+    }
+
+    /// Serves `library` (tests, and cassettes built in code); `directory` is used for reloads.
+    init(library: CassetteLibrary, directory: URL) {
+        self.directory = directory
+        current = Mutex(library)
+    }
+
+    /// The library requests are matched against right now.
+    public var library: CassetteLibrary { current.withLock { $0 } }
+
+    /// Reads the directory again and serves the new set when it is valid; when it is not, the old set
+    /// stays and the error says why. Sequence positions start over in the new set.
+    @discardableResult
+    public func reload() throws(CassetteLoadError) -> CassetteLibrary {
+        let library = CassetteLibrary(cassettes: try CassetteLoader.load(directory: directory))
+        current.withLock { $0 = library }
+        return library
+    }
+
+    /// Adds a cassette built at run time (record mode), after the loaded ones; throws when it repeats
+    /// a request already served.
+    func add(_ cassette: Cassette) throws(CassetteValidationError) {
+        let next = try library.adding(cassette)
+        current.withLock { $0 = next }
+    }
+}

@@ -1,0 +1,10 @@
+/// Keeps API keys out of everything mockweather prints or stores (logs, journal, error bodies); the
+/// masking itself is `QueryParameters.scrubbed()`.
+enum KeyScrubber {
+    /// What a key's value is replaced with.
+    static let mask = "***"
+
+    /// Parameter names that carry a key, lower-case (`appid` and `APPID` are the same parameter).
+    static let keyParameters: Set<String> = ["appid", "api_key", "apikey", "key"]
+
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One log line per request, formatted off the event loops: the request path only queues the
+/// journal entry; a background thread formats and writes queued entries every 20 ms. When the queue
+/// passes `backlogLimit` (the writer cannot keep up), entries are formatted on the spot instead, so
+/// no line is ever dropped and memory stays bounded.
+final class RequestLogger: Sendable {
+    static let backlogLimit = 50_000
+
+    private let sink: any LogSink
+    private let formatter: RequestLogFormatter
+    private let pending = Mutex<[JournalEntry]>([])
+    private let running = Atomic<Bool>(false)
+
+    /// `inBackground: false` writes each line at once (tests read lines right after a request).
+    init(sink: any LogSink, format: LogFormat, inBackground: Bool) {
+        self.sink = sink
+        self.formatter = RequestLogFormatter(format: format)
+        guard inBackground else { return }
+        running.store(true, ordering: .relaxed)
+        let thread = Thread { [weak self] in
+            while let self, self.running.load(ordering: .relaxed) {
+                self.drain()
+                usleep(20_000)
+            }
+        }
+        thread.start()
+    }
+
+    deinit { running.store(false, ordering: .relaxed) }
+
+    func log(_ entry: JournalEntry) {
+        guard running.load(ordering: .relaxed) else {
+            sink.write(line: formatter.line(for: entry))
+            return
+        }
+        let overflowing = pending.withLock { pending in
+            pending.append(entry)
+            return pending.count > Self.backlogLimit
+        }
+        if overflowing { drain() }
+    }
+
+    /// Writes every queued line and flushes the sink; the server calls it at shutdown.
+    func flush() {
+        drain()
+        sink.flush()
+    }
+
+    func stop() {
+        running.store(false, ordering: .relaxed)
+        flush()
+    }
+
+    private func drain() {
+        let entries = pending.withLock { pending -> [JournalEntry] in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        for entry in entries { sink.write(line: formatter.line(for: entry)) }
+    }
+}

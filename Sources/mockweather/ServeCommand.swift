@@ -1,0 +1,233 @@
+import ArgumentParsing
+import Foundation
+import MockWeather
+
+/// `mockweather serve`: replay cassettes over HTTP until SIGINT or SIGTERM (DESIGN §3).
+enum ServeCommand {
+    static let cassettes = OptionSpec.option(
+        "--cassettes", value: "DIR", help: "The cassette directory.", default: "see CASSETTE DIRECTORY")
+    static let host = OptionSpec.option(
+        "--host", value: "HOST", help: "The address to bind. Anything but loopback exposes the mock.",
+        default: "127.0.0.1")
+    static let port = OptionSpec.option(
+        "--port", short: "-p", value: "PORT", help: "The port to bind; 0 picks a free one.", default: "8080")
+    static let portFile = OptionSpec.option(
+        "--port-file", value: "FILE", help: "Write the bound port to FILE (atomically) for scripts.")
+    static let logFormat = OptionSpec.option(
+        "--log-format", value: "FORMAT", help: "Request log lines: 'text' or 'json' (JSON Lines).", default: "text")
+    static let failOnUnmatched = OptionSpec.flag(
+        "--fail-on-unmatched",
+        help: "At shutdown, list every unmatched request and exit 1 if there was any (for CI).")
+    static let requireKey = OptionSpec.flag(
+        "--require-key", help: "Answer requests without appid/APPID with the API's own 401, before any location check.")
+    static let watch = OptionSpec.flag(
+        "--watch", help: "Reload when cassette files change (keeps the old set if invalid).")
+    static let unmatchedStatus = OptionSpec.option(
+        "--unmatched-status", value: "STATUS", help: "Status of the fail-closed answer to an unmatched request.",
+        default: "501")
+    static let journalSize = OptionSpec.option(
+        "--journal-size", value: "N", help: "Requests kept for GET /__admin/requests (a ring buffer; 0 keeps none).",
+        default: "1000")
+    static let latency = OptionSpec.option(
+        "--latency", value: "MS",
+        help: "Extra delay for every replayed response: '200' or a uniform range '100-500' (ms).")
+    static let faultRate = OptionSpec.option(
+        "--fault-rate", value: "P",
+        help: "Probability (0 to 1) that a replayed response is replaced by a random fault.",
+        default: "0")
+    static let faultKinds = OptionSpec.option(
+        "--fault-kinds", value: "LIST", help: "Faults --fault-rate picks from: reset,empty,truncate,drip,hang.",
+        default: "reset,empty,truncate")
+    static let seed = OptionSpec.option(
+        "--seed", value: "N", help: "Seed for --latency ranges, --fault-rate and uniformMs delays.",
+        default: "random, printed at start-up")
+    static let eventLoops = OptionSpec.option(
+        "--event-loops", value: "N", help: "HTTP event-loop threads.", default: "one per core")
+    static let exitOnStandardInputEOF = OptionSpec.flag(
+        "--exit-on-stdin-eof",
+        help: "Shut down gracefully when standard input is closed: a test harness that holds the pipe open "
+            + "can never leave an orphan server behind, even if it is killed.")
+
+    static let spec = CommandSpec(
+        name: "mockweather serve",
+        abstract: "Serve cassettes as a mock OpenWeatherMap API.",
+        discussion: """
+            The first line on standard output is 'mockweather listening on http://HOST:PORT'; one line per \
+            request follows. A request no cassette matches gets a 501 naming the closest cassette and what \
+            differed. The admin API (loopback only) is under /__admin/: health, cassettes, requests, \
+            requests/unmatched, reset (POST), reload (POST).
+
+            \(CassetteDirectoryOption.discussion)
+
+            EXIT STATUS: 0 after SIGINT/SIGTERM (or the end of standard input with --exit-on-stdin-eof), 1 with --fail-on-unmatched when a request was unmatched, \
+            64 usage, 65 invalid cassettes, 69 the address cannot be bound.
+            """,
+        options: [
+            cassettes, host, port, portFile, logFormat, failOnUnmatched, requireKey, watch, unmatchedStatus,
+            journalSize, latency, faultRate, faultKinds, seed, eventLoops, exitOnStandardInputEOF,
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
+        var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "."))
+        let resolved = CassetteDirectoryOption.resolve(arguments.value(cassettes))
+        options.cassetteDirectory = resolved.directory
+        options.host = arguments.value(host) ?? options.host
+        options.port = try arguments.integer(port, in: 0...65_535) ?? options.port
+        options.logFormat =
+            LogFormat(rawValue: try arguments.choice(logFormat, among: ["text", "json"]) ?? "text") ?? .text
+        options.failOnUnmatched = arguments.flag(failOnUnmatched)
+        options.requireKey = arguments.flag(requireKey)
+        options.watch = arguments.flag(watch)
+        options.unmatchedStatus = try arguments.integer(unmatchedStatus, in: 400...599) ?? options.unmatchedStatus
+        options.journalCapacity = try arguments.integer(journalSize, in: 0...10_000_000) ?? options.journalCapacity
+        options.eventLoopCount = try arguments.integer(eventLoops, in: 1...256)
+        options.chaos = try chaosConfiguration(arguments)
+
+        guard let shutdown = ShutdownSignal.install(watchingStandardInput: arguments.flag(exitOnStandardInputEOF))
+        else {
+            Console.standardError.writeLine("mockweather serve: cannot set up signal handling")
+            return .unavailable
+        }
+        let diagnostics = StandardOutputLog(descriptor: 2)
+        let server: MockWeatherServer
+        do {
+            server = try MockWeatherServer(options: options, log: StandardOutputLog(), diagnostics: diagnostics)
+        } catch {
+            Console.standardError.writeLine("mockweather serve: \(error.description)")
+            return .dataError
+        }
+        let boundPort: Int
+        do {
+            boundPort = try server.start()
+        } catch {
+            Console.standardError.writeLine(
+                "mockweather serve: cannot listen on \(options.host):\(options.port): \(error)")
+            return .unavailable
+        }
+        // The port file is written before the listening line, so a script that waits for either
+        // finds both.
+        if let file = arguments.value(portFile) {
+            do {
+                try Data("\(boundPort)\n".utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                Console.standardError.writeLine(
+                    "mockweather serve: cannot write --port-file \(file): \(error.localizedDescription)")
+                _ = await server.stop()
+                return .unavailable
+            }
+        }
+
+        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+        Console.standardOutput.writeLine("mockweather listening on http://\(shownHost):\(boundPort)")
+        let library = server.store.library
+        Console.standardError.writeLine(
+            "mockweather: serving \(library.cassettes.count) cassettes (\(library.interactionCount) interactions) from "
+                + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
+                + "http://\(shownHost):\(boundPort)/__admin/health")
+        let signal = await shutdown.next()
+        Console.standardError.writeLine("mockweather: \(signal), shutting down")
+        let summary = await server.stop()
+        Console.standardError.writeLine(summary.description)
+        if options.failOnUnmatched, summary.unmatched > 0 {
+            Console.standardError.writeLine(summary.unmatchedReport)
+            return .failure
+        }
+        return .success
+    }
+
+    private static func chaosConfiguration(_ arguments: ParsedArguments) throws(UsageError) -> ChaosConfiguration {
+        var latencyRange: ClosedRange<Int>?
+        if let text = arguments.value(latency) {
+            let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            switch bounds.count {
+            case 1 where (bounds[0] ?? -1) >= 0: latencyRange = bounds[0]!...bounds[0]!
+            case 2 where (bounds[0] ?? -1) >= 0 && (bounds[1] ?? -1) >= bounds[0]!:
+                latencyRange = bounds[0]!...bounds[1]!
+            default:
+                throw .invalidValue(
+                    option: latency.name, value: text, expected: "milliseconds such as 200, or a range such as 100-500")
+            }
+        }
+        let rate = try arguments.number(faultRate, in: 0...1) ?? 0
+        var kinds = ChaosConfiguration.defaultFaultKinds
+        if let text = arguments.value(faultKinds) {
+            kinds = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            let known = ["reset", "empty", "truncate", "drip", "hang"]
+            if kinds.isEmpty || kinds.contains(where: { !known.contains($0) }) {
+                throw .invalidValue(
+                    option: faultKinds.name, value: text,
+                    expected: "a comma-separated list of \(known.joined(separator: ", "))")
+            }
+        }
+        var seedValue = UInt64.random(in: 0...UInt64(UInt32.max))
+        if let text = arguments.value(seed) {
+            guard let parsed = UInt64(text) else {
+                throw .invalidValue(option: seed.name, value: text, expected: "a non-negative integer")
+            }
+            seedValue = parsed
+        }
+        return ChaosConfiguration(
+            latencyMilliseconds: latencyRange, faultRate: rate, faultKinds: kinds, seed: seedValue)
+    }
+}
+
+/// The write end of the pipe the signal handler writes to (set once, before the handler is installed).
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Async-signal-safe: only `write(2)` of the signal number to the pipe.
+private func forwardSignal(_ number: Int32) {
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(signalPipeWriteEnd, &byte, 1)
+}
+
+/// Written to the pipe instead of a signal number when standard input reaches end of file.
+private let standardInputClosed: UInt8 = 0
+
+/// Catches SIGINT and SIGTERM with a real handler (not just a dispatch source), so they work even when
+/// the parent started us with them ignored, as shells do for `serve &`. Installed before the
+/// listening line is printed, so a signal sent as soon as a script sees that line is never lost.
+struct ShutdownSignal {
+    private let readEnd: Int32
+
+    /// Installs the handlers; with `watchingStandardInput`, the end of standard input also counts as a
+    /// request to shut down.
+    static func install(watchingStandardInput: Bool) -> ShutdownSignal? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        signalPipeWriteEnd = ends[1]
+        signal(SIGINT, forwardSignal)
+        signal(SIGTERM, forwardSignal)
+        if watchingStandardInput {
+            let writeEnd = ends[1]
+            Thread {
+                var buffer = [UInt8](repeating: 0, count: 512)
+                while true {
+                    let count = read(0, &buffer, buffer.count)
+                    if count > 0 || (count < 0 && errno == EINTR) { continue }
+                    var byte = standardInputClosed
+                    _ = write(writeEnd, &byte, 1)
+                    return
+                }
+            }.start()
+        }
+        return ShutdownSignal(readEnd: ends[0])
+    }
+
+    /// Waits (on a thread of its own) for the first signal and returns its name.
+    func next() async -> String {
+        let readEnd = readEnd
+        return await withCheckedContinuation { continuation in
+            let thread = Thread {
+                var byte: UInt8 = 0
+                while read(readEnd, &byte, 1) < 0, errno == EINTR {}
+                switch byte {
+                case standardInputClosed: continuation.resume(returning: "standard input closed")
+                case UInt8(SIGINT): continuation.resume(returning: "SIGINT")
+                default: continuation.resume(returning: "SIGTERM")
+                }
+            }
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A deliberately simple blocking HTTP/1.1 client over a raw socket, to see faults exactly as a
+/// client does: the bytes that arrived, and how the connection ended.
+struct RawHTTPClient {
+    enum Ending: Equatable {
+        /// The server closed the connection (FIN).
+        case closed
+        /// The connection was reset (ECONNRESET).
+        case reset
+        /// Nothing more arrived within the read timeout.
+        case timedOut
+    }
+
+    struct Exchange {
+        var bytes: [UInt8]
+        var ending: Ending
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+        var head: String { text.components(separatedBy: "\r\n\r\n").first ?? "" }
+        var body: String { text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n") }
+    }
+
+    var port: Int
+    var readTimeoutMilliseconds = 2_000
+
+    /// Sends `GET target` with `Connection: close` and reads until the connection ends or times out.
+    func get(_ target: String) throws -> Exchange {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        defer { close(descriptor) }
+        var timeout = timeval()
+        timeout.tv_sec = .init(readTimeoutMilliseconds / 1000)
+        timeout.tv_usec = .init(readTimeoutMilliseconds % 1000 * 1000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                received += buffer[..<count]
+            } else if count == 0 {
+                return Exchange(bytes: received, ending: .closed)
+            } else if errno == EINTR {
+                continue
+            } else if errno == ECONNRESET {
+                return Exchange(bytes: received, ending: .reset)
+            } else {
+                return Exchange(bytes: received, ending: .timedOut)
+            }
+        }
+    }
+}
