@@ -235,7 +235,15 @@ public struct SVGRenderer {
     }
 
     private func drawLabels(_ svg: inout SVGDocument) {
-        var placed: [LabelBox] = []
+        // Keep clear of the waypoint names (drawn beside their markers, see placeName) and the markers.
+        var placed: [LabelBox] = trace.waypoints.enumerated().compactMap { index, waypoint in
+            let isEnd = index == 0 || (index == trace.waypoints.count - 1 && trace.loop == .once)
+            guard let name = waypoint.name ?? (isEnd ? "Start" : nil) else { return nil }
+            let (x, y) = projection.xy(waypoint.point)
+            let textWidth = estimatedWidth(name, fontSize: 14.5)
+            let left = x > width - 190 ? x - 14 - textWidth : x - 10
+            return LabelBox(left: left, top: y - 12, width: textWidth + 24, height: waypoint.pauseSeconds > 0 ? 38 : 22)
+        }
         for label in labels {
             let (x, y) = projection.xy(label.point)
             let titleWidth = estimatedWidth(label.title, fontSize: 15.5)
@@ -285,21 +293,23 @@ public struct SVGRenderer {
     }
 
     /// Where a label box goes: above its point if that is free, else below, else beside (left, then right),
-    /// never under the header; the first free spot wins, or above when none is free.
+    /// never under the header; the first free spot wins, or the one that covers least of the others.
     private func placeLabel(
         at point: (x: Double, y: Double), width boxWidth: Double, height boxHeight: Double, avoiding placed: [LabelBox]
     ) -> LabelBox {
         let gap = 14.0
         let centred = point.x - boxWidth / 2
         let candidates = [
-            (centred, point.y - boxHeight - gap), (centred, point.y + gap),
+            (centred, point.y - boxHeight - gap), (centred, point.y + gap), (centred, point.y + gap + 18),
             (point.x - boxWidth - gap, point.y - boxHeight / 2), (point.x + gap, point.y - boxHeight / 2),
         ].map { left, top in
             LabelBox(
                 left: min(max(4, left), width - boxWidth - 4), top: min(max(4, top), projection.height - boxHeight - 4),
                 width: boxWidth, height: boxHeight)
         }
-        return candidates.first { box in box.top >= 96 && !placed.contains { $0.overlaps(box) } } ?? candidates[0]
+        let clear = candidates.filter { $0.top >= 96 }
+        func covered(_ box: LabelBox) -> Double { placed.reduce(0) { $0 + $1.overlap(with: box) } }
+        return clear.first { covered($0) == 0 } ?? clear.min { covered($0) < covered($1) } ?? candidates[0]
     }
 
     private func drawHeader(_ svg: inout SVGDocument) {
@@ -499,9 +509,11 @@ private struct LabelBox {
     var width: Double
     var height: Double
 
-    func overlaps(_ other: LabelBox) -> Bool {
-        left < other.left + other.width + 4 && other.left < left + width + 4 && top < other.top + other.height + 4
-            && other.top < top + height + 4
+    /// The area the two boxes share, each grown by a 2-pixel margin (0 when they are apart).
+    func overlap(with other: LabelBox) -> Double {
+        let horizontal = min(left + width, other.left + other.width) - max(left, other.left) + 4
+        let vertical = min(top + height, other.top + other.height) - max(top, other.top) + 4
+        return max(0, horizontal) * max(0, vertical)
     }
 }
 
