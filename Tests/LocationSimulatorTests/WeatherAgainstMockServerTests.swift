@@ -9,15 +9,9 @@ import Darwin
 
 /// `replay-location --weather` end to end: the real `replay-location` binary against the real `mockweather
 /// serve` binary with the bundled cassettes, as the README's demo runs them.
-///
-/// Runs once `mockweather serve` (issue 4) is built next to the tests; until then it is reported as skipped
-/// with the reason, never as passed.
 @Suite(.timeLimit(.minutes(2)))
 struct WeatherAgainstMockServerTests {
-    static let mockBinaryIsBuilt = (try? ReplayLocationProcess.executable(named: "mockweather")) != nil
-
-    @Test(.enabled(if: mockBinaryIsBuilt, "needs the mockweather binary (mockweather serve, issue 4)"))
-    func seoulToDaeguWithWeatherNamesSeoulToDaeguInRouteOrder() throws {
+    @Test func seoulToDaeguWithWeatherNamesSeoulToDaeguInRouteOrder() throws {
         let server = try MockServer.start(cassettes: TestTraces.repositoryRoot().appendingPathComponent("Cassettes"))
         defer { server.stop() }
 
