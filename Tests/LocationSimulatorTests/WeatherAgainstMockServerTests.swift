@@ -69,14 +69,18 @@ struct WeatherLine {
 /// `mockweather serve --port 0` as a child process, with the URL it reports on its first line.
 struct MockServer {
     let process: Process
+    let input: Pipe
     let url: String
 
     static func start(cassettes: URL) throws -> MockServer {
         let process = Process()
         process.executableURL = try ReplayLocationProcess.executable(named: "mockweather")
-        process.arguments = ["serve", "--port", "0", "--cassettes", cassettes.path]
+        // With --exit-on-stdin-eof the server ends when this process does, even if it is killed.
+        process.arguments = ["serve", "--port", "0", "--cassettes", cassettes.path, "--exit-on-stdin-eof"]
         let output = Pipe()
+        let input = Pipe()
         process.standardOutput = output
+        process.standardInput = input
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The first line is `mockweather listening on http://127.0.0.1:PORT` (DESIGN §3): wait for it.
@@ -95,17 +99,17 @@ struct MockServer {
             }
             throw NoURL(line: firstLine)
         }
-        return MockServer(process: process, url: String(firstLine[range.lowerBound...]))
+        return MockServer(process: process, input: input, url: String(firstLine[range.lowerBound...]))
     }
 
-    /// Asks the server to shut down (SIGTERM, its graceful path) and kills it if it has not exited within
-    /// ten seconds, so that the test never hangs here. (Its shutdown is the mock's own tests' business; a
-    /// child of the test runner may also start with SIGTERM blocked.)
+    /// Asks the server to shut down (closing its standard input, its graceful path) and kills it if it has
+    /// not exited within ten seconds, so that the test never hangs here. (Its shutdown is the mock's own
+    /// tests' business.)
     func stop() {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
+        try? input.fileHandleForWriting.close()
         if exited.wait(timeout: .now() + 10) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
