@@ -66,6 +66,7 @@ enum ReplayLocationMain {
         // playback starts only once both sources are registered: then no early Ctrl-C can be lost.
         let cancellation = Cancellation()
         let signalSources = await installSignalHandlers(for: [SIGINT, SIGTERM]) { cancellation.cancel() }
+        let cpuBefore = processorSeconds()
         let playbackTask = Task.detached { () async throws(ReplayError) -> ReplayOutcome in
             try await runPlayback(session, weatherURL: weatherURL)
         }
@@ -79,7 +80,7 @@ enum ReplayLocationMain {
         }
         signalSources.forEach { $0.cancel() }
         if arguments.flag(ReplayLocationCommand.stats) {
-            standardError.write(statisticsLine(outcome) + "\n")
+            standardError.write(statisticsLine(outcome, processorSeconds: processorSeconds() - cpuBefore) + "\n")
         }
         if outcome.wasInterrupted {
             standardError.write("replay-location: interrupted after \(outcome.deliveredCount) fixes\n")
@@ -118,18 +119,34 @@ enum ReplayLocationMain {
         exit(ExitCode.usage.rawValue)
     }
 
-    /// The summary `--stats` prints.
-    static func statisticsLine(_ outcome: ReplayOutcome) -> String {
-        let rate = outcome.elapsedSeconds > 0 ? Double(outcome.deliveredCount) / outcome.elapsedSeconds : 0
+    /// The summary `--stats` prints. Besides the wall-clock rate it gives the rate per second of processor
+    /// time, which a machine busy with other work does not distort.
+    static func statisticsLine(_ outcome: ReplayOutcome, processorSeconds: Double) -> String {
+        func rate(_ seconds: Double) -> String {
+            String(format: "%.0f", seconds > 0 ? Double(outcome.deliveredCount) / seconds : 0)
+        }
         var line =
             "replay-location: \(outcome.deliveredCount) fixes (\(outcome.sampledCount) sampled) in "
-            + "\(String(format: "%.3f", outcome.elapsedSeconds)) s, \(String(format: "%.0f", rate)) fixes/s"
+            + "\(String(format: "%.3f", outcome.elapsedSeconds)) s, \(rate(outcome.elapsedSeconds)) fixes/s; "
+            + "processor \(String(format: "%.3f", processorSeconds)) s, \(rate(processorSeconds)) fixes/s"
         if let lateness = outcome.lateness {
             line +=
                 "; lateness p50 \(milliseconds(lateness.median)), p99 \(milliseconds(lateness.p99)), "
                 + "max \(milliseconds(lateness.maximum)) over \(lateness.count) emissions"
         }
         return line
+    }
+
+    /// User and system processor time this process has used, in seconds.
+    static func processorSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     private static func milliseconds(_ seconds: Double) -> String {
