@@ -95,8 +95,13 @@ final class Recorder: Sendable {
         let body = scrubber.scrub(upstream.body)
         let headers = RecordedCassette.keptHeaders(of: upstream.headers, scrubber: scrubber)
         let disposition: Disposition
+        let identity = String(decoding: request.pattern(bodyIsConvertible: true).compactBytes, as: UTF8.self)
         if let reason = Self.reasonNotToRecord(status: upstream.status) {
             disposition = .notRecorded(reason: reason)
+        } else if scrubber.scrub(identity) != identity {
+            disposition = .notRecorded(
+                reason: "the request itself carries a secret in its path or parameters, which a cassette would "
+                    + "have to store")
         } else {
             disposition = write(request, status: upstream.status, headers: headers, body: body, replacing: replacing)
         }
@@ -121,11 +126,10 @@ final class Recorder: Sendable {
     /// Why an answer with `status` is passed on but not recorded, or nil when it is recorded.
     static func reasonNotToRecord(status: Int) -> String? {
         switch status {
-        case 401:
-            "the upstream rejected the API key (401): check --api-key or OPENWEATHERMAP_API_KEY; nothing was recorded"
-        case 429: "429: the account is rate limited, which says nothing about this request; not recorded"
-        case 500...599: "\(status): upstream trouble, not an answer about this request; not recorded"
-        case ..<200, 300..<400: "\(status) is not a final answer; not recorded"
+        case 401: "the upstream rejected the API key (401): check --api-key or OPENWEATHERMAP_API_KEY"
+        case 429: "429 means the account is rate limited, which says nothing about this request"
+        case 500...599: "\(status) is upstream trouble, not an answer about this request"
+        case ..<200, 300..<400: "\(status) is not a final answer"
         default: nil
         }
     }
