@@ -22,10 +22,10 @@ import Testing
         var options = ServeOptions(cassetteDirectory: directory)
         options.port = 0
         options.eventLoopCount = 1
-        var recording = RecordingOptions(mode: mode, apiKey: try UpstreamAPIKey(realTestKey, origin: "test"))
-        recording.upstream = try UpstreamURL(upstream)
-        recording.timeout = timeout
-        options.recording = recording
+        var access = UpstreamAccess(apiKey: try UpstreamAPIKey(realTestKey, origin: "test"))
+        access.upstream = try UpstreamURL(upstream)
+        access.timeout = timeout
+        options.recording = RecordingOptions(mode: mode, access: access)
         options.scrubber = try KeyScrubber(secrets: [], patterns: scrub)
         let log = CollectedLog()
         let diagnostics = CollectedLog()

@@ -91,7 +91,27 @@ public struct UpstreamURLError: Error, Sendable, CustomStringConvertible {
     public var description: String { "invalid upstream URL '\(text)': \(problem)" }
 }
 
-/// How `mockweather serve --record new|all` reaches the live API.
+/// How record mode, `mockweather record` and `mockweather verify` reach the live API.
+public struct UpstreamAccess: Sendable {
+    /// The real key, sent upstream in place of whatever key a client sent.
+    public var apiKey: UpstreamAPIKey
+    /// Where requests go.
+    public var upstream = UpstreamURL.openWeatherMap
+    /// How long one upstream exchange may take before it counts as failed.
+    public var timeout = Duration.seconds(10)
+
+    /// Access with `apiKey` to the live API, with a 10 s timeout.
+    public init(apiKey: UpstreamAPIKey) {
+        self.apiKey = apiKey
+    }
+
+    /// A URLSession client; its errors are scrubbed with `scrubber` plus the key.
+    func transport(scrubber: KeyScrubber) -> URLSessionUpstream {
+        URLSessionUpstream(upstream: upstream, key: apiKey, timeout: timeout, scrubber: scrubber)
+    }
+}
+
+/// `mockweather serve --record new|all`.
 public struct RecordingOptions: Sendable {
     /// Which requests go upstream.
     public enum Mode: String, Sendable, CaseIterable {
@@ -103,16 +123,12 @@ public struct RecordingOptions: Sendable {
 
     /// Which requests go upstream.
     public var mode: Mode
-    /// The real key, sent upstream in place of whatever key the client sent.
-    public var apiKey: UpstreamAPIKey
-    /// Where requests go.
-    public var upstream = UpstreamURL.openWeatherMap
-    /// How long one upstream exchange may take before it counts as failed (answered 502).
-    public var timeout = Duration.seconds(10)
+    /// The key, the upstream and the timeout; an upstream failure is answered 502.
+    public var access: UpstreamAccess
 
-    /// Options for `mode` with `apiKey`, the live API and a 10 s timeout.
-    public init(mode: Mode, apiKey: UpstreamAPIKey) {
+    /// Options for `mode` through `access`.
+    public init(mode: Mode, access: UpstreamAccess) {
         self.mode = mode
-        self.apiKey = apiKey
+        self.access = access
     }
 }

@@ -44,11 +44,9 @@ public final class MockWeatherServer: Sendable {
             unmatched ?? FailClosedResponder(status: options.unmatchedStatus, scrubber: scrubber.nilWhenTrivial)
         var recorder: Recorder?
         if let recording = options.recording {
-            scrubber = scrubber.adding(secrets: [recording.apiKey.revealed])
-            let transport = URLSessionUpstream(
-                upstream: recording.upstream, key: recording.apiKey, timeout: recording.timeout, scrubber: scrubber)
+            scrubber = scrubber.adding(secrets: [recording.access.apiKey.revealed])
             let created = Recorder(
-                transport: transport, directory: options.cassetteDirectory, scrubber: scrubber, store: store
+                transport: recording.access.transport(scrubber: scrubber), directory: options.cassetteDirectory, scrubber: scrubber, store: store
             ) { line in
                 diagnostics.write(line: line)
             }
