@@ -58,6 +58,7 @@ public enum CassetteVerifier {
         }
         guard let recorded = interaction.responses.last else { return (.unchecked("the cassette has no response"), false) }
         var drift: [String] = []
+        var varying: [String] = []
         if live.status != recorded.status { drift.append("status   \(recorded.status) → \(live.status)") }
         let before = Self.json(recorded.body)
         let after = try? JSONParser.parse(live.body)
@@ -65,7 +66,7 @@ public enum CassetteVerifier {
         case (let before?, let after?):
             let diff = ShapeDiff(recorded: JSONShape(before), live: JSONShape(after))
             drift += diff.drift.map(\.description)
-            if drift.isEmpty { return (.sameShape(varying: diff.varying.map(\.description)), false) }
+            varying = diff.varying.map(\.description)
         case (nil, nil):
             break
         case (nil, _?):
@@ -73,7 +74,7 @@ public enum CassetteVerifier {
         case (_?, nil):
             drift.append("body     was JSON, now is not")
         }
-        return (drift.isEmpty ? .sameShape(varying: []) : .drifted(drift), false)
+        return (drift.isEmpty ? .sameShape(varying: varying) : .drifted(drift, varying: varying), false)
     }
 
     /// The request a recorded pattern stands for: its literal parameters, and `lat`/`lon` at a `near` centre.
@@ -107,8 +108,9 @@ public struct VerifyReport: Sendable, CustomStringConvertible {
     public enum Verdict: Sendable, Equatable {
         /// Same status and shape; `varying` lists fields that come and go with the weather (not drift).
         case sameShape(varying: [String])
-        /// The API's answer changed: one line per difference (`added $.main.temp_kf (number)`).
-        case drifted([String])
+        /// The API's answer changed: one line per difference (`added $.main.temp_kf (number)`), and the
+        /// differences that come and go with the weather, which are not drift.
+        case drifted([String], varying: [String])
         /// Could not be checked (upstream failure, rejected key).
         case unchecked(String)
     }
@@ -129,6 +131,10 @@ public struct VerifyReport: Sendable, CustomStringConvertible {
     /// How many cassettes could not be checked.
     public var uncheckedCount: Int { results.filter { if case .unchecked = $0.verdict { true } else { false } }.count }
 
+    private static func notes(_ varying: [String]) -> [String] {
+        varying.isEmpty ? [] : ["    (varies with the weather or place, not drift: \(varying.joined(separator: "; ")))"]
+    }
+
     /// One block per cassette, then a summary line.
     public var description: String {
         guard !results.isEmpty else { return "no recorded cassettes to verify\n" }
@@ -137,12 +143,11 @@ public struct VerifyReport: Sendable, CustomStringConvertible {
             switch result.verdict {
             case .sameShape(let varying):
                 lines.append("\(result.cassette): same shape")
-                if !varying.isEmpty {
-                    lines.append("    (varies with the weather or place, not drift: \(varying.joined(separator: "; ")))")
-                }
-            case .drifted(let changes):
+                lines += Self.notes(varying)
+            case .drifted(let changes, let varying):
                 lines.append("\(result.cassette): DRIFT")
                 lines += changes.map { "    " + $0 }
+                lines += Self.notes(varying)
             case .unchecked(let reason):
                 lines.append("\(result.cassette): NOT CHECKED: \(reason)")
             }
