@@ -236,4 +236,26 @@ import Testing
         await upstream.stop()
         #expect(allFiles(under: directory.url).isEmpty)
     }
+
+    @Test func scrubPatternsAlsoMaskReplayLogsTheJournalAndErrorBodies() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        try directory.write("seoul.json", cassetteJSON(interaction(query: #"{"q": "seoul"}"#)))
+        var options = ServeOptions(cassetteDirectory: directory.url)
+        options.port = 0
+        options.scrubber = try KeyScrubber(secrets: [], patterns: ["session-[0-9]+"])
+        let log = CollectedLog()
+        let server = try MockWeatherServer(options: options, log: log, diagnostics: CollectedLog())
+        let port = try server.start()
+        let matched = try await fetch("/data/2.5/weather?q=seoul&token=session-123", port: port)
+        let unmatched = try await fetch("/data/2.5/weather?q=busan&token=session-456&appid=\(clientTestKey)", port: port)
+        let journal = try await fetch("/__admin/requests", port: port)
+        let summary = await server.stop()
+        #expect(matched.status == 200 && unmatched.status == 501)
+        #expect(unmatched.text.contains("token=***"))
+        #expect(journal.text.contains("q=seoul&token=***"))
+        for text in [unmatched.text, journal.text] + log.lines + summary.unmatchedRequests {
+            #expect(!text.contains("session-") && !text.contains(clientTestKey), "\(text)")
+        }
+    }
 }

@@ -108,6 +108,8 @@ final class Recorder: Sendable {
         switch disposition {
         case .recorded(let name): diagnostics("mockweather: recorded \(name).json (\(upstream.status), \(display))")
         case .replaced(let name): diagnostics("mockweather: re-recorded \(name).json (\(upstream.status), \(display))")
+        case .kept(let name) where store?.library.cassettes.contains(where: { $0.name == name }) == true:
+            diagnostics("mockweather: \(name).json was recorded meanwhile by the same request; kept")
         case .kept(let name):
             diagnostics(
                 "mockweather: kept the existing \(name).json (--record new never overwrites; reload to serve it)")
