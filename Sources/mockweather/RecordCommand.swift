@@ -5,7 +5,8 @@ import MockWeather
 /// `mockweather record`: capture a batch of live answers as cassettes, without a client (DESIGN §4).
 enum RecordCommand {
     static let city = OptionSpec.option(
-        "--city", value: "NAME", help: "A city name (q=NAME), e.g. 'Seoul' or 'Seoul,KR' (repeatable).", repeatable: true)
+        "--city", value: "NAME", help: "A city name (q=NAME), e.g. 'Seoul' or 'Seoul,KR' (repeatable).",
+        repeatable: true)
     static let id = OptionSpec.option("--id", value: "N", help: "A city id (id=N) (repeatable).", repeatable: true)
     static let at = OptionSpec.option(
         "--at", value: "LAT,LON", help: "Coordinates (lat=LAT&lon=LON), e.g. 35.87,128.60 (repeatable).",
@@ -16,7 +17,8 @@ enum RecordCommand {
         default: "current", repeatable: true)
     static let units = OptionSpec.option(
         "--units", value: "UNITS", help: "Send units=UNITS: 'standard', 'metric' or 'imperial'.", default: "not sent")
-    static let lang = OptionSpec.option("--lang", value: "LANG", help: "Send lang=LANG, e.g. 'kr'.", default: "not sent")
+    static let lang = OptionSpec.option(
+        "--lang", value: "LANG", help: "Send lang=LANG, e.g. 'kr'.", default: "not sent")
     static let cassettes = OptionSpec.option(
         "--cassettes", value: "DIR", help: "Write under DIR/recorded/.",
         default: "$MOCKWEATHER_CASSETTES, else ./Cassettes (created)")
@@ -86,7 +88,8 @@ enum RecordCommand {
         var endpoints: [RecordTarget.Endpoint] = []
         for text in arguments.values(endpoint) {
             guard let parsed = RecordTarget.Endpoint(rawValue: text) else {
-                throw .invalidValue(option: endpoint.name, value: text, expected: "one of 'current', 'forecast', 'geocoding'")
+                throw .invalidValue(
+                    option: endpoint.name, value: text, expected: "one of 'current', 'forecast', 'geocoding'")
             }
             if !endpoints.contains(parsed) { endpoints.append(parsed) }
         }

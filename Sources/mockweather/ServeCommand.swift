@@ -137,10 +137,12 @@ enum ServeCommand {
                 + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
                 + "http://\(shownHost):\(boundPort)/__admin/health")
         if let recording = options.recording {
-            let what = recording.mode == .new ? "recording what no cassette matches" : "forwarding and recording everything"
+            let what =
+                recording.mode == .new ? "recording what no cassette matches" : "forwarding and recording everything"
             Console.standardError.writeLine(
                 "mockweather: \(what) via \(recording.access.upstream) into "
-                    + "\(resolved.directory.appendingPathComponent("recorded").path)/; API keys are scrubbed everywhere")
+                    + "\(resolved.directory.appendingPathComponent("recorded").path)/; API keys are scrubbed everywhere"
+            )
         }
         let signal = await shutdown.next()
         Console.standardError.writeLine("mockweather: \(signal), shutting down")

@@ -65,7 +65,8 @@ enum UpstreamOptions {
         }
         if let duration = try arguments.duration(timeout, defaultUnit: .seconds) {
             guard duration > .zero else {
-                throw .invalidValue(option: timeout.name, value: arguments.value(timeout) ?? "", expected: "more than 0")
+                throw .invalidValue(
+                    option: timeout.name, value: arguments.value(timeout) ?? "", expected: "more than 0")
             }
             access.timeout = duration
         }
@@ -77,7 +78,8 @@ enum UpstreamOptions {
         do {
             return try KeyScrubber(secrets: [], patterns: arguments.values(scrub))
         } catch {
-            throw .invalidValue(option: scrub.name, value: error.pattern, expected: "a regular expression (\(error.reason))")
+            throw .invalidValue(
+                option: scrub.name, value: error.pattern, expected: "a regular expression (\(error.reason))")
         }
     }
 

@@ -3,13 +3,13 @@ import HTTPServer
 import Synchronization
 import Testing
 
+@testable import MockWeather
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-@testable import MockWeather
 
 /// `serve --record`, `record`, `verify` and `validate --max-age` through the real binary, against a
 /// fake upstream on 127.0.0.1.
@@ -32,7 +32,8 @@ import Darwin
         let result = try MockweatherBinary.run(
             arguments + ["--cassettes", directory.url.path], environment: environment())
         #expect(result.status == 64)
-        #expect(result.stderr.contains("needs an OpenWeatherMap API key: give --api-key KEY or set OPENWEATHERMAP_API_KEY"))
+        #expect(
+            result.stderr.contains("needs an OpenWeatherMap API key: give --api-key KEY or set OPENWEATHERMAP_API_KEY"))
         #expect(!result.stdout.contains("listening"), "it never falls back to replay")
         #expect(allFiles(under: directory.url).isEmpty)
     }
@@ -75,9 +76,12 @@ import Darwin
         #expect(second.header("X-Mockweather-Cassette") == "recorded/current/q-seoul")
         #expect(second.body == first.body)
         #expect(upstream.receivedKeys == [realTestKey])
-        #expect(result.stdout.contains("GET /data/2.5/weather?q=Seoul&appid=*** 200 upstream → recorded/current/q-seoul"))
+        #expect(
+            result.stdout.contains("GET /data/2.5/weather?q=Seoul&appid=*** 200 upstream → recorded/current/q-seoul"))
         #expect(result.stderr.contains("mockweather: recorded recorded/current/q-seoul.json"))
-        let outputs = [result.stdout, result.stderr, journal.text, first.everything] + allFiles(under: directory.url).map(\.contents)
+        let outputs =
+            [result.stdout, result.stderr, journal.text, first.everything]
+            + allFiles(under: directory.url).map(\.contents)
         for text in outputs {
             #expect(!text.contains(realTestKey) && !text.contains(clientTestKey), "a key leaked: \(text)")
         }
@@ -97,8 +101,13 @@ import Darwin
         #expect(result.status == 1, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("REQUEST") == true)
-        #expect(lines.contains { $0.contains("q=Seoul&units=metric&appid=***") && $0.contains("recorded/current/q-seoul-metric.json (new)") })
-        #expect(lines.contains { $0.contains("q=Atlantis") && $0.contains("404") && $0.contains("q-atlantis-metric.json") })
+        #expect(
+            lines.contains {
+                $0.contains("q=Seoul&units=metric&appid=***")
+                    && $0.contains("recorded/current/q-seoul-metric.json (new)")
+            })
+        #expect(
+            lines.contains { $0.contains("q=Atlantis") && $0.contains("404") && $0.contains("q-atlantis-metric.json") })
         #expect(lines.contains { $0.contains("q=Broken") && $0.contains("500") && $0.contains("not recorded") })
         #expect(lines.contains { $0.contains("geocoding for id 1835848") && $0.contains("skipped") })
         #expect(lines.last == "recorded 7 of 10; 2 failed; 1 skipped", "\(result.stdout)")
@@ -147,7 +156,10 @@ import Darwin
         defer { directory.cleanUp() }
         let original = try FakeUpstream()
         let recorded = try MockweatherBinary.run(
-            ["record", "--upstream", original.url, "--cassettes", directory.url.path, "--city", "Seoul", "--city", "Daegu"],
+            [
+                "record", "--upstream", original.url, "--cassettes", directory.url.path, "--city", "Seoul", "--city",
+                "Daegu",
+            ],
             environment: environment(["OPENWEATHERMAP_API_KEY": realTestKey]))
         await original.stop()
         #expect(recorded.status == 0, "\(recorded.stdout)")
@@ -162,7 +174,8 @@ import Darwin
             return response
         }
         let result = try MockweatherBinary.run(
-            ["verify", "--upstream", changed.url, "--api-key", realTestKey, directory.url.path], environment: environment())
+            ["verify", "--upstream", changed.url, "--api-key", realTestKey, directory.url.path],
+            environment: environment())
         await changed.stop()
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.contains("recorded/current/q-seoul: same shape"))

@@ -146,9 +146,12 @@ import Testing
         await upstream.stop()
         // What the client got is what the upstream sent, with the secrets masked and nothing else changed.
         let upstreamSeoul = FakeUpstream.openWeatherMap(HTTPRequest(target: "/data/2.5/weather?q=Seoul&appid=K"))
-        #expect(recorded[0].text == upstreamSeoul.text.replacingOccurrences(of: "\"K\"", with: "\"***\"")
-            .replacingOccurrences(of: "appid=K", with: "appid=***"))
-        let pretty = try String(contentsOf: directory.url.appendingPathComponent("recorded/current/q-pretty.json"), encoding: .utf8)
+        #expect(
+            recorded[0].text
+                == upstreamSeoul.text.replacingOccurrences(of: "\"K\"", with: "\"***\"")
+                .replacingOccurrences(of: "appid=K", with: "appid=***"))
+        let pretty = try String(
+            contentsOf: directory.url.appendingPathComponent("recorded/current/q-pretty.json"), encoding: .utf8)
         #expect(pretty.contains(#""text": "{\n  \"name\": \"Pretty\""#), "not compact JSON is kept as text")
         #expect(pretty.contains(#""units": null"#), "a text body cannot be converted, so units are pinned")
         // A fresh server over the same directory replays the very same bytes.
@@ -248,7 +251,8 @@ import Testing
         let server = try MockWeatherServer(options: options, log: log, diagnostics: CollectedLog())
         let port = try server.start()
         let matched = try await fetch("/data/2.5/weather?q=seoul&token=session-123", port: port)
-        let unmatched = try await fetch("/data/2.5/weather?q=busan&token=session-456&appid=\(clientTestKey)", port: port)
+        let unmatched = try await fetch(
+            "/data/2.5/weather?q=busan&token=session-456&appid=\(clientTestKey)", port: port)
         let journal = try await fetch("/__admin/requests", port: port)
         let summary = await server.stop()
         #expect(matched.status == 200 && unmatched.status == 501)

@@ -7,21 +7,28 @@ import Testing
 @Suite struct RecordingUnitTests {
     // MARK: - Names and patterns
 
-    @Test(arguments: [
-        ("/data/2.5/weather", "q=Seoul&appid=k", "recorded/current/q-seoul"),
-        ("/data/2.5/weather", "q=Seoul,KR", "recorded/current/q-seoul-kr"),
-        ("/data/2.5/weather", "lat=37.5683&lon=126.9778&units=metric", "recorded/current/lat37.57_lon126.98-metric"),
-        ("/data/2.5/weather", "lat=-33.8688&lon=-0.001", "recorded/current/lat-33.87_lon0.00"),
-        ("/data/2.5/weather", "id=1835848&lang=kr&APPID=k", "recorded/current/id-1835848-lang-kr"),
-        ("/data/2.5/weather", "q=%EC%84%9C%EC%9A%B8", "recorded/current/q-서울"),
-        ("/data/2.5/weather", "q=!!!", "recorded/current/q-x212121"),
-        ("/data/2.5/weather", "appid=k", "recorded/current/no-location"),
-        ("/data/2.5/weather", "lat=100&lon=10", "recorded/current/lat-100_lon-10"),
-        ("/data/2.5/forecast", "q=Seoul&cnt=5&units=imperial", "recorded/forecast/q-seoul-imperial-cnt-5"),
-        ("/geo/1.0/direct", "q=Seoul&limit=5&units=metric", "recorded/geocoding/direct-q-seoul-limit-5"),
-        ("/geo/1.0/reverse", "lat=35.8714&lon=128.6014&limit=1", "recorded/geocoding/reverse-lat35.87_lon128.60-limit-1"),
-        ("/img/wn/10d@2x.png", nil, "recorded/other/img-wn-10d-2x.png"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("/data/2.5/weather", "q=Seoul&appid=k", "recorded/current/q-seoul"),
+            ("/data/2.5/weather", "q=Seoul,KR", "recorded/current/q-seoul-kr"),
+            (
+                "/data/2.5/weather", "lat=37.5683&lon=126.9778&units=metric",
+                "recorded/current/lat37.57_lon126.98-metric"
+            ),
+            ("/data/2.5/weather", "lat=-33.8688&lon=-0.001", "recorded/current/lat-33.87_lon0.00"),
+            ("/data/2.5/weather", "id=1835848&lang=kr&APPID=k", "recorded/current/id-1835848-lang-kr"),
+            ("/data/2.5/weather", "q=%EC%84%9C%EC%9A%B8", "recorded/current/q-서울"),
+            ("/data/2.5/weather", "q=!!!", "recorded/current/q-x212121"),
+            ("/data/2.5/weather", "appid=k", "recorded/current/no-location"),
+            ("/data/2.5/weather", "lat=100&lon=10", "recorded/current/lat-100_lon-10"),
+            ("/data/2.5/forecast", "q=Seoul&cnt=5&units=imperial", "recorded/forecast/q-seoul-imperial-cnt-5"),
+            ("/geo/1.0/direct", "q=Seoul&limit=5&units=metric", "recorded/geocoding/direct-q-seoul-limit-5"),
+            (
+                "/geo/1.0/reverse", "lat=35.8714&lon=128.6014&limit=1",
+                "recorded/geocoding/reverse-lat35.87_lon128.60-limit-1"
+            ),
+            ("/img/wn/10d@2x.png", nil, "recorded/other/img-wn-10d-2x.png"),
+        ] as [(String, String?, String)])
     func namesAreDeterministicAndReadable(path: String, query: String?, name: String) {
         let request = RecordingRequest(method: "GET", rawPath: path, rawQuery: query)
         #expect(request.cassetteName == name)
@@ -56,14 +63,17 @@ import Testing
     }
 
     @Test func aRecordedPatternMatchesItsRequestAndItsNeighbourhoodOnly() throws {
-        let request = RecordingRequest(method: "GET", rawPath: "/data/2.5/weather", rawQuery: "lat=37.5683&lon=126.9778")
+        let request = RecordingRequest(
+            method: "GET", rawPath: "/data/2.5/weather", rawQuery: "lat=37.5683&lon=126.9778")
         let pattern = request.pattern(bodyIsConvertible: true)
-        let file = #"{"format": "mockweather-cassette/1", "source": "synthetic", "interactions": [{"request": "#
+        let file =
+            #"{"format": "mockweather-cassette/1", "source": "synthetic", "interactions": [{"request": "#
             + String(decoding: pattern.compactBytes, as: UTF8.self) + #", "response": {"status": 200, "json": {}}}]}"#
         let library = try library([("recorded.json", file)])
         let nearby = ReplayRequest(method: "GET", path: "/data/2.5/weather", query: "lat=37.5701&lon=126.9790&appid=k")
         let far = ReplayRequest(method: "GET", path: "/data/2.5/weather", query: "lat=37.60&lon=126.9778")
-        let otherLanguage = ReplayRequest(method: "GET", path: "/data/2.5/weather", query: "lat=37.5683&lon=126.9778&lang=kr")
+        let otherLanguage = ReplayRequest(
+            method: "GET", path: "/data/2.5/weather", query: "lat=37.5683&lon=126.9778&lang=kr")
         #expect(library.match(nearby) != nil)
         #expect(library.match(far) == nil)
         #expect(library.match(otherLanguage) == nil)
@@ -76,11 +86,17 @@ import Testing
             -> String?
         {
             let parsed = try? JSONParser.parse(Array(body.utf8))
-            return ExpectDerivation.expectation(status: status, body: parsed, endpoint: endpoint, units: units, mode: nil)
-                .map { String(decoding: $0.compactBytes, as: UTF8.self) }
+            return ExpectDerivation.expectation(
+                status: status, body: parsed, endpoint: endpoint, units: units, mode: nil
+            )
+            .map { String(decoding: $0.compactBytes, as: UTF8.self) }
         }
-        #expect(try expectation(200, #"{"name":"Seoul","main":{"temp":27.79}}"#, .current, .imperial) == #"{"name":"Seoul","celsius":-2.34}"#)
-        #expect(try expectation(200, #"{"name":"Seoul","main":{"temp":270.81}}"#, .current, .standard) == #"{"name":"Seoul","celsius":-2.34}"#)
+        #expect(
+            try expectation(200, #"{"name":"Seoul","main":{"temp":27.79}}"#, .current, .imperial)
+                == #"{"name":"Seoul","celsius":-2.34}"#)
+        #expect(
+            try expectation(200, #"{"name":"Seoul","main":{"temp":270.81}}"#, .current, .standard)
+                == #"{"name":"Seoul","celsius":-2.34}"#)
         #expect(
             try expectation(200, #"{"city":{"name":"Daegu"},"list":[{"main":{"temp":3.23}}]}"#, .forecast, .metric)
                 == #"{"name":"Daegu","celsius":3.23}"#)
@@ -91,7 +107,9 @@ import Testing
         #expect(
             try expectation(404, #"{"cod":"404","message":"city not found"}"#, .current, .standard)
                 == #"{"error":"cityNotFound","message":"city not found"}"#)
-        #expect(try expectation(400, #"{"cod":"400","message":"wrong latitude"}"#, .current, .standard)?.contains("invalidRequest") == true)
+        #expect(
+            try expectation(400, #"{"cod":"400","message":"wrong latitude"}"#, .current, .standard)?.contains(
+                "invalidRequest") == true)
         #expect(try expectation(502, "<html>bad gateway</html>", .current, .standard) == #"{"error":"server"}"#)
         #expect(try expectation(200, "{}", .other, .standard) == nil)
     }
@@ -103,13 +121,17 @@ import Testing
         #expect(scrubber.scrub("key abc/123+XYZ and ABC/123+xyz") == "key *** and ***")
         #expect(scrubber.scrub("encoded abc%2F123%2BXYZ") == "encoded ***")
         #expect(scrubber.scrub(#"{"echo":"abc\/123+XYZ"}"#) == #"{"echo":"***"}"#)
-        #expect(scrubber.scrub("/data/2.5/weather?q=seoul&APPID=anything-else&x=1") == "/data/2.5/weather?q=seoul&APPID=***&x=1")
+        #expect(
+            scrubber.scrub("/data/2.5/weather?q=seoul&APPID=anything-else&x=1")
+                == "/data/2.5/weather?q=seoul&APPID=***&x=1")
         #expect(scrubber.scrub(#"{"url":"https://x/?api_key=zzz"}"#) == #"{"url":"https://x/?api_key=***"}"#)
         #expect(scrubber.scrub("monkey=banana&keys=1") == "monkey=banana&keys=1", "only whole key parameter names")
         #expect(scrubber.scrub("the k in kelvin") == "the k in kelvin", "short secrets are not free text")
         #expect(scrubber.scrub("trace token-42 here") == "trace *** here")
         #expect(scrubber.scrub(Array("bytes abc/123+XYZ".utf8)) == Array("bytes ***".utf8))
-        #expect(scrubber.scrub([0xFF, 0x61, 0x62, 0x63, 0x2F, 0x31, 0x32, 0x33, 0x2B, 0x58, 0x59, 0x5A]) == [0xFF] + Array("***".utf8))
+        #expect(
+            scrubber.scrub([0xFF, 0x61, 0x62, 0x63, 0x2F, 0x31, 0x32, 0x33, 0x2B, 0x58, 0x59, 0x5A]) == [0xFF]
+                + Array("***".utf8))
     }
 
     @Test func unusableScrubPatternsAreRefusedByName() {
@@ -156,14 +178,18 @@ import Testing
 
     @Test func shapeDiffListsAddedRemovedAndRetypedFieldsByPath() throws {
         let recorded = try JSONParser.parse(
-            Array(#"{"base":"stations","main":{"temp":1.5},"weather":[{"id":1}],"cod":200,"sys":{"country":"KR"}}"#.utf8))
+            Array(
+                #"{"base":"stations","main":{"temp":1.5},"weather":[{"id":1}],"cod":200,"sys":{"country":"KR"}}"#.utf8))
         let live = try JSONParser.parse(
-            Array(#"{"main":{"temp":2,"humidity":64},"weather":[{"id":1,"icon":"04d"}],"cod":"200","rain":{"1h":0.5},"extra":{"a":{"b":1}}}"#.utf8))
+            Array(
+                #"{"main":{"temp":2,"humidity":64},"weather":[{"id":1,"icon":"04d"}],"cod":"200","rain":{"1h":0.5},"extra":{"a":{"b":1}}}"#
+                    .utf8))
         let diff = ShapeDiff(recorded: JSONShape(recorded), live: JSONShape(live))
         #expect(
             diff.drift.map(\.description) == [
                 "removed  $.base (was string)", "retyped  $.cod: number → string", "added    $.extra (object)",
-                "added    $.main.humidity (number)", "removed  $.sys (was object)", "added    $.weather[].icon (string)",
+                "added    $.main.humidity (number)", "removed  $.sys (was object)",
+                "added    $.weather[].icon (string)",
             ])
         #expect(diff.varying.map(\.description) == ["added    $.rain (object)"])
         #expect(ShapeDiff(recorded: JSONShape(recorded), live: JSONShape(recorded)).isSameShape)
@@ -178,10 +204,17 @@ import Testing
         let (seoul, seoulKey) = try Self.document(query: "q=Seoul")
         let (other, otherKey) = try Self.document(query: "q=Seoul&units=metric")
         let name = "recorded/current/q-seoul"
-        #expect(try writer.write(seoul, preferredName: name, requestKey: seoulKey, replacing: false) == .created(name: name))
-        #expect(try writer.write(seoul, preferredName: name, requestKey: seoulKey, replacing: false) == .kept(name: name))
-        #expect(try writer.write(other, preferredName: name, requestKey: otherKey, replacing: true) == .created(name: name + "-2"))
-        #expect(try writer.write(seoul, preferredName: name, requestKey: seoulKey, replacing: true) == .replaced(name: name))
+        #expect(
+            try writer.write(seoul, preferredName: name, requestKey: seoulKey, replacing: false) == .created(name: name)
+        )
+        #expect(
+            try writer.write(seoul, preferredName: name, requestKey: seoulKey, replacing: false) == .kept(name: name))
+        #expect(
+            try writer.write(other, preferredName: name, requestKey: otherKey, replacing: true)
+                == .created(name: name + "-2"))
+        #expect(
+            try writer.write(seoul, preferredName: name, requestKey: seoulKey, replacing: true) == .replaced(name: name)
+        )
         try directory.write("recorded/current/q-x.json", "not a cassette")
         #expect(
             try writer.write(seoul, preferredName: "recorded/current/q-x", requestKey: seoulKey, replacing: true)

@@ -105,7 +105,8 @@ public final class BatchRecorder: Sendable {
     public init(options: BatchRecordingOptions, diagnostics: @escaping @Sendable (String) -> Void = { _ in }) {
         let scrubber = options.scrubber.adding(secrets: [options.access.apiKey.revealed])
         recorder = Recorder(
-            transport: options.access.transport(scrubber: scrubber), directory: options.directory, scrubber: scrubber, store: nil,
+            transport: options.access.transport(scrubber: scrubber), directory: options.directory, scrubber: scrubber,
+            store: nil,
             diagnostics: diagnostics)
         replaces = options.replacesExisting
     }
@@ -189,7 +190,9 @@ public struct BatchReport: Sendable, CustomStringConvertible {
     /// The table (`REQUEST  STATUS  RESULT`) and a summary line.
     public var description: String {
         let width = max("REQUEST".count, rows.map(\.request.count).max() ?? 0)
-        func pad(_ text: String, _ count: Int) -> String { text + String(repeating: " ", count: max(0, count - text.count)) }
+        func pad(_ text: String, _ count: Int) -> String {
+            text + String(repeating: " ", count: max(0, count - text.count))
+        }
         var lines = ["\(pad("REQUEST", width))  STATUS  RESULT"]
         for row in rows { lines.append("\(pad(row.request, width))  \(pad(row.status, 6))  \(row.result)") }
         let skipped = rows.filter { $0.isSkipped && !$0.isFailure }.count

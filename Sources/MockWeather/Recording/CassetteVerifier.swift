@@ -56,7 +56,9 @@ public enum CassetteVerifier {
         if live.status == 401, interaction.responses.last?.status != 401 {
             return (.unchecked(Recorder.reasonNotToRecord(status: 401)!), true)
         }
-        guard let recorded = interaction.responses.last else { return (.unchecked("the cassette has no response"), false) }
+        guard let recorded = interaction.responses.last else {
+            return (.unchecked("the cassette has no response"), false)
+        }
         var drift: [String] = []
         var varying: [String] = []
         if live.status != recorded.status { drift.append("status   \(recorded.status) → \(live.status)") }
@@ -155,7 +157,8 @@ public struct VerifyReport: Sendable, CustomStringConvertible {
         let drifted = results.filter { if case .drifted = $0.verdict { true } else { false } }.count
         lines.append(
             "verify: \(results.count) recorded \(results.count == 1 ? "cassette" : "cassettes"): "
-                + "\(results.count - drifted - uncheckedCount) same shape, \(drifted) drifted, \(uncheckedCount) not checked")
+                + "\(results.count - drifted - uncheckedCount) same shape, \(drifted) drifted, \(uncheckedCount) not checked"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 }

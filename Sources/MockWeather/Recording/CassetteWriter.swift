@@ -43,7 +43,8 @@ struct CassetteWriter: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw CassetteWriteError(file: folder.path, reason: "cannot create the folder: \(error.localizedDescription)")
+            throw CassetteWriteError(
+                file: folder.path, reason: "cannot create the folder: \(error.localizedDescription)")
         }
         var attempt = 1
         var lostRace = false
@@ -89,10 +90,14 @@ struct CassetteWriter: Sendable {
         let base = (path as NSString).lastPathComponent
         let temporary = "\(folder)/.\(base)\(Self.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw CassetteWriteError(file: path, reason: Self.lastError("cannot create a temporary file")) }
+        guard descriptor >= 0 else {
+            throw CassetteWriteError(file: path, reason: Self.lastError("cannot create a temporary file"))
+        }
         var offset = 0
         while offset < document.count {
-            let written = document.withUnsafeBytes { Self.systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = document.withUnsafeBytes {
+                Self.systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset)
+            }
             if written > 0 {
                 offset += written
             } else if written < 0, errno == EINTR {
@@ -113,7 +118,9 @@ struct CassetteWriter: Sendable {
         close(descriptor)
         defer { unlink(temporary) }  // after a link the temporary name goes; after a rename it is already gone
         if replacing {
-            guard rename(temporary, path) == 0 else { throw CassetteWriteError(file: path, reason: Self.lastError("cannot rename into place")) }
+            guard rename(temporary, path) == 0 else {
+                throw CassetteWriteError(file: path, reason: Self.lastError("cannot rename into place"))
+            }
         } else if link(temporary, path) != 0 {
             if errno == EEXIST { return false }
             throw CassetteWriteError(file: path, reason: Self.lastError("cannot link into place"))

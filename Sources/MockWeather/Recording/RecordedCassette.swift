@@ -57,8 +57,10 @@ enum RecordedCassette {
             "Recorded from \(upstream) by mockweather \(MockWeatherVersion.current) (record mode): "
             + "\(request.displayText) answered \(status). API keys scrubbed (\(KeyScrubber.mask)); body stored as \(form)."
         let document = JSONValue.object([
-            ("format", .string(CassetteDecoder.formatIdentifier)), ("source", .string(CassetteSource.recorded.rawValue)),
-            ("recordedAt", .string(recordedAt)), ("notes", .string(notes)), ("interactions", .array([.object(interaction)])),
+            ("format", .string(CassetteDecoder.formatIdentifier)),
+            ("source", .string(CassetteSource.recorded.rawValue)),
+            ("recordedAt", .string(recordedAt)), ("notes", .string(notes)),
+            ("interactions", .array([.object(interaction)])),
         ])
         return (document, storedAsJSON)
     }

@@ -82,7 +82,8 @@ final class Recorder: Sendable {
             upstream = try await transport.send(UpstreamRequest(request))
         } catch {
             let reason = scrubber.scrub(error.reason)
-            let message = "mockweather: upstream \(display.replacingFirst(" ", with: " \(transport.upstream)")) failed: \(reason)"
+            let message =
+                "mockweather: upstream \(display.replacingFirst(" ", with: " \(transport.upstream)")) failed: \(reason)"
             diagnostics(message)
             let body = "{\"cod\":\"502\",\"message\":\(JSONValue.quoted(message))}"
             var headers = HTTPHeaders()
@@ -113,7 +114,8 @@ final class Recorder: Sendable {
         case .kept(let name):
             diagnostics(
                 "mockweather: kept the existing \(name).json (--record new never overwrites; reload to serve it)")
-        case .notRecorded(let reason): diagnostics("mockweather: not recorded: \(display) → \(upstream.status): \(reason)")
+        case .notRecorded(let reason):
+            diagnostics("mockweather: not recorded: \(display) → \(upstream.status): \(reason)")
         case .writeFailed(let reason): diagnostics("mockweather: NOT recorded: \(display): \(reason)")
         case .upstreamFailed: break
         }
@@ -161,7 +163,8 @@ final class Recorder: Sendable {
         return writing.withLock { _ in
             let outcome: CassetteWriter.Outcome
             do throws(CassetteWriteError) {
-                outcome = try writer.write(bytes, preferredName: request.cassetteName, requestKey: key, replacing: replacing)
+                outcome = try writer.write(
+                    bytes, preferredName: request.cassetteName, requestKey: key, replacing: replacing)
             } catch {
                 return .writeFailed(reason: error.description)
             }

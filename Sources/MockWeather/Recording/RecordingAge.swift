@@ -11,7 +11,9 @@ public struct StaleCassette: Sendable, Equatable, CustomStringConvertible {
     public var ageDays: Int
 
     /// `recorded/current/q-seoul.json: recorded 2026-01-01T00:00:00Z, 332 days ago`.
-    public var description: String { "\(file): recorded \(recordedAt), \(ageDays) \(ageDays == 1 ? "day" : "days") ago" }
+    public var description: String {
+        "\(file): recorded \(recordedAt), \(ageDays) \(ageDays == 1 ? "day" : "days") ago"
+    }
 
     /// The `source: recorded` cassettes whose `recordedAt` lies more than `maximumAge` before `now`, in
     /// path order. (Recorded cassettes always carry `recordedAt`; the loader refuses them otherwise.)

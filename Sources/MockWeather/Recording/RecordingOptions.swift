@@ -58,7 +58,8 @@ public struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
     public init(_ text: String) throws(UpstreamURLError) {
         var trimmed = text
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty
         else {
             throw UpstreamURLError(text: text, problem: "expected an http:// or https:// URL with a host")

@@ -98,7 +98,8 @@ struct RecordingRequest: Sendable {
         for piece in (rawQuery ?? "").split(separator: "&", omittingEmptySubsequences: true) {
             let equals = piece.firstIndex(of: "=")
             let name = RequestPath.percentDecoded(piece[..<(equals ?? piece.endIndex)], plusIsSpace: true).lowercased()
-            let value = equals.map { RequestPath.percentDecoded(piece[piece.index(after: $0)...], plusIsSpace: true) } ?? ""
+            let value =
+                equals.map { RequestPath.percentDecoded(piece[piece.index(after: $0)...], plusIsSpace: true) } ?? ""
             if KeyScrubber.keyParameters.contains(name) {
                 if !value.isEmpty { clientKeys.append(value) }
             } else {

@@ -35,7 +35,8 @@ enum RecordingOutcome {
         let status = result.response.status
         switch result.disposition {
         case .recorded(let name):
-            return ReplayOutcome(result: .respond(result.response), status: status, matched: "upstream → \(name)", isUnmatched: false)
+            return ReplayOutcome(
+                result: .respond(result.response), status: status, matched: "upstream → \(name)", isUnmatched: false)
         case .replaced(let name):
             return ReplayOutcome(
                 result: .respond(result.response), status: status, matched: "upstream → \(name) (replaced)",

@@ -34,7 +34,9 @@ struct JSONShape: Sendable, Equatable {
     }
 
     static func path(_ parent: String, key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
+        let plain =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
         return plain ? "\(parent).\(key)" : "\(parent)[\(JSONValue.quoted(key))]"
     }
 }

@@ -74,7 +74,8 @@ final class URLSessionUpstream: UpstreamTransport {
         guard let url = url(for: request) else {
             throw UpstreamFailure(reason: "the request target cannot be forwarded: not a valid URL")
         }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(timeout))
+        var urlRequest = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(timeout))
         urlRequest.httpMethod = request.method
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         urlRequest.setValue("mockweather/\(MockWeatherVersion.current) (record mode)", forHTTPHeaderField: "User-Agent")

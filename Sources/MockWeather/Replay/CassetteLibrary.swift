@@ -80,7 +80,9 @@ public final class CassetteLibrary: Sendable {
     /// request), or added after the others when there is none. Throws when it repeats a request
     /// another cassette answers.
     func replacing(_ cassette: Cassette) throws(CassetteValidationError) -> CassetteLibrary {
-        guard let position = cassettes.firstIndex(where: { $0.name == cassette.name }) else { return try adding(cassette) }
+        guard let position = cassettes.firstIndex(where: { $0.name == cassette.name }) else {
+            return try adding(cassette)
+        }
         var updated = cassettes
         updated[position] = cassette
         let problems = CassetteLoader.duplicateRequests(in: updated)

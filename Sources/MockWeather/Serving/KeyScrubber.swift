@@ -88,7 +88,8 @@ public struct KeyScrubber: Sendable {
         text = Self.maskingKeyParameters(in: text)
         for pattern in patterns {
             text = pattern.stringByReplacingMatches(
-                in: text, range: NSRange(text.startIndex..., in: text), withTemplate: NSRegularExpression.escapedTemplate(for: Self.mask))
+                in: text, range: NSRange(text.startIndex..., in: text),
+                withTemplate: NSRegularExpression.escapedTemplate(for: Self.mask))
         }
         return text
     }

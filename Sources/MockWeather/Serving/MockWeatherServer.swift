@@ -46,7 +46,8 @@ public final class MockWeatherServer: Sendable {
         if let recording = options.recording {
             scrubber = scrubber.adding(secrets: [recording.access.apiKey.revealed])
             let created = Recorder(
-                transport: recording.access.transport(scrubber: scrubber), directory: options.cassetteDirectory, scrubber: scrubber, store: store
+                transport: recording.access.transport(scrubber: scrubber), directory: options.cassetteDirectory,
+                scrubber: scrubber, store: store
             ) { line in
                 diagnostics.write(line: line)
             }

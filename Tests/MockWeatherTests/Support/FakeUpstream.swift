@@ -96,7 +96,8 @@ final class FakeUpstream: Sendable {
                 #"{"cod":"200","message":0,"cnt":1,"list":[{"dt":1670209200,"main":{"temp":\#(temperature),"temp_kf":0},"weather":[{"id":804,"main":"Clouds"}],"dt_txt":"2022-12-05 03:00:00"}],"city":{"id":1835848,"name":"\#(q ?? "Jung-gu")","country":"KR"},"debug":"appid=\#(key)"}"#
             )
         case (_, "Pretty"):
-            return answer(200, "{\n  \"name\": \"Pretty\",\n  \"main\": {\"temp\": \(temperature)},\n  \"cod\": 200\n}\n")
+            return answer(
+                200, "{\n  \"name\": \"Pretty\",\n  \"main\": {\"temp\": \(temperature)},\n  \"cod\": 200\n}\n")
         case (_, "서울"):
             return answer(
                 200,
@@ -121,7 +122,8 @@ func closedPort() async throws -> Int {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
     configuration.eventLoopCount = 1
-    let server = HTTPServer(configuration: configuration, handler: HTTPHandlerFunction { _ in .respond(HTTPResponse()) })
+    let server = HTTPServer(
+        configuration: configuration, handler: HTTPHandlerFunction { _ in .respond(HTTPResponse()) })
     let port = try server.start()
     await server.stop()
     return port
