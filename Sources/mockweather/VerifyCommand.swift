@@ -4,8 +4,7 @@ import MockWeather
 
 /// `mockweather verify`: has the live API drifted from the recorded cassettes? Writes nothing.
 enum VerifyCommand {
-    static let cassettes = OptionSpec.option(
-        "--cassettes", value: "DIR", help: "The cassette directory.", default: "see CASSETTE DIRECTORY")
+    static let cassettes = ServeCommand.cassettes
 
     static let spec = CommandSpec(
         name: "mockweather verify",

@@ -22,6 +22,15 @@ import Darwin
         return environment.merging(extra) { $1 }
     }
 
+    /// Runs `mockweather record` against `upstream` into `directory`, the key from the environment.
+    private func record(_ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
+        try MockweatherBinary.run(
+            ["record", "--upstream", upstream.url, "--cassettes", directory.url.path] + arguments,
+            environment: environment(["OPENWEATHERMAP_API_KEY": realTestKey]))
+    }
+
     @Test(arguments: [
         ["serve", "--record", "new", "--port", "0"], ["serve", "--record", "all", "--port", "0"],
         ["record", "--city", "Seoul"], ["verify"],
@@ -91,12 +100,11 @@ import Darwin
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let upstream = try FakeUpstream()
-        let result = try MockweatherBinary.run(
+        let result = try record(
             [
-                "record", "--upstream", upstream.url, "--cassettes", directory.url.path, "--city", "Seoul", "--city",
-                "Atlantis", "--city", "Broken", "--at", "35.8714,128.6014", "--id", "1835848", "--units", "metric",
-                "--endpoint", "current", "--endpoint", "geocoding",
-            ], environment: environment(["OPENWEATHERMAP_API_KEY": realTestKey]))
+                "--city", "Seoul", "--city", "Atlantis", "--city", "Broken", "--at", "35.8714,128.6014", "--id",
+                "1835848", "--units", "metric", "--endpoint", "current", "--endpoint", "geocoding",
+            ], upstream: upstream, directory: directory)
         await upstream.stop()
         #expect(result.status == 1, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -155,12 +163,7 @@ import Darwin
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let original = try FakeUpstream()
-        let recorded = try MockweatherBinary.run(
-            [
-                "record", "--upstream", original.url, "--cassettes", directory.url.path, "--city", "Seoul", "--city",
-                "Daegu",
-            ],
-            environment: environment(["OPENWEATHERMAP_API_KEY": realTestKey]))
+        let recorded = try record(["--city", "Seoul", "--city", "Daegu"], upstream: original, directory: directory)
         await original.stop()
         #expect(recorded.status == 0, "\(recorded.stdout)")
         let before = allFiles(under: directory.url)

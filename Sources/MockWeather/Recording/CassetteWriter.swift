@@ -93,29 +93,17 @@ struct CassetteWriter: Sendable {
         guard descriptor >= 0 else {
             throw CassetteWriteError(file: path, reason: Self.lastError("cannot create a temporary file"))
         }
-        var offset = 0
-        while offset < document.count {
-            let written = document.withUnsafeBytes {
-                Self.systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                let reason = Self.lastError("cannot write")
-                close(descriptor)
-                unlink(temporary)
-                throw CassetteWriteError(file: path, reason: reason)
-            }
-        }
-        guard fsync(descriptor) == 0 else {
-            let reason = Self.lastError("cannot flush to disk")
-            close(descriptor)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: Data(document))
+            try handle.synchronize()  // on disk before it takes the name
+            try handle.close()
+        } catch {
+            try? handle.close()
             unlink(temporary)
-            throw CassetteWriteError(file: path, reason: reason)
+            throw CassetteWriteError(
+                file: path, reason: "cannot write the temporary file: \(error.localizedDescription)")
         }
-        close(descriptor)
         defer { unlink(temporary) }  // after a link the temporary name goes; after a rename it is already gone
         if replacing {
             guard rename(temporary, path) == 0 else {
@@ -151,14 +139,6 @@ struct CassetteWriter: Sendable {
     }
 
     private static func lastError(_ what: String) -> String { "\(what): \(String(cString: strerror(errno)))" }
-
-    private static func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(descriptor, pointer, count)
-        #else
-        Darwin.write(descriptor, pointer, count)
-        #endif
-    }
 }
 
 /// A recorded cassette that could not be written; nothing partial is left under its name.
