@@ -43,6 +43,10 @@ enum ServeCommand {
         default: "random, printed at start-up")
     static let eventLoops = OptionSpec.option(
         "--event-loops", value: "N", help: "HTTP event-loop threads.", default: "one per core")
+    static let exitOnStandardInputEOF = OptionSpec.flag(
+        "--exit-on-stdin-eof",
+        help: "Shut down gracefully when standard input is closed: a test harness that holds the pipe open "
+            + "can never leave an orphan server behind, even if it is killed.")
     static let record = OptionSpec.option(
         "--record", value: "MODE",
         help: "'new': replay what matches, forward the rest to the live API and record it under DIR/recorded/ "
@@ -65,12 +69,13 @@ enum ServeCommand {
             a cassette under DIR/recorded/, served at once. Keys are scrubbed from cassettes, logs, the journal and \
             errors. An upstream failure is answered 502. 401, 429 and 5xx answers are passed on but not recorded.
 
-            EXIT STATUS: 0 after SIGINT/SIGTERM, 1 with --fail-on-unmatched when a request was unmatched, \
-            64 usage (also --record without a key), 65 invalid cassettes, 69 the address cannot be bound.
+            EXIT STATUS: 0 after SIGINT/SIGTERM (or the end of standard input with --exit-on-stdin-eof), 1 with \
+            --fail-on-unmatched when a request was unmatched, 64 usage (also --record without a key), 65 invalid \
+            cassettes, 69 the address cannot be bound.
             """,
         options: [
             cassettes, host, port, portFile, logFormat, failOnUnmatched, requireKey, watch, unmatchedStatus,
-            journalSize, latency, faultRate, faultKinds, seed, eventLoops, record,
+            journalSize, latency, faultRate, faultKinds, seed, eventLoops, exitOnStandardInputEOF, record,
         ] + UpstreamOptions.all
     )
 
@@ -96,7 +101,8 @@ enum ServeCommand {
         options.eventLoopCount = try arguments.integer(eventLoops, in: 1...256)
         options.chaos = try chaosConfiguration(arguments)
 
-        guard let shutdown = ShutdownSignal.install() else {
+        guard let shutdown = ShutdownSignal.install(watchingStandardInput: arguments.flag(exitOnStandardInputEOF))
+        else {
             Console.standardError.writeLine("mockweather serve: cannot set up signal handling")
             return .unavailable
         }
@@ -219,18 +225,36 @@ private func forwardSignal(_ number: Int32) {
     _ = write(signalPipeWriteEnd, &byte, 1)
 }
 
+/// Written to the pipe instead of a signal number when standard input reaches end of file.
+private let standardInputClosed: UInt8 = 0
+
 /// Catches SIGINT and SIGTERM with a real handler (not just a dispatch source), so they work even when
 /// the parent started us with them ignored, as shells do for `serve &`. Installed before the
 /// listening line is printed, so a signal sent as soon as a script sees that line is never lost.
 struct ShutdownSignal {
     private let readEnd: Int32
 
-    static func install() -> ShutdownSignal? {
+    /// Installs the handlers; with `watchingStandardInput`, the end of standard input also counts as a
+    /// request to shut down.
+    static func install(watchingStandardInput: Bool) -> ShutdownSignal? {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         signalPipeWriteEnd = ends[1]
         signal(SIGINT, forwardSignal)
         signal(SIGTERM, forwardSignal)
+        if watchingStandardInput {
+            let writeEnd = ends[1]
+            Thread {
+                var buffer = [UInt8](repeating: 0, count: 512)
+                while true {
+                    let count = read(0, &buffer, buffer.count)
+                    if count > 0 || (count < 0 && errno == EINTR) { continue }
+                    var byte = standardInputClosed
+                    _ = write(writeEnd, &byte, 1)
+                    return
+                }
+            }.start()
+        }
         return ShutdownSignal(readEnd: ends[0])
     }
 
@@ -241,7 +265,11 @@ struct ShutdownSignal {
             let thread = Thread {
                 var byte: UInt8 = 0
                 while read(readEnd, &byte, 1) < 0, errno == EINTR {}
-                continuation.resume(returning: Int32(byte) == SIGINT ? "SIGINT" : "SIGTERM")
+                switch byte {
+                case standardInputClosed: continuation.resume(returning: "standard input closed")
+                case UInt8(SIGINT): continuation.resume(returning: "SIGINT")
+                default: continuation.resume(returning: "SIGTERM")
+                }
             }
             thread.start()
         }

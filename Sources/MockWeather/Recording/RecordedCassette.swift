@@ -16,7 +16,7 @@ enum RecordedCassette {
     /// The kept headers of `response`, values scrubbed, in `keptHeaders` order.
     static func keptHeaders(of headers: [HeaderField], scrubber: KeyScrubber) -> [HeaderField] {
         keptHeaders.compactMap { name in
-            headers.first { $0.name.equalsIgnoringASCIICase(name) }.map {
+            headers.first { $0.name.lowercased() == name.lowercased() }.map {
                 HeaderField(name: name, value: scrubber.scrub($0.value))
             }
         }
