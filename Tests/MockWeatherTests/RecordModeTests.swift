@@ -51,7 +51,7 @@ import Testing
             harness in
             let port = harness.port
             let exchanges = [
-                try await fetch("/data/2.5/weather?q=Seoul&appid=\(clientTestKey)", port: port),
+                try await fetch("/data/2.5/weather?q=Seoul&appid=\(clientTestKey)&debug=trace-id-77", port: port),
                 try await fetch("/data/2.5/weather?q=Atlantis&appid=\(clientTestKey)", port: port),
                 try await fetch("/data/2.5/forecast?q=Seoul&units=metric&appid=\(clientTestKey)", port: port),
                 try await fetch("/geo/1.0/direct?q=Seoul&limit=1&appid=\(clientTestKey)", port: port),

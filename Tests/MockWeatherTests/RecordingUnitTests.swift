@@ -274,7 +274,8 @@ import Testing
     static func document(query: String) throws -> ([UInt8], String) {
         let request = RecordingRequest(method: "GET", rawPath: "/data/2.5/weather", rawQuery: query)
         let (document, _) = RecordedCassette.document(
-            request: request, status: 200, headers: [], body: Array(#"{"name":"Seoul","main":{"temp":1}}"#.utf8),
+            request: request, displayText: request.displayText, status: 200, headers: [],
+            body: Array(#"{"name":"Seoul","main":{"temp":1}}"#.utf8),
             upstream: .openWeatherMap, recordedAt: "2026-11-29T10:00:00Z")
         let bytes = document.prettyBytes
         let cassette = try #require(CassetteDecoder.decode(file: "x.json", bytes: bytes).cassette)

@@ -22,10 +22,11 @@ enum RecordedCassette {
         }
     }
 
-    /// The document, and whether its body is stored as `json`.
+    /// The document, and whether its body is stored as `json`. `displayText` is the request as the notes
+    /// show it, already scrubbed.
     static func document(
-        request: RecordingRequest, status: Int, headers: [HeaderField], body: [UInt8], upstream: UpstreamURL,
-        recordedAt: String
+        request: RecordingRequest, displayText: String, status: Int, headers: [HeaderField], body: [UInt8],
+        upstream: UpstreamURL, recordedAt: String
     ) -> (document: JSONValue, storedAsJSON: Bool) {
         let parsed = try? JSONParser.parse(body)
         let bodyField: (String, JSONValue)
@@ -55,7 +56,7 @@ enum RecordedCassette {
         let form = storedAsJSON ? "json" : bodyField.0 == "text" ? "text, kept byte for byte" : "base64"
         let notes =
             "Recorded from \(upstream) by mockweather \(MockWeatherVersion.current) (record mode): "
-            + "\(request.displayText) answered \(status). API keys scrubbed (\(KeyScrubber.mask)); body stored as \(form)."
+            + "\(displayText) answered \(status). API keys scrubbed (\(KeyScrubber.mask)); body stored as \(form)."
         let document = JSONValue.object([
             ("format", .string(CassetteDecoder.formatIdentifier)),
             ("source", .string(CassetteSource.recorded.rawValue)),

@@ -104,7 +104,9 @@ final class Recorder: Sendable {
                 reason: "the request itself carries a secret in its path or parameters, which a cassette would "
                     + "have to store")
         } else {
-            disposition = write(request, status: upstream.status, headers: headers, body: body, replacing: replacing)
+            disposition = write(
+                request, displayText: display, status: upstream.status, headers: headers, body: body,
+                replacing: replacing, scrubber: scrubber)
         }
         switch disposition {
         case .recorded(let name): diagnostics("mockweather: recorded \(name).json (\(upstream.status), \(display))")
@@ -149,12 +151,14 @@ final class Recorder: Sendable {
     }
 
     private func write(
-        _ request: RecordingRequest, status: Int, headers: [HeaderField], body: [UInt8], replacing: Bool
+        _ request: RecordingRequest, displayText: String, status: Int, headers: [HeaderField], body: [UInt8],
+        replacing: Bool, scrubber: KeyScrubber
     ) -> Disposition {
         let (document, _) = RecordedCassette.document(
-            request: request, status: status, headers: headers, body: body, upstream: transport.upstream,
-            recordedAt: RecordedCassette.timestamp(milliseconds: clock()))
-        let bytes = document.prettyBytes
+            request: request, displayText: displayText, status: status, headers: headers, body: body,
+            upstream: transport.upstream, recordedAt: RecordedCassette.timestamp(milliseconds: clock()))
+        // Body and headers are scrubbed already; the whole file once more, as the last line of defence.
+        let bytes = scrubber.scrub(document.prettyBytes)
         // Decoded before writing, as the loader would: an invalid file is never written.
         let decoded = CassetteDecoder.decode(file: request.cassetteName + ".json", bytes: bytes)
         guard let cassette = decoded.cassette, let key = cassette.interactions.first?.request.canonicalKey else {
