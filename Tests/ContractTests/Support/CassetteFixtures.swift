@@ -22,6 +22,21 @@ enum CassetteFixtures {
             message: "\(relativePath): interactions[0].response has no JSON body (json, or text that parses)")
     }
 
+    /// `body` with the value at `path` (object keys from the top) replaced by `value`.
+    static func replacing(path: [String], with value: Any, in body: String) throws -> String {
+        func replace(_ object: Any, _ path: ArraySlice<String>) throws -> Any {
+            guard let key = path.first else { return value }
+            guard var dictionary = object as? [String: Any], let child = dictionary[key] else {
+                throw FixtureError(message: "the body has no \(path.joined(separator: ".")) to replace")
+            }
+            dictionary[key] = try replace(child, path.dropFirst())
+            return dictionary
+        }
+        let parsed = try JSONSerialization.jsonObject(with: Data(body.utf8))
+        let data = try JSONSerialization.data(withJSONObject: replace(parsed, path[...]), options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// A one-interaction synthetic cassette for current weather near Seoul serving `responses` in order.
     static func sequenceNearSeoul(_ responses: [String]) -> String {
         """
