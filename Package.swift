@@ -20,7 +20,8 @@ let package = Package(
     // Library products are declared as their modules land (SwiftPM rejects a product over an empty target);
     // executable targets are products implicitly, so `swift run mockweather` needs no declaration.
     products: [
-        .library(name: "WeatherClient", targets: ["WeatherClient"])
+        .library(name: "WeatherClient", targets: ["WeatherClient"]),
+        .library(name: "LocationSimulator", targets: ["LocationSimulator"]),
     ],
     targets: [
         // The client library apps embed. Imports nothing from this package.
@@ -71,7 +72,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LocationSimulatorTests",
-            dependencies: ["LocationSimulator", "LocationReplay"],
+            // The executables are listed so that they are built for the tests that run them
+            // (replay-location --weather against mockweather serve).
+            dependencies: ["LocationSimulator", "LocationReplay", "replay-location", "mockweather"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),
