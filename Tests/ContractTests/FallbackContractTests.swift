@@ -19,7 +19,8 @@ struct FallbackContractTests {
                 client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
                 locationSource: FixedLocation.denied,
                 clock: RecordingClock(),
-                retryPolicy: deterministicRetry
+                retryPolicy: deterministicRetry,
+                configuration: contractServiceConfiguration
             )
 
             let result = try await service.currentWeather()
@@ -53,7 +54,8 @@ struct FallbackContractTests {
                 client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
                 locationSource: FixedLocation.at(Self.seoul),
                 clock: clock,
-                retryPolicy: deterministicRetry
+                retryPolicy: deterministicRetry,
+                configuration: contractServiceConfiguration
             )
             return try await service.currentWeather()
         }
@@ -82,7 +84,8 @@ struct FallbackContractTests {
                 client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
                 locationSource: FixedLocation.at(Self.seoul),
                 clock: clock,
-                retryPolicy: deterministicRetry
+                retryPolicy: deterministicRetry,
+                configuration: contractServiceConfiguration
             )
             return try await service.currentWeather()
         }
@@ -98,7 +101,8 @@ struct FallbackContractTests {
             client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL, timeout: .seconds(5)),
             locationSource: FixedLocation.at(Self.seoul),
             clock: clock,
-            retryPolicy: deterministicRetry
+            retryPolicy: deterministicRetry,
+            configuration: contractServiceConfiguration
         )
         let live = try await service.currentWeather()
         await server.stop()
@@ -135,7 +139,8 @@ struct FallbackContractTests {
                 client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
                 locationSource: FixedLocation.at(Self.seoul),
                 clock: RecordingClock(),
-                retryPolicy: deterministicRetry
+                retryPolicy: deterministicRetry,
+                configuration: contractServiceConfiguration
             )
             let good = try await service.currentWeather()
 

@@ -3,7 +3,13 @@ import WeatherClient
 
 /// A clock the test owns: `sleep` returns at once and records how long it was asked to wait (so backoff
 /// and Retry-After are checked without waiting for them), and `advance` moves time on.
+///
+/// A sleep of ``endless`` or longer never ends (until its task is cancelled): the service races its
+/// fix timeout against the location source, and a timeout that expired at once would win that race.
+/// Services under test use ``fixTimeout``, so a fix that is at hand always arrives first.
 final class RecordingClock: WeatherClock {
+    static let endless = Duration.seconds(3_600)
+    static let fixTimeout = endless
     private struct State {
         var now: Duration = .zero
         var sleeps: [Duration] = []
@@ -15,6 +21,11 @@ final class RecordingClock: WeatherClock {
 
     func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
+        if duration >= Self.endless {
+            let never = AsyncStream<Void> { _ in }
+            for await _ in never {}
+            throw CancellationError()
+        }
         state.withLock { state in
             state.sleeps.append(duration)
             state.now += duration
@@ -43,6 +54,10 @@ struct FixedLocation: LocationSource {
         coordinate.map { LocationFix(coordinate: $0, horizontalAccuracy: 10) }
     }
 }
+
+/// A service configuration whose fix timeout cannot expire before a fix at hand arrives (see
+/// ``RecordingClock``).
+let contractServiceConfiguration = WeatherService.Configuration(fixTimeout: RecordingClock.fixTimeout)
 
 /// Retries without jitter, so the waits a test sees are exactly the policy's.
 let deterministicRetry = RetryPolicy(
