@@ -242,6 +242,13 @@ struct ShutdownSignal {
         signalPipeWriteEnd = ends[1]
         signal(SIGINT, forwardSignal)
         signal(SIGTERM, forwardSignal)
+        // A parent may start us with these blocked (Foundation's Process on Linux can), which would leave
+        // the handlers above deaf; unblock them for the whole process.
+        var shutdownSignals = sigset_t()
+        sigemptyset(&shutdownSignals)
+        sigaddset(&shutdownSignals, SIGINT)
+        sigaddset(&shutdownSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
         if watchingStandardInput {
             let writeEnd = ends[1]
             Thread {

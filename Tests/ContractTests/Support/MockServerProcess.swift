@@ -95,10 +95,12 @@ final class MockServerProcess: Sendable {
         }
     }
 
-    /// Sends SIGTERM and waits for the process to exit; escalates to SIGKILL if it has not exited after
-    /// ten seconds. Returns the exit status.
+    /// Asks the server to shut down gracefully (closing its standard input, which `--exit-on-stdin-eof`
+    /// turns into a shutdown, and sending SIGTERM) and waits for it to exit; escalates to SIGKILL if it has
+    /// not exited after ten seconds. Returns the exit status.
     @discardableResult
     func stop() async -> Int32 {
+        try? standardInput.fileHandleForWriting.close()
         if process.isRunning {
             Foundation.kill(process.processIdentifier, SIGTERM)
         }
@@ -106,7 +108,6 @@ final class MockServerProcess: Sendable {
             Foundation.kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
-        try? standardInput.fileHandleForWriting.close()
         return process.terminationStatus
     }
 
