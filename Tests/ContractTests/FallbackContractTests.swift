@@ -8,6 +8,23 @@ import WeatherClient
 struct FallbackContractTests {
     static let seoul = Coordinate(latitude: 37.5683, longitude: 126.9778)
 
+    /// A service as an app in Seoul has it: the device at Seoul (or `location`), the server at `baseURL`,
+    /// waits recorded on `clock` instead of slept.
+    private func service(
+        at baseURL: URL,
+        clock: RecordingClock,
+        location: FixedLocation = .at(seoul),
+        timeout: Duration = .seconds(10)
+    ) -> WeatherService {
+        WeatherService(
+            client: OpenWeatherClient(apiKey: "", baseURL: baseURL, timeout: timeout),
+            locationSource: location,
+            clock: clock,
+            retryPolicy: deterministicRetry,
+            configuration: contractServiceConfiguration
+        )
+    }
+
     @Test func deniedLocationGetsTheDefaultLocationsWeatherShownAsSeoul() async throws {
         let campus = try #require(
             ContractCase.all(in: PackageLayout.bundledCassettes).first { $0.cassette.hasSuffix("near/sesac-campus") }
@@ -15,15 +32,8 @@ struct FallbackContractTests {
         let expected = try #require(campus.steps.first)
 
         try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
-            let service = WeatherService(
-                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
-                locationSource: FixedLocation.denied,
-                clock: RecordingClock(),
-                retryPolicy: deterministicRetry,
-                configuration: contractServiceConfiguration
-            )
-
-            let result = try await service.currentWeather()
+            let result = try await service(at: server.baseURL, clock: RecordingClock(), location: .denied)
+                .currentWeather()
 
             #expect(result.origin == .defaultLocation(.denied))
             #expect(result.location.coordinate == DefaultLocation.sesacCampus.coordinate)
@@ -50,14 +60,7 @@ struct FallbackContractTests {
         let clock = RecordingClock()
 
         let result = try await withMockServer(cassettes: directory.url) { server in
-            let service = WeatherService(
-                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
-                locationSource: FixedLocation.at(Self.seoul),
-                clock: clock,
-                retryPolicy: deterministicRetry,
-                configuration: contractServiceConfiguration
-            )
-            return try await service.currentWeather()
+            try await service(at: server.baseURL, clock: clock).currentWeather()
         }
 
         #expect(result.attempts == 2)
@@ -80,14 +83,7 @@ struct FallbackContractTests {
         let clock = RecordingClock()
 
         let result = try await withMockServer(cassettes: directory.url) { server in
-            let service = WeatherService(
-                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
-                locationSource: FixedLocation.at(Self.seoul),
-                clock: clock,
-                retryPolicy: deterministicRetry,
-                configuration: contractServiceConfiguration
-            )
-            return try await service.currentWeather()
+            try await service(at: server.baseURL, clock: clock).currentWeather()
         }
 
         #expect(result.attempts == 2)
@@ -96,19 +92,14 @@ struct FallbackContractTests {
 
     @Test func serverGoneAfterASuccessGivesTheLastWeatherMarkedStaleWithItsAge() async throws {
         let clock = RecordingClock()
-        let server = try await MockServerProcess.start(cassettes: PackageLayout.bundledCassettes, arguments: [])
-        let service = WeatherService(
-            client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL, timeout: .seconds(5)),
-            locationSource: FixedLocation.at(Self.seoul),
-            clock: clock,
-            retryPolicy: deterministicRetry,
-            configuration: contractServiceConfiguration
-        )
-        let live = try await service.currentWeather()
-        await server.stop()
-        clock.advance(by: .seconds(90))
+        let (live, stale) = try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+            let service = service(at: server.baseURL, clock: clock, timeout: .seconds(5))
+            let live = try await service.currentWeather()
+            await server.stop()
+            clock.advance(by: .seconds(90))
 
-        let stale = try await service.currentWeather()
+            return (live, try await service.currentWeather())
+        }
 
         #expect(live.origin == .live)
         #expect(stale.value == live.value)
@@ -135,13 +126,7 @@ struct FallbackContractTests {
         )
 
         try await withMockServer(cassettes: directory.url) { server in
-            let service = WeatherService(
-                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
-                locationSource: FixedLocation.at(Self.seoul),
-                clock: RecordingClock(),
-                retryPolicy: deterministicRetry,
-                configuration: contractServiceConfiguration
-            )
+            let service = service(at: server.baseURL, clock: RecordingClock())
             let good = try await service.currentWeather()
 
             let error = await #expect(throws: WeatherError.self) { try await service.currentWeather() }
