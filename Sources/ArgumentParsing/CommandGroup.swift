@@ -54,6 +54,14 @@ public struct CommandGroup: Sendable {
         }
     }
 
+    /// The command a usage error in `arguments` belongs to, for its report: `mockweather serve` when the
+    /// first argument names a subcommand, otherwise the program itself.
+    public func commandName(for arguments: [String]) -> String {
+        guard let first = arguments.first, let command = subcommands.first(where: { shortName(of: $0) == first })
+        else { return name }
+        return command.name
+    }
+
     /// The program's own help: what it is for and its subcommands with their abstracts.
     public var helpText: String {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(name) <subcommand> [options]", "", "SUBCOMMANDS:"]

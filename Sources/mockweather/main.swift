@@ -16,9 +16,10 @@ let program = CommandGroup(
     subcommands: [ServeCommand.spec, RecordCommand.spec, VerifyCommand.spec, ValidateCommand.spec, ListCommand.spec]
 )
 
+let arguments = Array(CommandLine.arguments.dropFirst())
 let status: ExitCode
 do throws(UsageError) {
-    switch try program.resolve(Array(CommandLine.arguments.dropFirst())) {
+    switch try program.resolve(arguments) {
     case .help(let text):
         Console.standardOutput.write(text)
         status = .success
@@ -35,7 +36,7 @@ do throws(UsageError) {
         }
     }
 } catch {
-    Console.standardError.write(error.report(command: "mockweather"))
+    Console.standardError.write(error.report(command: program.commandName(for: arguments)))
     status = .usage
 }
 exit(status.rawValue)

@@ -31,6 +31,12 @@ private let program = CommandGroup(
         }
     }
 
+    @Test func usageErrorsAreReportedAgainstTheSubcommandTheyBelongTo() {
+        #expect(program.commandName(for: ["serve", "--prot", "80"]) == "mockweather serve")
+        #expect(program.commandName(for: ["serv"]) == "mockweather")
+        #expect(program.commandName(for: []) == "mockweather")
+    }
+
     @Test func missingSubcommandListsTheAvailableOnes() {
         #expect(throws: UsageError.missingSubcommand(available: ["serve", "validate"])) {
             try program.resolve([])
