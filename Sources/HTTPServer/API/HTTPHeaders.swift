@@ -10,6 +10,11 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
 
     private var fields: [Element]
 
+    /// What the server must look at when it encodes these fields, worked out once as fields are added
+    /// rather than on every response (a handler typically sends the same prepared headers many times).
+    /// Conservative: removing a field never clears a flag, so a set flag only means "check".
+    private(set) var traits = FieldTraits()
+
     /// Creates an empty header list.
     public init() {
         fields = []
@@ -18,11 +23,13 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     /// Creates a header list holding `fields` in the given order (repeated names are kept).
     public init(_ fields: [(name: String, value: String)]) {
         self.fields = fields
+        for field in fields { traits.note(name: field.name, value: field.value) }
     }
 
     /// Creates a header list from a literal such as `["Content-Type": "application/json"]`, in order.
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { (name: $0.0, value: $0.1) }
+        for field in fields { traits.note(name: field.name, value: field.value) }
     }
 
     /// The number of fields, counting repeated names separately.
@@ -63,12 +70,21 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
 
     /// Appends a field, keeping any existing fields with the same name.
     public mutating func add(name: String, value: String) {
+        traits.note(name: name, value: value)
+        fields.append((name: name, value: value))
+    }
+
+    /// Appends a field the request parser has already checked (a token name, a value without CR, LF
+    /// or NUL), skipping the byte-by-byte check ``add(name:value:)`` makes.
+    mutating func addChecked(name: String, value: String) {
+        traits.noteName(name)
         fields.append((name: name, value: value))
     }
 
     /// Replaces every field named `name` by one field with `value` at the position of the first such
     /// field, or appends it if there is none.
     public mutating func replaceOrAdd(name: String, value: String) {
+        traits.note(name: name, value: value)
         guard let first = fields.firstIndex(where: { $0.name.equalsCaseInsensitively(name) }) else {
             fields.append((name: name, value: value))
             return
@@ -106,6 +122,41 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     /// The fields as they would appear on the wire, one `Name: value` per line.
     public var description: String {
         fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+    }
+}
+
+/// Which fields a header list may hold that the response encoder treats specially. Each flag is set
+/// when a field that needs it is added and never cleared, so `false` is a guarantee and `true` a hint.
+struct FieldTraits: Sendable {
+    /// A name that is not a token, or a value with CR, LF or NUL: the response is refused (500).
+    var mayBeInvalid = false
+    /// `Connection`: the handler may ask to close.
+    var mayNameConnection = false
+    /// `Date`, `Content-Length` or `Transfer-Encoding`: fields the encoder keeps, replaces or drops.
+    var mayNameFramingOrDate = false
+
+    mutating func note(name: String, value: String) {
+        noteName(name)
+        if mayBeInvalid { return }
+        if name.isEmpty || !name.utf8.allSatisfy(\.isTokenCharacter) {
+            mayBeInvalid = true
+            return
+        }
+        for byte in value.utf8 where byte == 0 || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
+            mayBeInvalid = true
+            return
+        }
+    }
+
+    mutating func noteName(_ name: String) {
+        let utf8 = name.utf8
+        switch utf8.count {
+        case 10 where utf8.equalsLowercase("connection"): mayNameConnection = true
+        case 4 where utf8.equalsLowercase("date"): mayNameFramingOrDate = true
+        case 14 where utf8.equalsLowercase("content-length"): mayNameFramingOrDate = true
+        case 17 where utf8.equalsLowercase("transfer-encoding"): mayNameFramingOrDate = true
+        default: break
+        }
     }
 }
 

@@ -289,7 +289,7 @@ struct HTTPRequestParser {
         }
         guard head.headers.count < limits.maxHeaderCount else { return .tooManyHeaders(limit: limits.maxHeaderCount) }
         if let error = interpret(name: nameBytes, value: value, valueBytes: valueBytes) { return error }
-        head.headers.add(name: Self.headerName(nameBytes), value: value)
+        head.headers.addChecked(name: Self.headerName(nameBytes), value: value)
         return nil
     }
 

@@ -92,7 +92,7 @@ struct MatchIndex: Sendable {
             lists += 1
         }
         for (name, values) in group.byValue {
-            if let value = request.parameters[name], let ordinals = values[QueryValue.key(value, forParameter: name)] {
+            if let key = request.parameters.key(for: name), let ordinals = values[key] {
                 collect(ordinals)
             }
         }

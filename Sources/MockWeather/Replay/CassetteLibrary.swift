@@ -19,9 +19,22 @@ public final class CassetteLibrary: Sendable {
         var responses: [PreparedResponse]
         /// Present for `responses` sequences only.
         var position: SequencePosition?
+        /// `openweathermap/current/seoul`, or `name#1` when the cassette has several interactions
+        /// (made once here: every answered request logs it).
+        let label: String
 
-        /// `openweathermap/current/seoul`, or `name#1` when the cassette has several interactions.
-        var label: String { interactionCount > 1 ? "\(cassetteName)#\(interactionIndex)" : cassetteName }
+        init(
+            cassetteName: String, interactionIndex: Int, interactionCount: Int, pattern: RequestPattern,
+            responses: [PreparedResponse], position: SequencePosition?
+        ) {
+            self.cassetteName = cassetteName
+            self.interactionIndex = interactionIndex
+            self.interactionCount = interactionCount
+            self.pattern = pattern
+            self.responses = responses
+            self.position = position
+            label = interactionCount > 1 ? "\(cassetteName)#\(interactionIndex)" : cassetteName
+        }
     }
 
     /// Indexes `cassettes` and encodes every response variant; cassettes are assumed valid (loaded

@@ -38,7 +38,7 @@ final class RequestLogger: Sendable {
 
     func log(_ entry: JournalEntry) {
         guard running.load(ordering: .relaxed) else {
-            sink.write(line: formatter.line(for: entry))
+            write([entry])
             return
         }
         let overflowing = pending.withLock { pending in
@@ -64,6 +64,18 @@ final class RequestLogger: Sendable {
             defer { pending.removeAll(keepingCapacity: true) }
             return pending
         }
-        for entry in entries { sink.write(line: formatter.line(for: entry)) }
+        write(entries)
+    }
+
+    private func write(_ entries: [JournalEntry]) {
+        guard !entries.isEmpty else { return }
+        var clock = TimestampText()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count * 128)
+        for entry in entries {
+            formatter.append(entry, to: &bytes, clock: &clock)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        sink.write(lines: bytes)
     }
 }
