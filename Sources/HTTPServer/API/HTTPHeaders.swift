@@ -138,14 +138,13 @@ struct FieldTraits: Sendable {
     mutating func note(name: String, value: String) {
         noteName(name)
         if mayBeInvalid { return }
-        if name.isEmpty || !name.utf8.allSatisfy(\.isTokenCharacter) {
-            mayBeInvalid = true
-            return
+        var name = name
+        var value = value
+        let nameIsToken = name.withUTF8 { bytes in !bytes.isEmpty && bytes.allSatisfy(\.isTokenCharacter) }
+        let valueIsClean = value.withUTF8 { bytes in
+            !bytes.contains { $0 == 0 || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
         }
-        for byte in value.utf8 where byte == 0 || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
-            mayBeInvalid = true
-            return
-        }
+        mayBeInvalid = !nameIsToken || !valueIsClean
     }
 
     mutating func noteName(_ name: String) {

@@ -33,7 +33,7 @@ struct CassetteDecoder {
         var decoder = CassetteDecoder(file: file, bytes: bytes)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONParser.parse(bytes, deferringMembersNamed: "json")
         } catch {
             decoder.report(at: error.offset, .root, "not JSON: \(error.message)")
             return (nil, decoder.problems)
@@ -163,7 +163,7 @@ struct CassetteDecoder {
         }
         var requestPath: String?
         if let text = requiredString(value, "path", at: path) {
-            if text.hasPrefix("/"), !text.contains("?"), !text.contains("#") {
+            if text.hasPrefix("/"), !text.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                 requestPath = RequestPath.normalized(text)
             } else {
                 report(
@@ -492,9 +492,9 @@ struct CassetteDecoder {
     }
 
     private mutating func checkKeys(_ members: [JSONMember], at path: JSONPath, allowed: [String]) {
-        var seen = Set<String>()
-        for member in members {
-            if !seen.insert(member.key).inserted {
+        // Objects here hold a handful of members: comparing with the earlier ones beats hashing.
+        for (position, member) in members.enumerated() {
+            if members[..<position].contains(where: { $0.key == member.key }) {
                 report(
                     at: member.keyOffset, path.appending(member.key), "duplicate key \(JSONValue.quoted(member.key))")
             } else if !allowed.contains(member.key) {

@@ -79,22 +79,23 @@ public enum CassetteLoader {
 
     /// "The same request in two files" (or twice in one): only the first could ever answer.
     static func duplicateRequests(in cassettes: [Cassette]) -> [CassetteProblem] {
-        var firstSeen: [String: (file: String, path: String)] = [:]
+        var firstSeen: [RequestPattern.CanonicalKey: (file: String, index: Int)] = [:]
+        firstSeen.reserveCapacity(cassettes.count)
         var problems: [CassetteProblem] = []
+        func path(_ index: Int) -> String { "$.interactions[\(index)].request" }
         for cassette in cassettes {
             for (index, interaction) in cassette.interactions.enumerated() {
                 let key = interaction.request.canonicalKey
-                let path = "$.interactions[\(index)].request"
                 if let earlier = firstSeen[key] {
                     problems.append(
                         CassetteProblem(
-                            file: cassette.file, jsonPath: path, location: nil,
+                            file: cassette.file, jsonPath: path(index), location: nil,
                             message:
-                                "the same request as \(earlier.file) \(earlier.path) (\(interaction.request.method) "
+                                "the same request as \(earlier.file) \(path(earlier.index)) (\(interaction.request.method) "
                                 + "\(interaction.request.path) \(interaction.request.summary)); only the first would ever "
                                 + "match: remove one or make them differ"))
                 } else {
-                    firstSeen[key] = (cassette.file, path)
+                    firstSeen[key] = (cassette.file, index)
                 }
             }
         }
@@ -150,24 +151,35 @@ struct CassetteFiles {
         return files
     }
 
-    /// The file's bytes, read with plain `open`/`read` (cheaper than `Data(contentsOf:)` per file).
+    /// The file's bytes, read with plain `open`/`read` into a buffer of the size `fstat` reports:
+    /// one read for a file that does not change meanwhile; a file that grows is read to its end.
     static func read(_ path: String) -> Result<[UInt8], ReadError> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(ReadError(errno: errno)) }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(ReadError(errno: errno)) }
+        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, filled))) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
                 #if canImport(Glibc)
-                Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
                 #else
-                Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+                Darwin.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
                 #endif
             }
             if count > 0 {
-                bytes += chunk[..<count]
+                filled += count
+                // A regular file returns less than asked only at its end: one read for a file that
+                // did not grow since fstat (the buffer has a byte to spare to tell).
+                if filled < bytes.count {
+                    bytes.removeLast(bytes.count - filled)
+                    return .success(bytes)
+                }
             } else if count == 0 {
+                bytes.removeLast(bytes.count - filled)
                 return .success(bytes)
             } else if errno != EINTR {
                 return .failure(ReadError(errno: errno))

@@ -8,15 +8,25 @@ struct RequestPattern: Sendable {
     var query: [QueryConstraint]
     var near: GeoCircle?
 
-    /// Text that is equal for two patterns exactly when they accept the same requests; used to find
-    /// "the same request in two files".
-    var canonicalKey: String {
-        var key = "\(method) \(path)"
-        for constraint in query {
-            key += " \(constraint.name)=\(constraint.expectation.canonicalText(forParameter: constraint.name))"
+    /// A value that is equal for two patterns exactly when they accept the same requests; used to
+    /// find "the same request in two files" (hashed, never printed, so nothing is formatted).
+    var canonicalKey: CanonicalKey {
+        CanonicalKey(
+            method: method, path: path,
+            query: query.map { CanonicalKey.Constraint(name: $0.name, expectedKey: $0.expectedKey, expectation: $0.kind) },
+            near: near.map { [$0.latitude.bitPattern, $0.longitude.bitPattern, $0.radiusKilometres.bitPattern] })
+    }
+
+    struct CanonicalKey: Hashable {
+        struct Constraint: Hashable {
+            var name: String
+            var expectedKey: QueryValue.Key?
+            var expectation: Int
         }
-        if let near { key += " near(\(near.latitude),\(near.longitude),\(near.radiusKilometres))" }
-        return key
+        var method: String
+        var path: String
+        var query: [Constraint]
+        var near: [UInt64]?
     }
 
     /// `q=seoul&lat=(absent)&near 37.5683,126.9778 ≤ 20 km`: for listings and diagnoses.
@@ -45,6 +55,15 @@ struct QueryConstraint: Sendable {
         self.expectedKey = Self.key(for: expectation, name: name)
     }
 
+    /// 0 equals, 1 present, 2 absent (with ``expectedKey``, what makes two constraints the same).
+    var kind: Int {
+        switch expectation {
+        case .equals: 0
+        case .present: 1
+        case .absent: 2
+        }
+    }
+
     private static func key(for expectation: QueryExpectation, name: String) -> QueryValue.Key? {
         if case .equals(let value) = expectation { return QueryValue.key(value, forParameter: name) }
         return nil
@@ -59,14 +78,6 @@ enum QueryExpectation: Sendable, Equatable {
     case present
     /// `null`: must be absent.
     case absent
-
-    func canonicalText(forParameter name: String) -> String {
-        switch self {
-        case .equals(let value): "=\(QueryValue.key(value, forParameter: name))"
-        case .present: "*"
-        case .absent: "(absent)"
-        }
-    }
 
     var displayText: String {
         switch self {

@@ -72,9 +72,13 @@ public final class CassetteLibrary: Sendable {
         let entries = slots.withLock { $0.compactMap { $0 } }
         self.entries = entries
         self.index = MatchIndex(patterns: entries.map(\.pattern))
-        var seenRoutes = Set<String>()
+        struct Route: Hashable {
+            var method: String
+            var path: String
+        }
+        var seenRoutes = Set<Route>()
         firstOrdinalOfEachRoute = entries.indices.filter {
-            seenRoutes.insert("\(entries[$0].pattern.method) \(entries[$0].pattern.path)").inserted
+            seenRoutes.insert(Route(method: entries[$0].pattern.method, path: entries[$0].pattern.path)).inserted
         }
     }
 

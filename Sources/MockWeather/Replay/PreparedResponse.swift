@@ -16,7 +16,15 @@ struct PreparedResponse: Sendable {
     let status: Int
 
     /// Headers the server owns: a cassette's copies (e.g. recorded ones) would contradict the real ones.
-    static let serverOwnedHeaders: Set<String> = ["content-length", "transfer-encoding", "connection", "date"]
+    static let serverOwnedHeaders = ["content-length", "transfer-encoding", "connection", "date"]
+
+    /// Whether `name` is one of ``serverOwnedHeaders``, compared ASCII case-insensitively.
+    static func isServerOwned(_ name: String) -> Bool {
+        serverOwnedHeaders.contains { owned in
+            owned.utf8.count == name.utf8.count
+                && zip(owned.utf8, name.utf8).allSatisfy { $0 == ($1 &- UInt8(ascii: "A") < 26 ? $1 | 0x20 : $1) }
+        }
+    }
 
     init(_ template: ResponseTemplate, cassetteName: String) {
         status = template.status
@@ -24,7 +32,7 @@ struct PreparedResponse: Sendable {
         fault = template.fault
         var conversions: ConvertedVariants?
         var headers = HTTPHeaders()
-        for field in template.headers where !Self.serverOwnedHeaders.contains(field.name.lowercased()) {
+        for field in template.headers where !Self.isServerOwned(field.name) {
             headers.add(name: field.name, value: field.value)
         }
         if headers["Content-Type"] == nil, let contentType = Self.defaultContentType(for: template.body) {
@@ -35,10 +43,11 @@ struct PreparedResponse: Sendable {
         declaredUnits = template.units
         switch template.body {
         case .json(let json):
-            declared = Self.with(response, body: json.compactBytes)
-            if UnitConversion.isConvertible(json) {
-                conversions = ConvertedVariants(template: response, json: json, units: template.units)
-            }
+            let body = json.compactBytes
+            declared = Self.with(response, body: body)
+            // Whether the body has anything to convert is found out on the first request for other
+            // units: start-up with many cassettes builds no body trees.
+            conversions = ConvertedVariants(template: response, compactBody: body, units: template.units)
         case .text(let text): declared = Self.with(response, body: Array(text.utf8))
         case .base64(let bytes): declared = Self.with(response, body: bytes)
         case nil: declared = response
@@ -67,23 +76,27 @@ struct PreparedResponse: Sendable {
     }
 }
 
-/// The other-units variants of one convertible body, made on first use.
+/// The other-units variants of one JSON body, made on first use from its compact text (parsed
+/// then); a body with nothing to convert is served as declared in every unit.
 final class ConvertedVariants: Sendable {
     private let template: HTTPResponse
-    private let json: JSONValue
+    private let compactBody: [UInt8]
     private let units: Units
     private let cache = Mutex<[Units: HTTPResponse]>([:])
 
-    init(template: HTTPResponse, json: JSONValue, units: Units) {
+    init(template: HTTPResponse, compactBody: [UInt8], units: Units) {
         self.template = template
-        self.json = json
+        self.compactBody = compactBody
         self.units = units
     }
 
     func response(in target: Units) -> HTTPResponse {
         if let cached = cache.withLock({ $0[target] }) { return cached }
         var response = template
-        response.body = UnitConversion.convert(json, from: units, to: target).compactBytes
+        response.body = compactBody
+        if let json = try? JSONParser.parse(compactBody), UnitConversion.isConvertible(json) {
+            response.body = UnitConversion.convert(json, from: units, to: target).compactBytes
+        }
         cache.withLock { $0[target] = response }
         return response
     }
