@@ -23,13 +23,28 @@ struct CassetteDecoder {
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
-        self.name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        self.name = Self.cassetteName(file)
         self.lineMap = LineMap(bytes)
     }
 
     /// Decodes `bytes`, or returns nil with `problems` saying why. A cassette is returned only when
     /// the file has no problem at all.
     static func decode(file: String, bytes: [UInt8]) -> (cassette: Cassette?, problems: [CassetteProblem]) {
+        // Most files are valid and written plainly: decoded from their bytes without a tree. Anything
+        // else (including every file with a problem) takes the full path below, which reports it.
+        if let cassette = CassetteFastPath.decode(file: file, name: cassetteName(file), bytes: bytes) {
+            return (cassette, [])
+        }
+        return decodeWithTree(file: file, bytes: bytes)
+    }
+
+    /// The cassette name for a file: its relative path without `.json`.
+    static func cassetteName(_ file: String) -> String {
+        file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+    }
+
+    /// The full decoder: builds the document's tree and walks it, collecting every problem.
+    static func decodeWithTree(file: String, bytes: [UInt8]) -> (cassette: Cassette?, problems: [CassetteProblem]) {
         var decoder = CassetteDecoder(file: file, bytes: bytes)
         let root: JSONValue
         do {
@@ -481,14 +496,10 @@ struct CassetteDecoder {
         return index + 6 == bytes.count && offsetHours < 24 && offsetMinutes < 60
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
+    /// `tchar` (RFC 9110 §5.6.2): letters, digits and ``!#$%&'*+-.^_`|~``, as one bit per ASCII byte.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        if byte < 64 { return (0x03FF_6CFA_0000_0000 as UInt64) >> byte & 1 == 1 }
+        return byte < 128 && (0x57FF_FFFF_C7FF_FFFE as UInt64) >> (byte - 64) & 1 == 1
     }
 
     private mutating func checkKeys(_ members: [JSONMember], at path: JSONPath, allowed: [String]) {

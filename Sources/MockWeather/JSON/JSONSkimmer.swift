@@ -11,11 +11,27 @@ enum JSONSkimmer {
         return skimmer.index
     }
 
+    /// The end of the string literal starting at `start` (its opening quote) and whether it holds
+    /// escapes, or nil if it is not a valid JSON string.
+    static func endOfString(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, hasEscape: Bool)? {
+        var skimmer = Skimmer(bytes: bytes, index: start, depth: 0, maximumDepth: 0)
+        guard skimmer.string() else { return nil }
+        return (skimmer.index, skimmer.sawEscape)
+    }
+
+    /// The end of the number literal starting at `start`, or nil if it is not a valid JSON number.
+    static func endOfNumber(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        var skimmer = Skimmer(bytes: bytes, index: start, depth: 0, maximumDepth: 0)
+        guard skimmer.number() else { return nil }
+        return skimmer.index
+    }
+
     private struct Skimmer {
         let bytes: UnsafeBufferPointer<UInt8>
         var index: Int
         var depth: Int
         let maximumDepth: Int
+        var sawEscape = false
 
         mutating func value() -> Bool {
             guard index < bytes.count else { return false }
@@ -77,7 +93,7 @@ enum JSONSkimmer {
             return true
         }
 
-        private mutating func string() -> Bool {
+        mutating func string() -> Bool {
             index += 1
             while index < bytes.count {
                 let byte = bytes[index]
@@ -87,6 +103,7 @@ enum JSONSkimmer {
                 }
                 if byte < 0x20 { return false }
                 if byte == UInt8(ascii: "\\") {
+                    sawEscape = true
                     guard escape() else { return false }
                 } else {
                     index += 1
@@ -137,7 +154,7 @@ enum JSONSkimmer {
             return value
         }
 
-        private mutating func number() -> Bool {
+        mutating func number() -> Bool {
             _ = consume(UInt8(ascii: "-"))
             guard isDigitHere() else { return false }
             if bytes[index] == UInt8(ascii: "0") {

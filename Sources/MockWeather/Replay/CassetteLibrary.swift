@@ -20,12 +20,12 @@ public final class CassetteLibrary: Sendable {
         /// Present for `responses` sequences only.
         var position: SequencePosition?
         /// `openweathermap/current/seoul`, or `name#1` when the cassette has several interactions
-        /// (made once here: every answered request logs it).
+        /// (made once at load: every answered request logs it).
         let label: String
 
         init(
             cassetteName: String, interactionIndex: Int, interactionCount: Int, pattern: RequestPattern,
-            responses: [PreparedResponse], position: SequencePosition?
+            responses: [PreparedResponse], position: SequencePosition?, label: String
         ) {
             self.cassetteName = cassetteName
             self.interactionIndex = interactionIndex
@@ -33,7 +33,7 @@ public final class CassetteLibrary: Sendable {
             self.pattern = pattern
             self.responses = responses
             self.position = position
-            label = interactionCount > 1 ? "\(cassetteName)#\(interactionIndex)" : cassetteName
+            self.label = label
         }
     }
 
@@ -63,7 +63,7 @@ public final class CassetteLibrary: Sendable {
                                 cassetteName: cassette.name, interactionIndex: index,
                                 interactionCount: cassette.interactions.count, pattern: interaction.request,
                                 responses: interaction.responses.map { PreparedResponse($0, cassetteName: label) },
-                                position: interaction.isSequence ? SequencePosition() : nil)
+                                position: interaction.isSequence ? SequencePosition() : nil, label: label)
                         ))
                 }
             }

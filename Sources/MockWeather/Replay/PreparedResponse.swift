@@ -4,13 +4,12 @@ import Synchronization
 /// A cassette response encoded once, so the request path only picks a ready `HTTPResponse` (no JSON
 /// parsing or re-serialising per request).
 ///
-/// The body in the units the cassette declares is encoded at load time; a current-weather or forecast
-/// body asked for in other units is converted and encoded on first use, then cached, so start-up
-/// with many cassettes does not pay for variants nobody asks for.
+/// The response is encoded when it is first asked for, then kept: start-up with thousands of
+/// cassettes validates and indexes every one before the port opens, but builds the wire bytes only
+/// for interactions that are actually requested (a few microseconds on their first request). A
+/// current-weather or forecast body asked for in other units is converted on first use too.
 struct PreparedResponse: Sendable {
-    private let declared: HTTPResponse
-    private let declaredUnits: Units
-    private let conversions: ConvertedVariants?
+    private let encoding: LazyEncoding
     let delay: DelaySpecification?
     let fault: FaultSpecification?
     let status: Int
@@ -30,38 +29,75 @@ struct PreparedResponse: Sendable {
         status = template.status
         delay = template.delay
         fault = template.fault
-        var conversions: ConvertedVariants?
-        var headers = HTTPHeaders()
-        for field in template.headers where !Self.isServerOwned(field.name) {
-            headers.add(name: field.name, value: field.value)
-        }
-        if headers["Content-Type"] == nil, let contentType = Self.defaultContentType(for: template.body) {
-            headers.add(name: "Content-Type", value: contentType)
-        }
-        headers.add(name: "X-Mockweather-Cassette", value: cassetteName)
-        let response = HTTPResponse(status: template.status, headers: headers)
-        declaredUnits = template.units
-        switch template.body {
-        case .json(let json):
-            let body = json.compactBytes
-            declared = Self.with(response, body: body)
-            // Whether the body has anything to convert is found out on the first request for other
-            // units: start-up with many cassettes builds no body trees.
-            conversions = ConvertedVariants(template: response, compactBody: body, units: template.units)
-        case .text(let text): declared = Self.with(response, body: Array(text.utf8))
-        case .base64(let bytes): declared = Self.with(response, body: bytes)
-        case nil: declared = response
-        }
-        self.conversions = conversions
+        encoding = LazyEncoding(template: template, cassetteName: cassetteName)
     }
 
-    private static func with(_ response: HTTPResponse, body: [UInt8]) -> HTTPResponse {
+    func response(in units: Units) -> HTTPResponse {
+        encoding.encoded.response(in: units)
+    }
+
+    /// The template until first use, then its encoding, published once for every event loop.
+    private final class LazyEncoding: Sendable {
+        let template: ResponseTemplate
+        let cassetteName: String
+        private let cached = AtomicLazyReference<Encoded>()
+
+        init(template: ResponseTemplate, cassetteName: String) {
+            self.template = template
+            self.cassetteName = cassetteName
+        }
+
+        var encoded: Encoded {
+            if let encoded = cached.load() { return encoded }
+            // Two loops may encode at once; both produce the same bytes and the first one stored wins.
+            return cached.storeIfNil(Encoded(template, cassetteName: cassetteName))
+        }
+    }
+
+    private final class Encoded: Sendable {
+        let declared: HTTPResponse
+        let declaredUnits: Units
+        let conversions: ConvertedVariants?
+
+        init(_ template: ResponseTemplate, cassetteName: String) {
+            var conversions: ConvertedVariants?
+            var headers = HTTPHeaders()
+            for field in template.headers where !PreparedResponse.isServerOwned(field.name) {
+                headers.add(name: field.name, value: field.value)
+            }
+            if headers["Content-Type"] == nil, let contentType = PreparedResponse.defaultContentType(for: template.body) {
+                headers.add(name: "Content-Type", value: contentType)
+            }
+            headers.add(name: "X-Mockweather-Cassette", value: cassetteName)
+            let response = HTTPResponse(status: template.status, headers: headers)
+            declaredUnits = template.units
+            switch template.body {
+            case .json(let json):
+                let body = json.compactBytes
+                declared = PreparedResponse.with(response, body: body)
+                // Whether the body has anything to convert is found out on the first request for
+                // other units.
+                conversions = ConvertedVariants(template: response, compactBody: body, units: template.units)
+            case .text(let text): declared = PreparedResponse.with(response, body: Array(text.utf8))
+            case .base64(let bytes): declared = PreparedResponse.with(response, body: bytes)
+            case nil: declared = response
+            }
+            self.conversions = conversions
+        }
+
+        func response(in units: Units) -> HTTPResponse {
+            guard units != declaredUnits, let conversions else { return declared }
+            return conversions.response(in: units)
+        }
+    }
+
+    fileprivate static func with(_ response: HTTPResponse, body: [UInt8]) -> HTTPResponse {
         var response = response
         response.body = body
         return response
     }
 
-    private static func defaultContentType(for body: ResponseBody?) -> String? {
+    fileprivate static func defaultContentType(for body: ResponseBody?) -> String? {
         switch body {
         case .json: "application/json; charset=utf-8"
         case .text(let text) where !text.isEmpty: "text/plain; charset=utf-8"
@@ -70,10 +106,6 @@ struct PreparedResponse: Sendable {
         }
     }
 
-    func response(in units: Units) -> HTTPResponse {
-        guard units != declaredUnits, let conversions else { return declared }
-        return conversions.response(in: units)
-    }
 }
 
 /// The other-units variants of one JSON body, made on first use from its compact text (parsed
