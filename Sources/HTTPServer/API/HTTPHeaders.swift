@@ -15,6 +15,10 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     /// Conservative: removing a field never clears a flag, so a set flag only means "check".
     private(set) var traits = FieldTraits()
 
+    /// The fields as the response encoder writes them, made by ``precomputeWireFormat()`` and dropped
+    /// by any change to the list.
+    private(set) var wireForm: WireForm?
+
     /// Creates an empty header list.
     public init() {
         fields = []
@@ -70,6 +74,7 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
 
     /// Appends a field, keeping any existing fields with the same name.
     public mutating func add(name: String, value: String) {
+        wireForm = nil
         traits.note(name: name, value: value)
         fields.append((name: name, value: value))
     }
@@ -77,6 +82,7 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     /// Appends a field the request parser has already checked (a token name, a value without CR, LF
     /// or NUL), skipping the byte-by-byte check ``add(name:value:)`` makes.
     mutating func addChecked(name: String, value: String) {
+        wireForm = nil
         traits.noteName(name)
         fields.append((name: name, value: value))
     }
@@ -84,6 +90,7 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     /// Replaces every field named `name` by one field with `value` at the position of the first such
     /// field, or appends it if there is none.
     public mutating func replaceOrAdd(name: String, value: String) {
+        wireForm = nil
         traits.note(name: name, value: value)
         guard let first = fields.firstIndex(where: { $0.name.equalsCaseInsensitively(name) }) else {
             fields.append((name: name, value: value))
@@ -102,7 +109,17 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
 
     /// Removes every field named `name` (compared case-insensitively); does nothing if there is none.
     public mutating func remove(name: String) {
+        wireForm = nil
         fields.removeAll { $0.name.equalsCaseInsensitively(name) }
+    }
+
+    /// Encodes the fields for the wire now, so every response that carries this list (a handler's
+    /// prepared response, sent many times) copies them in one step instead of field by field. Any
+    /// later change to the list discards the encoding; the bytes sent are the same either way.
+    public mutating func precomputeWireFormat() {
+        var bytes: [UInt8] = []
+        let fields = ResponseEncoder.appendFields(of: self, to: &bytes)
+        wireForm = WireForm(bytes: bytes, hasDate: fields.hasDate, contentLength: fields.contentLength)
     }
 
     /// Iterates the fields in order.
@@ -122,6 +139,19 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     /// The fields as they would appear on the wire, one `Name: value` per line.
     public var description: String {
         fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+    }
+}
+
+/// A header list's fields encoded as the response encoder writes them (immutable, shared by copies).
+final class WireForm: Sendable {
+    let bytes: [UInt8]
+    let hasDate: Bool
+    let contentLength: String?
+
+    init(bytes: [UInt8], hasDate: Bool, contentLength: String?) {
+        self.bytes = bytes
+        self.hasDate = hasDate
+        self.contentLength = contentLength
     }
 }
 

@@ -51,31 +51,15 @@ struct ResponseEncoder {
         let status = response.status
         Self.appendStatusLine(status: status, reason: response.reason, to: &buffer)
 
-        var hasDate = false
-        var handlerContentLength: String?
-        let needsSorting = response.headers.traits.mayNameFramingOrDate || response.headers.traits.mayNameConnection
-        for (name, value) in response.headers {
-            let utf8 = name.utf8
-            switch needsSorting ? utf8.count : 0 {
-            case 4 where utf8.equalsLowercase("date"):
-                hasDate = true
-            case 10 where utf8.equalsLowercase("connection"):
-                continue
-            case 14 where utf8.equalsLowercase("content-length"):
-                handlerContentLength = value
-                continue
-            case 17 where utf8.equalsLowercase("transfer-encoding"):
-                continue
-            default:
-                break
-            }
-            buffer.appendUTF8(name)
-            buffer.append(UInt8(ascii: ":"))
-            buffer.append(UInt8(ascii: " "))
-            buffer.appendUTF8(value)
-            buffer.append(UInt8(ascii: "\r"))
-            buffer.append(UInt8(ascii: "\n"))
+        let fields: (hasDate: Bool, contentLength: String?)
+        if let wire = response.headers.wireForm {
+            buffer.append(contentsOf: wire.bytes)
+            fields = (wire.hasDate, wire.contentLength)
+        } else {
+            fields = Self.appendFields(of: response.headers, to: &buffer)
         }
+        let hasDate = fields.hasDate
+        let handlerContentLength = fields.contentLength
         if !hasDate {
             date.refresh()
             buffer.appendUTF8("Date: ")
@@ -108,6 +92,40 @@ struct ResponseEncoder {
         if !forbidsBody && !context.isHeadRequest {
             buffer.append(contentsOf: response.body)
         }
+    }
+
+    /// Appends `Name: value` lines for the handler's fields, leaving out `Connection`, `Content-Length`
+    /// and `Transfer-Encoding` (the server writes its own); says whether a `Date` was among them and
+    /// what `Content-Length` the handler gave.
+    static func appendFields(of headers: HTTPHeaders, to buffer: inout [UInt8]) -> (
+        hasDate: Bool, contentLength: String?
+    ) {
+        var hasDate = false
+        var handlerContentLength: String?
+        let needsSorting = headers.traits.mayNameFramingOrDate || headers.traits.mayNameConnection
+        for (name, value) in headers {
+            let utf8 = name.utf8
+            switch needsSorting ? utf8.count : 0 {
+            case 4 where utf8.equalsLowercase("date"):
+                hasDate = true
+            case 10 where utf8.equalsLowercase("connection"):
+                continue
+            case 14 where utf8.equalsLowercase("content-length"):
+                handlerContentLength = value
+                continue
+            case 17 where utf8.equalsLowercase("transfer-encoding"):
+                continue
+            default:
+                break
+            }
+            buffer.appendUTF8(name)
+            buffer.append(UInt8(ascii: ":"))
+            buffer.append(UInt8(ascii: " "))
+            buffer.appendUTF8(value)
+            buffer.append(UInt8(ascii: "\r"))
+            buffer.append(UInt8(ascii: "\n"))
+        }
+        return (hasDate, handlerContentLength)
     }
 
     private static func appendStatusLine(status: Int, reason: String?, to buffer: inout [UInt8]) {

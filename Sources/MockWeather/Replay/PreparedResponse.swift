@@ -69,6 +69,7 @@ struct PreparedResponse: Sendable {
                 headers.add(name: "Content-Type", value: contentType)
             }
             headers.add(name: "X-Mockweather-Cassette", value: cassetteName)
+            headers.precomputeWireFormat()  // sent on every request: encoded once
             let response = HTTPResponse(status: template.status, headers: headers)
             declaredUnits = template.units
             switch template.body {
