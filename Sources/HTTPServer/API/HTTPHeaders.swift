@@ -24,6 +24,12 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
         fields = []
     }
 
+    /// An empty list with room for `capacity` fields (the parser's: one allocation per request).
+    init(reservingCapacity capacity: Int) {
+        fields = []
+        fields.reserveCapacity(capacity)
+    }
+
     /// Creates a header list holding `fields` in the given order (repeated names are kept).
     public init(_ fields: [(name: String, value: String)]) {
         self.fields = fields
@@ -178,13 +184,19 @@ struct FieldTraits: Sendable {
     }
 
     mutating func noteName(_ name: String) {
-        let utf8 = name.utf8
-        switch utf8.count {
-        case 10 where utf8.equalsLowercase("connection"): mayNameConnection = true
-        case 4 where utf8.equalsLowercase("date"): mayNameFramingOrDate = true
-        case 14 where utf8.equalsLowercase("content-length"): mayNameFramingOrDate = true
-        case 17 where utf8.equalsLowercase("transfer-encoding"): mayNameFramingOrDate = true
-        default: break
+        switch name.utf8.count {
+        case 4, 10, 14, 17: break
+        default: return  // the common case: no special name has this length
+        }
+        var name = name
+        name.withUTF8 { utf8 in
+            switch utf8.count {
+            case 10 where utf8.equalsLowercase("connection"): mayNameConnection = true
+            case 4 where utf8.equalsLowercase("date"): mayNameFramingOrDate = true
+            case 14 where utf8.equalsLowercase("content-length"): mayNameFramingOrDate = true
+            case 17 where utf8.equalsLowercase("transfer-encoding"): mayNameFramingOrDate = true
+            default: break
+            }
         }
     }
 }

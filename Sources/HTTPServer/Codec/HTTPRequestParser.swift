@@ -53,7 +53,7 @@ struct HTTPRequestParser {
         var target = ""
         var requestTarget = RequestTarget(path: "", query: nil, authority: nil)
         var version = HTTPVersion.http11
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(reservingCapacity: 8)
         var contentLength: Int?
         var transferCodings: [String] = []
         var hostCount = 0
@@ -218,11 +218,11 @@ struct HTTPRequestParser {
         guard let version = Self.parseVersion(versionBytes) else { return .malformedVersion }
         guard version.major == 1 else { return .unsupportedVersion(version) }
         let method = Self.method(methodBytes)
-        guard let requestTarget = RequestTarget(parsing: targetBytes, method: method) else { return .invalidTarget }
+        let target = UnsafeRawBufferPointer(rebasing: targetBytes)
+        guard let requestTarget = RequestTarget(parsingBytes: target.assumingMemoryBound(to: UInt8.self), method: method)
+        else { return .invalidTarget }
         head.method = method
-        head.target =
-            targetBytes.count == 1 && targetBytes.first == UInt8(ascii: "/")
-            ? "/" : String(decoding: targetBytes, as: UTF8.self)
+        head.target = target.count == 1 && target[0] == UInt8(ascii: "/") ? "/" : String(decoding: target, as: UTF8.self)
         head.requestTarget = requestTarget
         head.version = version.minor == 0 ? .http10 : HTTPVersion(major: 1, minor: version.minor)
         return nil
@@ -230,11 +230,13 @@ struct HTTPRequestParser {
 
     private static func method(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
         // The common methods as literals: no UTF-8 validation or storage for them.
-        switch bytes.count {
-        case 3 where bytes.elementsEqual("GET".utf8): "GET"
-        case 4 where bytes.elementsEqual("HEAD".utf8): "HEAD"
-        case 4 where bytes.elementsEqual("POST".utf8): "POST"
-        default: String(decoding: bytes, as: UTF8.self)
+        let raw = UnsafeRawBufferPointer(rebasing: bytes)
+        switch raw.count {
+        case 3 where raw[0] == UInt8(ascii: "G") && raw[1] == UInt8(ascii: "E") && raw[2] == UInt8(ascii: "T"):
+            return "GET"
+        case 4 where raw.elementsEqual("HEAD".utf8): return "HEAD"
+        case 4 where raw.elementsEqual("POST".utf8): return "POST"
+        default: return String(decoding: raw, as: UTF8.self)
         }
     }
 
@@ -294,8 +296,13 @@ struct HTTPRequestParser {
     }
 
     private static func headerName(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
-        if bytes.count == 4 && bytes.elementsEqual("Host".utf8) { return "Host" }
-        return String(decoding: bytes, as: UTF8.self)
+        let base = bytes.startIndex
+        if bytes.count == 4 && bytes[base] == UInt8(ascii: "H") && bytes[base + 1] == UInt8(ascii: "o")
+            && bytes[base + 2] == UInt8(ascii: "s") && bytes[base + 3] == UInt8(ascii: "t")
+        {
+            return "Host"
+        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self)
     }
 
     /// Records what the framing-relevant fields say; other fields pass through untouched.
