@@ -104,3 +104,10 @@ struct DeferredJSON: Sendable {
         }
     }
 }
+
+extension DeferredJSON: CustomReflectable {
+    /// The value's own text rather than the whole document it sits in.
+    var customMirror: Mirror {
+        Mirror(self, children: ["range": range, "text": String(decoding: source[range], as: UTF8.self)])
+    }
+}
