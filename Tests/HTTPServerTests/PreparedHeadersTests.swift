@@ -20,12 +20,13 @@ import Testing
         return headers
     }
 
-    @Test(arguments: [
-        ["Content-Type": "application/json", "X-Cassette": "seoul"],
-        ["Content-Type": "text/plain", "Date": "Sun, 06 Nov 1994 08:49:37 GMT", "Connection": "close"],
-        ["Content-Length": "12", "Transfer-Encoding": "chunked", "X": "1"],
-        [:],
-    ] as [HTTPHeaders])
+    @Test(
+        arguments: [
+            ["Content-Type": "application/json", "X-Cassette": "seoul"],
+            ["Content-Type": "text/plain", "Date": "Sun, 06 Nov 1994 08:49:37 GMT", "Connection": "close"],
+            ["Content-Length": "12", "Transfer-Encoding": "chunked", "X": "1"],
+            [:],
+        ] as [HTTPHeaders])
     func precomputedFieldsEncodeToTheSameBytes(headers: HTTPHeaders) {
         let body = Array("{\"cod\":200}".utf8)
         for isHead in [false, true] {

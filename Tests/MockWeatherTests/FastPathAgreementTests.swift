@@ -50,7 +50,8 @@ import Testing
                            {"status": 500, "fault": "reset"}],
              "fault": null, "delayMs": 250, "expect": {"error": "server", "message": "boom"}}
             """#
-        ).replacingOccurrences(of: #""source": "recorded""#, with: #""source": "recorded", "recordedAt": "2026-11-29T10:00:00Z""#),
+        ).replacingOccurrences(
+            of: #""source": "recorded""#, with: #""source": "recorded", "recordedAt": "2026-11-29T10:00:00Z""#),
         "\u{FEFF}" + cassetteJSON(interaction(extra: #", "fault": "truncate""#)),
         cassetteJSON(#"{"request": {"path": "/"}, "response": {"status": 204}, "fault": "empty"}"#),
         cassetteJSON(#"{"request": {"path": "/x"}, "response": {"status": 200, "text": "plain \n text"}}"#),
@@ -89,7 +90,8 @@ import Testing
         cassetteJSON(#"{"request": {"path": "/"}, "response": {"status": 200}}"#),
         cassetteJSON(#"{"request": {"path": "/"}, "response": {"status": 600, "text": ""}}"#),
         cassetteJSON(#"{"request": {"path": "/"}, "response": {"status": 200, "text": "", "json": {}}}"#),
-        cassetteJSON(#"{"request": {"path": "/"}, "response": {"status": 200, "headers": {"Bad Name": "x"}, "text": ""}}"#),
+        cassetteJSON(
+            #"{"request": {"path": "/"}, "response": {"status": 200, "headers": {"Bad Name": "x"}, "text": ""}}"#),
         cassetteJSON(#"{"request": {"path": "/"}, "response": {"status": 200, "units": "kelvin", "text": ""}}"#),
         cassetteJSON(#"{"request": {"path": "/", "method": "G T"}, "response": {"status": 200, "text": ""}}"#),
         cassetteJSON(#"{"request": {"path": "/"}, "responses": []}"#),
@@ -142,7 +144,8 @@ import Testing
     func deferredBodiesReportTheSameErrorsAtTheSamePlaces(text: String) {
         let bytes = Array(text.utf8)
         let full = Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) }
-        let deferred = Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes, deferringMembersNamed: "json") }
+        let deferred = Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes, deferringMembersNamed: "json")
+        }
 
         guard case .failure(let expected) = full, case .failure(let found) = deferred else {
             Issue.record("both parses should fail: \(full), \(deferred)")

@@ -30,7 +30,8 @@ import Testing
             text.line(for: entry(query: nil, status: 503, delay: 3000, fault: "reset", microseconds: 12))
                 == "2026-11-29T10:00:00.123Z GET /data/2.5/weather 503 current/seoul delay=3000ms fault=reset 0.012ms")
         #expect(
-            text.line(for: entry(status: 501, matched: nil, nearMiss: "current/seoul (q: busan ≠ seoul)", isUnmatched: true))
+            text.line(
+                for: entry(status: 501, matched: nil, nearMiss: "current/seoul (q: busan ≠ seoul)", isUnmatched: true))
                 == "2026-11-29T10:00:00.123Z GET /data/2.5/weather?q=seoul&appid=*** 501 UNMATCHED closest: "
                 + "current/seoul (q: busan ≠ seoul) 1.234ms")
         #expect(
@@ -46,7 +47,8 @@ import Testing
                 == #"{"time":"2026-11-29T10:00:00.123Z","method":"GET","path":"/data/2.5/weather","query":"q=seoul&appid=***","#
                 + #""status":200,"matched":"current/seoul","delayMs":5,"fault":"truncate","durationMs":1.5}"#)
         #expect(
-            json.line(for: entry(query: nil, status: 501, matched: nil, nearMiss: "a \"quoted\" miss", isUnmatched: true))
+            json.line(
+                for: entry(query: nil, status: 501, matched: nil, nearMiss: "a \"quoted\" miss", isUnmatched: true))
                 == #"{"time":"2026-11-29T10:00:00.123Z","method":"GET","path":"/data/2.5/weather","status":501,"#
                 + #""matched":null,"nearMiss":"a \"quoted\" miss","durationMs":1.234}"#)
     }
@@ -71,7 +73,8 @@ import Testing
         }
         #expect(
             String(decoding: bytes, as: UTF8.self)
-                == "2026-11-29T10:00:00.123Z 2026-11-29T10:00:01.000Z 2026-11-29T10:00:01.001Z 2026-11-29T10:01:00.123Z ")
+                == "2026-11-29T10:00:00.123Z 2026-11-29T10:00:01.000Z 2026-11-29T10:00:01.001Z 2026-11-29T10:01:00.123Z "
+        )
     }
 
     @Test func batchedLinesReachASinkOneByOne() {

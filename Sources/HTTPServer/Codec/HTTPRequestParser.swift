@@ -219,10 +219,12 @@ struct HTTPRequestParser {
         guard version.major == 1 else { return .unsupportedVersion(version) }
         let method = Self.method(methodBytes)
         let target = UnsafeRawBufferPointer(rebasing: targetBytes)
-        guard let requestTarget = RequestTarget(parsingBytes: target.assumingMemoryBound(to: UInt8.self), method: method)
+        guard
+            let requestTarget = RequestTarget(parsingBytes: target.assumingMemoryBound(to: UInt8.self), method: method)
         else { return .invalidTarget }
         head.method = method
-        head.target = target.count == 1 && target[0] == UInt8(ascii: "/") ? "/" : String(decoding: target, as: UTF8.self)
+        head.target =
+            target.count == 1 && target[0] == UInt8(ascii: "/") ? "/" : String(decoding: target, as: UTF8.self)
         head.requestTarget = requestTarget
         head.version = version.minor == 0 ? .http10 : HTTPVersion(major: 1, minor: version.minor)
         return nil

@@ -40,7 +40,9 @@ struct ResponseEncoder {
 
     /// Whether the handler asked for the connection to close after this response.
     static func asksToClose(_ response: HTTPResponse) -> Bool {
-        guard response.headers.traits.mayNameConnection, let value = response.headers["Connection"] else { return false }
+        guard response.headers.traits.mayNameConnection, let value = response.headers["Connection"] else {
+            return false
+        }
         return value.utf8.split(separator: UInt8(ascii: ",")).contains { element in
             element.filter { !$0.isOptionalWhitespace }.equalsLowercase("close")
         }

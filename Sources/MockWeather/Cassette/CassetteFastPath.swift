@@ -149,7 +149,8 @@ struct CassetteFastPath {
         let complete = object(keys: ["method", "path", "query", "near"]) { decoder, key in
             switch key {
             case 0:
-                guard let text = decoder.string(), !text.isEmpty, Self.allBytes(of: text, CassetteDecoder.isTokenByte) else {
+                guard let text = decoder.string(), !text.isEmpty, Self.allBytes(of: text, CassetteDecoder.isTokenByte)
+                else {
                     return false
                 }
                 method = text.uppercased()
@@ -230,7 +231,9 @@ struct CassetteFastPath {
         var delay: DelaySpecification?
         var fault: FaultSpecification??
         var expectation: Expectation?
-        let keys: [StaticString] = ["status", "headers", "json", "text", "base64", "units", "delayMs", "fault", "expect"]
+        let keys: [StaticString] = [
+            "status", "headers", "json", "text", "base64", "units", "delayMs", "fault", "expect",
+        ]
         let complete = object(keys: keys) { decoder, key in
             switch key {
             case 0:
@@ -295,7 +298,8 @@ struct CassetteFastPath {
             return nil
         }
         let start = index
-        guard let end = JSONSkimmer.endOfValue(in: bytes, at: start, depth: depth, maximumDepth: JSONParser.maximumDepth)
+        guard
+            let end = JSONSkimmer.endOfValue(in: bytes, at: start, depth: depth, maximumDepth: JSONParser.maximumDepth)
         else { return nil }
         index = end
         let deferred = DeferredJSON(source: source, range: start..<end, isObject: bytes[start] == UInt8(ascii: "{"))

@@ -13,7 +13,9 @@ struct RequestPattern: Sendable {
     var canonicalKey: CanonicalKey {
         CanonicalKey(
             method: method, path: path,
-            query: query.map { CanonicalKey.Constraint(name: $0.name, expectedKey: $0.expectedKey, expectation: $0.kind) },
+            query: query.map {
+                CanonicalKey.Constraint(name: $0.name, expectedKey: $0.expectedKey, expectation: $0.kind)
+            },
             near: near.map { [$0.latitude.bitPattern, $0.longitude.bitPattern, $0.radiusKilometres.bitPattern] })
     }
 

@@ -124,7 +124,8 @@ enum JSONSkimmer {
             case UInt8(ascii: "u"):
                 guard let code = hex4() else { return false }
                 if (0xD800..<0xDC00).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
                     else { return false }
                     index += 2
                     guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return false }

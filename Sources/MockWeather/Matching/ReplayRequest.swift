@@ -135,7 +135,8 @@ struct QueryParameters: Sendable {
             output.reserveCapacity(bytes.count + 8)
             var copiedUpTo = 0
             for parameter in parameters where parameter.isKey && !parameter.rawValue.isEmpty {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<parameter.rawValue.lowerBound]))
+                output.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<parameter.rawValue.lowerBound]))
                 output.append(contentsOf: KeyScrubber.maskBytes)
                 copiedUpTo = parameter.rawValue.upperBound
             }

@@ -22,26 +22,13 @@ public final class CassetteLibrary: Sendable {
         /// `openweathermap/current/seoul`, or `name#1` when the cassette has several interactions
         /// (made once at load: every answered request logs it).
         let label: String
-
-        init(
-            cassetteName: String, interactionIndex: Int, interactionCount: Int, pattern: RequestPattern,
-            responses: [PreparedResponse], position: SequencePosition?, label: String
-        ) {
-            self.cassetteName = cassetteName
-            self.interactionIndex = interactionIndex
-            self.interactionCount = interactionCount
-            self.pattern = pattern
-            self.responses = responses
-            self.position = position
-            self.label = label
-        }
     }
 
-    /// Indexes `cassettes` and encodes every response variant; cassettes are assumed valid (loaded
-    /// through `CassetteLoader`).
+    /// Indexes `cassettes` and prepares every response (its bytes are encoded on its first request);
+    /// cassettes are assumed valid (loaded through `CassetteLoader`).
     public init(cassettes: [Cassette]) {
         self.cassettes = cassettes
-        // Encoding responses is most of the work with many cassettes: done on all cores, in file order.
+        // Entries (labels, prepared responses) are made on all cores, in file order.
         var running = 0
         let offsets = cassettes.map { cassette in
             defer { running += cassette.interactions.count }

@@ -65,7 +65,8 @@ struct PreparedResponse: Sendable {
             for field in template.headers where !PreparedResponse.isServerOwned(field.name) {
                 headers.add(name: field.name, value: field.value)
             }
-            if headers["Content-Type"] == nil, let contentType = PreparedResponse.defaultContentType(for: template.body) {
+            if headers["Content-Type"] == nil, let contentType = PreparedResponse.defaultContentType(for: template.body)
+            {
                 headers.add(name: "Content-Type", value: contentType)
             }
             headers.add(name: "X-Mockweather-Cassette", value: cassetteName)
