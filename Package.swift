@@ -17,10 +17,16 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
     name: "mockweather",
     platforms: [.macOS(.v15), .iOS(.v18)],
-    // Library products are declared as their modules land (SwiftPM rejects a product over an empty target);
-    // executable targets are products implicitly, so `swift run mockweather` needs no declaration.
     products: [
-        .library(name: "WeatherClient", targets: ["WeatherClient"])
+        // For apps: the client library.
+        .library(name: "WeatherClient", targets: ["WeatherClient"]),
+        // For apps' own tests: the mock server in-process, and traces as a location source.
+        .library(name: "MockWeather", targets: ["MockWeather"]),
+        .library(name: "LocationSimulator", targets: ["LocationSimulator"]),
+        .library(name: "LocationReplay", targets: ["LocationReplay"]),
+        // Declared so a package that depends on this one can `swift run mockweather serve` too.
+        .executable(name: "mockweather", targets: ["mockweather"]),
+        .executable(name: "replay-location", targets: ["replay-location"]),
     ],
     targets: [
         // The client library apps embed. Imports nothing from this package.
@@ -71,7 +77,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LocationSimulatorTests",
-            dependencies: ["LocationSimulator", "LocationReplay"],
+            // The executables are listed so that they are built for the tests that run them
+            // (replay-location --weather against mockweather serve).
+            dependencies: ["LocationSimulator", "LocationReplay", "replay-location", "mockweather"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),

@@ -43,6 +43,15 @@ enum ServeCommand {
         default: "random, printed at start-up")
     static let eventLoops = OptionSpec.option(
         "--event-loops", value: "N", help: "HTTP event-loop threads.", default: "one per core")
+    static let exitOnStandardInputEOF = OptionSpec.flag(
+        "--exit-on-stdin-eof",
+        help: "Shut down gracefully when standard input is closed: a test harness that holds the pipe open "
+            + "can never leave an orphan server behind, even if it is killed.")
+    static let record = OptionSpec.option(
+        "--record", value: "MODE",
+        help: "'new': replay what matches, forward the rest to the live API and record it under DIR/recorded/ "
+            + "(never overwriting); 'all': forward and re-record everything; 'none': replay only. Needs a key.",
+        default: "none")
 
     static let spec = CommandSpec(
         name: "mockweather serve",
@@ -55,18 +64,30 @@ enum ServeCommand {
 
             \(CassetteDirectoryOption.discussion)
 
-            EXIT STATUS: 0 after SIGINT/SIGTERM, 1 with --fail-on-unmatched when a request was unmatched, \
-            64 usage, 65 invalid cassettes, 69 the address cannot be bound.
+            RECORD MODE: with --record new or all, requests go to the live API with the real key (--api-key or \
+            $\(UpstreamOptions.environmentVariable)) in place of the client's, and each answer worth keeping becomes \
+            a cassette under DIR/recorded/, served at once. Keys are scrubbed from cassettes, logs, the journal and \
+            errors. An upstream failure is answered 502. 401, 429 and 5xx answers are passed on but not recorded.
+
+            EXIT STATUS: 0 after SIGINT/SIGTERM (or the end of standard input with --exit-on-stdin-eof), 1 with \
+            --fail-on-unmatched when a request was unmatched, 64 usage (also --record without a key), 65 invalid \
+            cassettes, 69 the address cannot be bound.
             """,
         options: [
             cassettes, host, port, portFile, logFormat, failOnUnmatched, requireKey, watch, unmatchedStatus,
-            journalSize, latency, faultRate, faultKinds, seed, eventLoops,
-        ]
+            journalSize, latency, faultRate, faultKinds, seed, eventLoops, exitOnStandardInputEOF, record,
+        ] + UpstreamOptions.all
     )
 
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "."))
-        let resolved = CassetteDirectoryOption.resolve(arguments.value(cassettes))
+        options.recording = try recordingOptions(arguments)
+        options.scrubber = try UpstreamOptions.scrubber(arguments)
+        // Recording writes, so it never falls back to the package's bundled set.
+        let resolved =
+            options.recording == nil
+            ? CassetteDirectoryOption.resolve(arguments.value(cassettes))
+            : try UpstreamOptions.recordingDirectory(arguments.value(cassettes))
         options.cassetteDirectory = resolved.directory
         options.host = arguments.value(host) ?? options.host
         options.port = try arguments.integer(port, in: 0...65_535) ?? options.port
@@ -80,7 +101,8 @@ enum ServeCommand {
         options.eventLoopCount = try arguments.integer(eventLoops, in: 1...256)
         options.chaos = try chaosConfiguration(arguments)
 
-        guard let shutdown = ShutdownSignal.install() else {
+        guard let shutdown = ShutdownSignal.install(watchingStandardInput: arguments.flag(exitOnStandardInputEOF))
+        else {
             Console.standardError.writeLine("mockweather serve: cannot set up signal handling")
             return .unavailable
         }
@@ -120,6 +142,14 @@ enum ServeCommand {
             "mockweather: serving \(library.cassettes.count) cassettes (\(library.interactionCount) interactions) from "
                 + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
                 + "http://\(shownHost):\(boundPort)/__admin/health")
+        if let recording = options.recording {
+            let what =
+                recording.mode == .new ? "recording what no cassette matches" : "forwarding and recording everything"
+            Console.standardError.writeLine(
+                "mockweather: \(what) via \(recording.access.upstream) into "
+                    + "\(resolved.directory.appendingPathComponent("recorded").path)/; API keys are scrubbed everywhere"
+            )
+        }
         let signal = await shutdown.next()
         Console.standardError.writeLine("mockweather: \(signal), shutting down")
         let summary = await server.stop()
@@ -129,6 +159,25 @@ enum ServeCommand {
             return .failure
         }
         return .success
+    }
+
+    /// `--record` with its key and upstream, or nil for replay only. A recording mode without a key is
+    /// refused: it never falls back to replay silently.
+    private static func recordingOptions(_ arguments: ParsedArguments) throws(UsageError) -> RecordingOptions? {
+        let mode = try arguments.choice(record, among: ["none", "new", "all"]) ?? "none"
+        guard let recordingMode = RecordingOptions.Mode(rawValue: mode) else {
+            for option in [UpstreamOptions.apiKey, UpstreamOptions.upstream, UpstreamOptions.timeout]
+            where arguments.contains(option) {
+                throw .other("'\(option.name)' is only used with '--record new' or '--record all'")
+            }
+            return nil
+        }
+        guard let key = try UpstreamOptions.key(arguments) else {
+            throw .other(
+                UpstreamOptions.missingKeyMessage("--record \(mode)")
+                    + ". To replay without recording, leave out --record.")
+        }
+        return RecordingOptions(mode: recordingMode, access: try UpstreamOptions.access(arguments, key: key))
     }
 
     private static func chaosConfiguration(_ arguments: ParsedArguments) throws(UsageError) -> ChaosConfiguration {
@@ -176,18 +225,43 @@ private func forwardSignal(_ number: Int32) {
     _ = write(signalPipeWriteEnd, &byte, 1)
 }
 
+/// Written to the pipe instead of a signal number when standard input reaches end of file.
+private let standardInputClosed: UInt8 = 0
+
 /// Catches SIGINT and SIGTERM with a real handler (not just a dispatch source), so they work even when
 /// the parent started us with them ignored, as shells do for `serve &`. Installed before the
 /// listening line is printed, so a signal sent as soon as a script sees that line is never lost.
 struct ShutdownSignal {
     private let readEnd: Int32
 
-    static func install() -> ShutdownSignal? {
+    /// Installs the handlers; with `watchingStandardInput`, the end of standard input also counts as a
+    /// request to shut down.
+    static func install(watchingStandardInput: Bool) -> ShutdownSignal? {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         signalPipeWriteEnd = ends[1]
         signal(SIGINT, forwardSignal)
         signal(SIGTERM, forwardSignal)
+        // A parent may start us with these blocked (Foundation's Process on Linux can), which would leave
+        // the handlers above deaf; unblock them for the whole process.
+        var shutdownSignals = sigset_t()
+        sigemptyset(&shutdownSignals)
+        sigaddset(&shutdownSignals, SIGINT)
+        sigaddset(&shutdownSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
+        if watchingStandardInput {
+            let writeEnd = ends[1]
+            Thread {
+                var buffer = [UInt8](repeating: 0, count: 512)
+                while true {
+                    let count = read(0, &buffer, buffer.count)
+                    if count > 0 || (count < 0 && errno == EINTR) { continue }
+                    var byte = standardInputClosed
+                    _ = write(writeEnd, &byte, 1)
+                    return
+                }
+            }.start()
+        }
         return ShutdownSignal(readEnd: ends[0])
     }
 
@@ -198,7 +272,11 @@ struct ShutdownSignal {
             let thread = Thread {
                 var byte: UInt8 = 0
                 while read(readEnd, &byte, 1) < 0, errno == EINTR {}
-                continuation.resume(returning: Int32(byte) == SIGINT ? "SIGINT" : "SIGTERM")
+                switch byte {
+                case standardInputClosed: continuation.resume(returning: "standard input closed")
+                case UInt8(SIGINT): continuation.resume(returning: "SIGINT")
+                default: continuation.resume(returning: "SIGTERM")
+                }
             }
             thread.start()
         }

@@ -4,15 +4,24 @@ import MockWeather
 
 /// `mockweather validate [DIR]`: every problem of every cassette file, or a one-line "ok".
 enum ValidateCommand {
+    static let maxAge = OptionSpec.option(
+        "--max-age", value: "DURATION",
+        help: "Warn about recorded cassettes whose recordedAt is older than this ('90d', '12h').")
+    static let strict = OptionSpec.flag("--strict", help: "With --max-age: fail (exit 65) instead of warning.")
+
     static let spec = CommandSpec(
         name: "mockweather validate",
         abstract: "Check cassettes and list every problem (file, line, JSON path, what is wrong).",
         discussion: CassetteDirectoryOption.discussion
-            + "\n\nEXIT STATUS: 0 when every cassette is valid, 65 when there are problems or no such directory.",
+            + "\n\nEXIT STATUS: 0 when every cassette is valid (stale recordings only warn unless --strict), 65 when "
+            + "there are problems, no such directory, or --strict and a recording older than --max-age.",
+        options: [maxAge, strict],
         positionals: [PositionalSpec("DIR", help: "The cassette directory.", optional: true)]
     )
 
-    static func run(_ arguments: ParsedArguments) -> ExitCode {
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
+        let maximumAge = try arguments.duration(maxAge)
+        if arguments.flag(strict), maximumAge == nil { throw .other("'--strict' needs '--max-age DURATION'") }
         let (directory, _) = CassetteDirectoryOption.resolve(arguments.positional(0))
         do {
             let cassettes = try CassetteLoader.load(directory: directory)
@@ -23,7 +32,15 @@ enum ValidateCommand {
             let interactions = cassettes.reduce(0) { $0 + $1.interactionCount }
             Console.standardOutput.writeLine(
                 "ok: \(cassettes.count) cassettes, \(interactions) interactions in \(directory.path)")
-            return .success
+            guard let maximumAge, let limit = arguments.value(maxAge) else { return .success }
+            let stale = StaleCassette.find(in: cassettes, olderThan: maximumAge)
+            let level = arguments.flag(strict) ? "error" : "warning"
+            for cassette in stale {
+                Console.standardOutput.writeLine(
+                    "\(level): \(cassette) (more than --max-age \(limit)); refresh it with 'mockweather record' or "
+                        + "'mockweather serve --record all'")
+            }
+            return arguments.flag(strict) && !stale.isEmpty ? .dataError : .success
         } catch {
             Console.standardOutput.writeLine(error.description)
             return exitCode(for: error)

@@ -13,7 +13,7 @@ let program = CommandGroup(
     name: "mockweather",
     abstract: "A mock OpenWeatherMap server that replays JSON cassettes.",
     version: "mockweather \(MockWeatherVersion.current)",
-    subcommands: [ServeCommand.spec, ValidateCommand.spec, ListCommand.spec]
+    subcommands: [ServeCommand.spec, RecordCommand.spec, VerifyCommand.spec, ValidateCommand.spec, ListCommand.spec]
 )
 
 let status: ExitCode
@@ -28,7 +28,9 @@ do throws(UsageError) {
     case .run(let command, let arguments):
         switch command.name {
         case ServeCommand.spec.name: status = try await ServeCommand.run(arguments)
-        case ValidateCommand.spec.name: status = ValidateCommand.run(arguments)
+        case RecordCommand.spec.name: status = try await RecordCommand.run(arguments)
+        case VerifyCommand.spec.name: status = try await VerifyCommand.run(arguments)
+        case ValidateCommand.spec.name: status = try ValidateCommand.run(arguments)
         default: status = ListCommand.run(arguments)
         }
     }

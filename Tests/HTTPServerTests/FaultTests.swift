@@ -15,6 +15,8 @@ import Testing
             var response = HTTPResponse(headers: ["Content-Type": "application/json"], body: Self.body)
             switch request.path {
             case "/truncate": response.fault = .truncate(afterBytes: 20)
+            case "/truncate-body": response.fault = .truncateBody(keepingBytes: 7, announcingFullLength: true)
+            case "/truncate-unframed": response.fault = .truncateBody(keepingBytes: 7, announcingFullLength: false)
             case "/reset": response.fault = .reset
             case "/close": response.fault = .closeWithoutResponse
             case "/drip": response.fault = .drip(bytesPerSecond: 2000)
@@ -39,6 +41,38 @@ import Testing
             }
             #expect(received.count == 20)
             #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        }
+    }
+
+    @Test func truncateBodySendsTheWholeHeadAnnouncingTheFullLengthThenPartOfTheBody() async throws {
+        try await withFaultServer { port in
+            let received = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send(request("/truncate-body"))
+                return try client.readToEOF()
+            }
+            let text = String(decoding: received, as: UTF8.self)
+            let parts = text.components(separatedBy: "\r\n\r\n")
+            #expect(parts.count == 2)
+            #expect(parts[0].contains("Content-Length: \(Self.body.count)\r\n"))
+            #expect(parts[0].contains("Connection: close"))
+            #expect(parts.last == #"{"name""#)
+        }
+    }
+
+    @Test func truncateBodyWithoutLengthLeavesTheCloseToEndTheBody() async throws {
+        try await withFaultServer { port in
+            let received = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send(request("/truncate-unframed"))
+                return try client.readToEOF()
+            }
+            let text = String(decoding: received, as: UTF8.self)
+            let parts = text.components(separatedBy: "\r\n\r\n")
+            #expect(parts.count == 2)
+            #expect(!parts[0].lowercased().contains("content-length"))
+            #expect(parts[0].contains("Connection: close"))
+            #expect(parts.last == #"{"name""#)
         }
     }
 

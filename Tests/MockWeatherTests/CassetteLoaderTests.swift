@@ -80,6 +80,18 @@ import Testing
                 == "unknown fault \"rest\"; expected one of reset, empty, truncate, drip, hang; did you mean 'reset'?")
     }
 
+    @Test func truncateContentLengthMustBeABooleanAndOnlyOnTruncate() {
+        let text = cassetteJSON(
+            #"{"request": {"path": "/a"}, "response": {"status": 200, "json": {}}, "fault": {"kind": "truncate", "contentLength": "no"}}"#,
+            #"{"request": {"path": "/b"}, "response": {"status": 200, "json": {}}, "fault": {"kind": "drip", "contentLength": false}}"#
+        )
+        let found = problems([("framing.json", text)])
+        #expect(
+            found.map(\.jsonPath) == ["$.interactions[0].fault.contentLength", "$.interactions[1].fault.contentLength"])
+        #expect(found.first?.message == "expected true or false, found a string")
+        #expect(found.last?.message == "\"contentLength\" applies only to the \"truncate\" fault")
+    }
+
     @Test func responseAndResponsesTogetherOrNeitherAreProblems() {
         let text = cassetteJSON(
             #"{"request": {"path": "/a"}, "response": {"status": 200, "json": {}}, "responses": [{"status": 200, "json": {}}]}"#,

@@ -122,9 +122,21 @@ import Testing
             )
         ])
         let response = harness.respond("/data/2.5/weather?q=t")
-        let head = ReplayResponder.encodedHeadLength(of: response)
-        #expect(response.fault == .truncate(afterBytes: head + 5))
-        #expect(response.headers["Connection"] == "close")
+        #expect(response.fault == .truncateBody(keepingBytes: 5, announcingFullLength: true))
+    }
+
+    @Test func truncateWithoutContentLengthLeavesTheCloseToEndTheBody() throws {
+        let harness = try HandlerHarness([
+            (
+                "t.json",
+                cassetteJSON(
+                    interaction(
+                        query: #"{"q": "t"}"#, body: #"{"name":"0123456789"}"#,
+                        extra: #", "fault": {"kind": "truncate", "bodyBytes": 5, "contentLength": false}"#))
+            )
+        ])
+        let response = harness.respond("/data/2.5/weather?q=t")
+        #expect(response.fault == .truncateBody(keepingBytes: 5, announcingFullLength: false))
     }
 
     @Test func globalChaosIsDeterministicForASeed() throws {

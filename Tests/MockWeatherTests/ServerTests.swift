@@ -14,6 +14,9 @@ import Testing
             query: #"{"q": "truncate"}"#, body: #"{"name":"0123456789abcdef"}"#,
             extra: #", "fault": {"kind": "truncate", "bodyBytes": 7}"#),
         interaction(
+            query: #"{"q": "truncate-unframed"}"#, body: #"{"name":"0123456789abcdef"}"#,
+            extra: #", "fault": {"kind": "truncate", "bodyBytes": 7, "contentLength": false}"#),
+        interaction(
             query: #"{"q": "drip"}"#, body: #"{"name":"drip"}"#,
             extra: #", "fault": {"kind": "drip", "bytesPerSecond": 4000}"#))
 
@@ -66,6 +69,15 @@ import Testing
             #expect(exchange.ending == .closed)
             #expect(exchange.head.hasPrefix("HTTP/1.1 200 OK"))
             #expect(exchange.head.contains("Content-Length: 27"))
+            #expect(exchange.body == #"{"name""#)
+        }
+    }
+
+    @Test func truncateWithoutContentLengthEndsTheShortBodyWithTheClose() async throws {
+        try await withServer { port, _ in
+            let exchange = try RawHTTPClient(port: port).get("/data/2.5/weather?q=truncate-unframed")
+            #expect(exchange.ending == .closed)
+            #expect(!exchange.head.lowercased().contains("content-length"))
             #expect(exchange.body == #"{"name""#)
         }
     }

@@ -9,6 +9,16 @@ public enum HTTPFault: Sendable, Equatable {
     /// nothing; a value at least the response's length writes all of it and then closes.
     case truncate(afterBytes: Int)
 
+    /// Writes the complete head, then the first `keepingBytes` bytes of the body, and closes cleanly.
+    ///
+    /// With `announcingFullLength` the head carries the full body's `Content-Length`, so a client can
+    /// tell the body was cut short (it reports a network error). Without it the head has no
+    /// `Content-Length` and the body is delimited by the close (RFC 9112 §6.3), so a client cannot tell
+    /// and reads the short body as if it were whole (it reports whatever the short body fails as, e.g.
+    /// truncated JSON). Negative values keep nothing; a value beyond the body keeps all of it. A HEAD
+    /// request gets the head alone.
+    case truncateBody(keepingBytes: Int, announcingFullLength: Bool)
+
     /// Closes the connection with a TCP reset (`SO_LINGER` with a zero timeout) without writing the
     /// response; the client sees `ECONNRESET`.
     case reset

@@ -11,6 +11,9 @@ struct ResponseEncoder {
         var keepAlive: Bool
         var isHeadRequest: Bool
         var requestVersion: HTTPVersion
+        /// Leave out `Content-Length`, so the body ends where the connection closes (only for faults;
+        /// requires `keepAlive` to be false).
+        var omitsContentLength = false
     }
 
     /// The reason `response` cannot be sent as it is (status out of range, a header that would break
@@ -71,7 +74,9 @@ struct ResponseEncoder {
         }
 
         let forbidsBody = status < 200 || status == 204 || status == 304
-        if !forbidsBody || (status == 304 && handlerContentLength != nil) {
+        if context.omitsContentLength {
+            precondition(!context.keepAlive, "a body delimited by the close needs the connection to close")
+        } else if !forbidsBody || (status == 304 && handlerContentLength != nil) {
             buffer.appendUTF8("Content-Length: ")
             if context.isHeadRequest || status == 304, let declared = handlerContentLength,
                 declared.utf8.allSatisfy(\.isDigit), !declared.isEmpty
@@ -165,6 +170,20 @@ struct ResponseEncoder {
             }
             buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: storage[(20 - count)...]))
         }
+    }
+
+    /// The length of the head (through the blank line) of an encoded response.
+    static func headLength(of encoded: [UInt8]) -> Int {
+        var index = 3
+        while index < encoded.count {
+            if encoded[index] == UInt8(ascii: "\n"), encoded[index - 1] == UInt8(ascii: "\r"),
+                encoded[index - 2] == UInt8(ascii: "\n"), encoded[index - 3] == UInt8(ascii: "\r")
+            {
+                return index + 1
+            }
+            index += 1
+        }
+        return encoded.count
     }
 
     /// The complete bytes of a response the server makes itself (errors, 503, 100 Continue).

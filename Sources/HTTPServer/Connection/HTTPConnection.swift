@@ -356,6 +356,17 @@ final class HTTPConnection: EventLoopClient {
             server.encoder.encode(response, context: context, into: &encoded)
             output.append(contentsOf: encoded.prefix(max(0, afterBytes)))
             transition(to: .writing(after: .close))
+        case .truncateBody(let keepingBytes, let announcingFullLength)?:
+            context.keepAlive = false
+            context.omitsContentLength = !announcingFullLength
+            var encoded: [UInt8] = []
+            server.encoder.encode(response, context: context, into: &encoded)
+            // The head ends at the first blank line (header values cannot hold CR or LF); whatever follows
+            // is the body as sent (none for HEAD, 204 or 304).
+            let headLength = ResponseEncoder.headLength(of: encoded)
+            output.append(
+                contentsOf: encoded.prefix(headLength + min(max(0, keepingBytes), encoded.count - headLength)))
+            transition(to: .writing(after: .close))
         case .reset?:
             transition(to: .writing(after: .reset))
         case .closeWithoutResponse?:

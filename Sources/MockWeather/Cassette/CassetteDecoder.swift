@@ -14,7 +14,7 @@ struct CassetteDecoder {
     ]
     private static let bodyKeys = ["json", "text", "base64"]
     private static let expectKeys = ["name", "celsius", "error", "message"]
-    private static let faultKeys = ["kind", "bodyBytes", "bytesPerSecond"]
+    private static let faultKeys = ["kind", "bodyBytes", "contentLength", "bytesPerSecond"]
 
     let file: String
     let name: String
@@ -403,15 +403,24 @@ struct CassetteDecoder {
         }
         let (bodyBytes, bodyBytesValid) = positiveInteger("bodyBytes")
         let (rate, rateValid) = positiveInteger("bytesPerSecond")
-        for (key, allowedFor) in [("bodyBytes", "truncate"), ("bytesPerSecond", "drip")]
+        for (key, allowedFor) in [("bodyBytes", "truncate"), ("contentLength", "truncate"), ("bytesPerSecond", "drip")]
         where value[key] != nil && kind != allowedFor {
             report(value[key]!, path.appending(key), "\"\(key)\" applies only to the \"\(allowedFor)\" fault")
+        }
+        var announcesLength = true
+        if let field = value["contentLength"] {
+            if case .bool(let flag) = field.kind {
+                announcesLength = flag
+            } else {
+                report(field, path.appending("contentLength"), "expected true or false, found \(field.typeDescription)")
+                return nil
+            }
         }
         guard bodyBytesValid, rateValid else { return nil }
         switch kind {
         case "reset": return .reset
         case "empty": return .empty
-        case "truncate": return .truncate(bodyBytes: bodyBytes)
+        case "truncate": return .truncate(bodyBytes: bodyBytes, announcesLength: announcesLength)
         case "drip": return .drip(bytesPerSecond: rate ?? FaultSpecification.defaultDripBytesPerSecond)
         case "hang": return .hang
         default:

@@ -8,14 +8,17 @@ enum DelaySpecification: Sendable, Equatable {
 }
 
 /// A broken network, staged per interaction (DESIGN §2): `"fault": "reset"` or
-/// `"fault": {"kind": "truncate", "bodyBytes": 20}`.
+/// `"fault": {"kind": "truncate", "bodyBytes": 20, "contentLength": false}`.
 enum FaultSpecification: Sendable, Equatable {
     /// Close with a TCP RST and no response.
     case reset
     /// Close cleanly without writing anything.
     case empty
-    /// Send the head and the first `bodyBytes` of the body (default: half of it), then close.
-    case truncate(bodyBytes: Int?)
+    /// Send the head and the first `bodyBytes` of the body (default: half of it), then close. With
+    /// `announcesLength` (the default) the head states the full `Content-Length`, so a client can tell the
+    /// body was cut (a transport error); with `"contentLength": false` the body ends at the close, so the
+    /// client cannot tell and reads the short body (truncated JSON: a decoding error).
+    case truncate(bodyBytes: Int?, announcesLength: Bool = true)
     /// Send the response at this many bytes per second (default 64).
     case drip(bytesPerSecond: Int)
     /// Never answer; the client's timeout must fire.

@@ -80,6 +80,20 @@ public final class CassetteLibrary: Sendable {
         return CassetteLibrary(cassettes: cassettes + [cassette])
     }
 
+    /// A library with `cassette` in place of the one with the same name (record mode re-recording a
+    /// request), or added after the others when there is none. Throws when it repeats a request
+    /// another cassette answers.
+    func replacing(_ cassette: Cassette) throws(CassetteValidationError) -> CassetteLibrary {
+        guard let position = cassettes.firstIndex(where: { $0.name == cassette.name }) else {
+            return try adding(cassette)
+        }
+        var updated = cassettes
+        updated[position] = cassette
+        let problems = CassetteLoader.duplicateRequests(in: updated)
+        guard problems.isEmpty else { throw CassetteValidationError(directory: "(runtime)", problems: problems) }
+        return CassetteLibrary(cassettes: updated)
+    }
+
     /// The best matching interaction's ordinal: most specific, then nearest, then first in file order.
     func match(_ request: ReplayRequest) -> Int? {
         var best: (ordinal: Int, quality: MatchQuality)?

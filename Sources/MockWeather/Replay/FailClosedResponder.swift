@@ -8,6 +8,8 @@ struct FailClosedResponder: UnmatchedRequestStrategy {
     static let unmatchedHeader = "X-Mockweather-Unmatched"
 
     var status: Int
+    /// `--scrub` patterns for the message, which quotes the request.
+    var scrubber: KeyScrubber?
 
     func respond(
         to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?,
@@ -18,9 +20,10 @@ struct FailClosedResponder: UnmatchedRequestStrategy {
                 let count = library.cassettes.first { $0.name == miss.cassette }?.interactionCount ?? 1
                 return miss.summary(interactionCount: count)
             }
-        let message =
+        var message =
             "mockweather: no cassette matches \(replayRequest.displayText); "
             + (closest.map { "closest: \($0)" } ?? "no cassettes are loaded")
+        if let scrubber { message = scrubber.adding(secrets: replayRequest.clientKeys).scrub(message) }
         let body = "{\"cod\":\(JSONValue.quoted(String(status))),\"message\":\(JSONValue.quoted(message))}"
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")

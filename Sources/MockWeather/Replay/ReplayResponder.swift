@@ -89,40 +89,17 @@ struct ReplayResponder: Responder {
         }
     }
 
-    /// Sets the server fault for a cassette fault. `truncate` counts bytes of the whole encoded
-    /// response, so the head's length is added to the body bytes to keep: the client always sees the
-    /// complete head, then a cut body. The response asks to close (it will be closed anyway), which
-    /// makes the server's head predictable: status line, our headers, `Date`, `Content-Length`,
-    /// `Connection: close`.
+    /// Sets the server fault for a cassette fault. A cut body always keeps at least its first byte
+    /// short of the whole, so the client really gets less than the full body.
     static func apply(_ fault: FaultSpecification, to response: inout HTTPResponse) {
         switch fault {
         case .reset: response.fault = .reset
         case .empty: response.fault = .closeWithoutResponse
         case .hang: response.fault = .hang
         case .drip(let rate): response.fault = .drip(bytesPerSecond: rate)
-        case .truncate(let bodyBytes):
-            response.headers.replaceOrAdd(name: "Connection", value: "close")
+        case .truncate(let bodyBytes, let announcesLength):
             let keep = min(bodyBytes ?? response.body.count / 2, max(0, response.body.count - 1))
-            response.fault = .truncate(afterBytes: encodedHeadLength(of: response) + keep)
+            response.fault = .truncateBody(keepingBytes: keep, announcingFullLength: announcesLength)
         }
-    }
-
-    /// The length of the head the server writes for `response` when it closes the connection after it.
-    static func encodedHeadLength(of response: HTTPResponse) -> Int {
-        let reason = response.reason ?? HTTPResponse.standardReason(for: response.status)
-        var length = "HTTP/1.1 \(response.status) \(reason)\r\n".utf8.count
-        for field in response.headers where !field.name.equalsIgnoringASCIICase("Connection") {
-            length += field.name.utf8.count + 2 + field.value.utf8.count + 2
-        }
-        if !response.headers.contains(name: "Date") { length += "Date: Sun, 29 Nov 2026 10:00:00 GMT\r\n".utf8.count }
-        length += "Content-Length: \(response.body.count)\r\n".utf8.count
-        length += "Connection: close\r\n".utf8.count
-        return length + 2
-    }
-}
-
-extension String {
-    func equalsIgnoringASCIICase(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && lowercased() == other.lowercased()
     }
 }

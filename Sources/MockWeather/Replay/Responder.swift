@@ -11,6 +11,18 @@ struct ReplayOutcome: Sendable {
     var isUnmatched: Bool
     var delayMilliseconds: Int = 0
     var fault: String?
+    /// Set when the answer waits on something (record mode's upstream fetch): the handler awaits it
+    /// off the event loop and journals the outcome it produces instead of this one.
+    var deferred: (@Sendable () async -> ReplayOutcome)?
+
+    /// An outcome decided later by `produce`, whose result must be `.respond`.
+    static func later(_ produce: @escaping @Sendable () async -> ReplayOutcome) -> ReplayOutcome {
+        ReplayOutcome(
+            result: .respondLater {
+                guard case .respond(let response) = await produce().result else { return HTTPResponse(status: 500) }
+                return response
+            }, status: 0, matched: nil, isUnmatched: false, deferred: produce)
+    }
 }
 
 /// Answers requests outside `/__admin/`. Replay is one strategy; record mode (`--record all`) is

@@ -38,4 +38,11 @@ public final class CassetteStore: Sendable {
         let next = try library.adding(cassette)
         current.withLock { $0 = next }
     }
+
+    /// Adds a recorded cassette, or replaces the one with the same name (`--record all` re-recording);
+    /// throws when it repeats a request another cassette answers.
+    func addOrReplace(_ cassette: Cassette) throws(CassetteValidationError) {
+        let next = try library.replacing(cassette)
+        current.withLock { $0 = next }
+    }
 }

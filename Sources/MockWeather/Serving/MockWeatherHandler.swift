@@ -7,6 +7,9 @@ struct MockWeatherHandler: HTTPHandler {
     let admin: AdminAPI
     let journal: RequestJournal
     let logger: RequestLogger?
+    /// Set in record mode or with `--scrub`: masks secrets in journal entries and log lines beyond the
+    /// key parameters (which are always masked).
+    var scrubber: KeyScrubber?
 
     func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
         let started = ContinuousClock.now
@@ -15,18 +18,39 @@ struct MockWeatherHandler: HTTPHandler {
             return admin.respond(to: request, path: replayRequest.path)
         }
         let outcome = responder.respond(to: request, as: replayRequest)
+        if let deferred = outcome.deferred {
+            // Journalled once the answer is known, with its real status and what became of it.
+            return .respondLater { [self] in
+                let final = await deferred()
+                record(final, for: replayRequest, started: started)
+                guard case .respond(let response) = final.result else { return HTTPResponse(status: 500) }
+                return response
+            }
+        }
+        record(outcome, for: replayRequest, started: started)
+        return outcome.result
+    }
+
+    private func record(_ outcome: ReplayOutcome, for replayRequest: ReplayRequest, started: ContinuousClock.Instant) {
         let elapsed = started.duration(to: .now).components
-        let entry = JournalEntry(
+        var entry = JournalEntry(
             sequenceNumber: 0, timestampMilliseconds: Timestamp.nowMilliseconds(), method: replayRequest.method,
             path: replayRequest.path, query: replayRequest.scrubbedQuery,
             status: outcome.status, matched: outcome.matched, nearMiss: outcome.nearMiss,
             durationMicroseconds: Int(elapsed.seconds) * 1_000_000 + Int(elapsed.attoseconds / 1_000_000_000_000),
             delayMilliseconds: outcome.delayMilliseconds, fault: outcome.fault, isUnmatched: outcome.isUnmatched)
+        var displayText = outcome.isUnmatched ? replayRequest.displayText : ""
+        if let scrubber {
+            let scrubber = scrubber.adding(secrets: replayRequest.clientKeys)
+            entry.path = scrubber.scrub(entry.path)
+            entry.query = entry.query.map(scrubber.scrub)
+            entry.matched = entry.matched.map(scrubber.scrub)
+            entry.nearMiss = entry.nearMiss.map(scrubber.scrub)
+            displayText = scrubber.scrub(displayText)
+        }
         let unmatchedLine =
-            outcome.isUnmatched
-            ? "\(replayRequest.displayText) → \(outcome.status) (closest: \(outcome.nearMiss ?? "none"))" : nil
+            outcome.isUnmatched ? "\(displayText) → \(outcome.status) (closest: \(entry.nearMiss ?? "none"))" : nil
         journal.record(entry, unmatchedLine: unmatchedLine)
         logger?.log(entry)
-        return outcome.result
     }
 }

@@ -39,14 +39,30 @@ public final class MockWeatherServer: Sendable {
         let journal = RequestJournal(capacity: options.journalCapacity)
         self.journal = journal
         let random = SeededRandom(seed: options.chaos.seed)
-        let responder = ReplayResponder(
-            store: store, unmatched: unmatched ?? FailClosedResponder(status: options.unmatchedStatus),
-            chaos: options.chaos, random: random, requireKey: options.requireKey)
+        var scrubber = options.scrubber
+        var unmatched =
+            unmatched ?? FailClosedResponder(status: options.unmatchedStatus, scrubber: scrubber.nilWhenTrivial)
+        var recorder: Recorder?
+        if let recording = options.recording {
+            scrubber = scrubber.adding(secrets: [recording.access.apiKey.revealed])
+            let created = Recorder(
+                transport: recording.access.transport(scrubber: scrubber), directory: options.cassetteDirectory,
+                scrubber: scrubber, store: store
+            ) { line in
+                diagnostics.write(line: line)
+            }
+            recorder = created
+            if recording.mode == .new { unmatched = RecordUnmatchedStrategy(recorder: created) }
+        }
+        let replay = ReplayResponder(
+            store: store, unmatched: unmatched, chaos: options.chaos, random: random, requireKey: options.requireKey)
+        let responder: any Responder =
+            if let recorder, options.recording?.mode == .all { RecordingResponder(recorder: recorder) } else { replay }
         let admin = AdminAPI(store: store, journal: journal, random: random, startedAt: .now) { line in
             diagnostics.write(line: "mockweather: \(line)")
         }
         let handler = MockWeatherHandler(
-            responder: responder, admin: admin, journal: journal, logger: logger)
+            responder: responder, admin: admin, journal: journal, logger: logger, scrubber: scrubber.nilWhenTrivial)
         var configuration = HTTPServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port

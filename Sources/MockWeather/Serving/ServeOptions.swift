@@ -24,6 +24,11 @@ public struct ServeOptions: Sendable {
     public var chaos = ChaosConfiguration()
     /// Event loops for the HTTP server; nil uses the server's default (one per core).
     public var eventLoopCount: Int?
+    /// `--record new|all`: forward to the live API and write what comes back; nil replays only.
+    public var recording: RecordingOptions?
+    /// Secrets masked in logs, the journal and error bodies beyond key parameters (`--scrub`); record
+    /// mode adds its key.
+    public var scrubber = KeyScrubber()
 
     /// Options with every default and the given directory.
     public init(cassetteDirectory: URL) {

@@ -1,0 +1,76 @@
+public import Foundation
+public import LocationSimulator
+public import WeatherClient
+
+/// The engine behind `replay-location --weather`: feeds each delivered fix to a ``ReplayedLocationSource``,
+/// asks a `WeatherService` for the current weather there, and reports what came back.
+///
+/// The service does what an app's weather screen does (DESIGN §5): the fix's location while permission is
+/// granted, the default location ("Seoul") while it is denied or restricted, retries with backoff, and the
+/// last good weather marked stale when retries run out. Errors the service surfaces (an unknown place, a
+/// missing cassette answered with 501, a bad key) become a report too, so one bad answer never stops a drive.
+/// Used from one playback task at a time.
+public final class WeatherDriver {
+    /// The location source the service reads.
+    public let locationSource = ReplayedLocationSource()
+    /// The service asked at each fix.
+    public let service: WeatherService
+    private var labelledPlaces: [String: MapLabel] = [:]
+    private var labelOrder: [String] = []
+
+    /// A driver whose service asks `client` (pointed at a mock server) and waits on `clock`.
+    public init(
+        client: OpenWeatherClient, clock: any WeatherClock = SystemWeatherClock(), retryPolicy: RetryPolicy = .standard,
+        configuration: WeatherService.Configuration = .init()
+    ) {
+        service = WeatherService(
+            client: client, locationSource: locationSource, clock: clock, retryPolicy: retryPolicy,
+            configuration: configuration)
+    }
+
+    /// A driver for the server at `baseURL`, metric units, sending `apiKey` (or none when `nil` or empty).
+    public convenience init(baseURL: URL, apiKey: String?) {
+        self.init(client: OpenWeatherClient(apiKey: apiKey ?? "", baseURL: baseURL, units: .metric))
+    }
+
+    /// The weather at `fix` (whose wall-clock time is `date`), as the service reports it.
+    ///
+    /// - Throws: `CancellationError` when playback is being stopped; every other failure is in the report.
+    public func report(for fix: LocationSimulator.LocationFix, at date: Date) async throws -> WeatherReport {
+        locationSource.deliver(fix, at: date)
+        do {
+            let result = try await service.currentWeather()
+            remember(result, at: fix)
+            return WeatherReport(fix: fix, date: date, outcome: .success(result))
+        } catch .cancelled {
+            throw CancellationError()
+        } catch {
+            return WeatherReport(fix: fix, date: date, outcome: .failure(error))
+        }
+    }
+
+    /// Ends the location source (the trace is over).
+    public func finish() {
+        locationSource.finish()
+    }
+
+    /// One map label per place that answered with live weather at the device's location, pinned at the
+    /// place's own coordinate as the API reports it (where the fix was, if it reports none): `-2.3°C` over
+    /// `Seoul · Clouds`, from the first answer.
+    public var mapLabels: [MapLabel] {
+        labelOrder.compactMap { labelledPlaces[$0] }
+    }
+
+    private func remember(_ result: WeatherResult<CurrentWeather>, at fix: LocationSimulator.LocationFix) {
+        guard case .live = result.origin else { return }
+        let display = WeatherDisplay(result)
+        guard labelledPlaces[display.placeName] == nil else { return }
+        labelOrder.append(display.placeName)
+        let place = result.value.coordinate
+        let point =
+            place.isValid ? GeoPoint(latitude: place.latitude, longitude: place.longitude) : fix.coordinate
+        labelledPlaces[display.placeName] = MapLabel(
+            point: point, title: display.temperature,
+            detail: "\(display.placeName) · \(display.conditionNameEnglish)")
+    }
+}

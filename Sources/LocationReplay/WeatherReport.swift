@@ -1,0 +1,92 @@
+public import Foundation
+public import LocationSimulator
+public import WeatherClient
+
+/// What `replay-location --weather` found at one delivered fix: the fix, and the weather or the error.
+public struct WeatherReport: Sendable {
+    /// The fix the weather was asked for.
+    public var fix: LocationSimulator.LocationFix
+    /// The fix's wall-clock time.
+    public var date: Date
+    /// The service's answer, or the error it surfaced (404, 401, 501, decoding, or nothing cached).
+    public var outcome: Result<WeatherResult<CurrentWeather>, WeatherError>
+
+    /// Creates a report.
+    public init(
+        fix: LocationSimulator.LocationFix, date: Date, outcome: Result<WeatherResult<CurrentWeather>, WeatherError>
+    ) {
+        self.fix = fix
+        self.date = date
+        self.outcome = outcome
+    }
+
+    /// The place shown: the API's name, or the default location's display name ("Seoul"); `nil` on error.
+    public var placeName: String? {
+        guard case .success(let result) = outcome else { return nil }
+        return WeatherDisplay(result).placeName
+    }
+
+    /// Where the answer came from, as printed: `live`, `default location (location access denied)`,
+    /// `stale (2m old: server error (HTTP 503): ...)`, or `error: ...`.
+    public var originText: String {
+        switch outcome {
+        case .success(let result):
+            switch result.origin {
+            case .live: "live"
+            case .defaultLocation(let reason): "default location (\(reason))"
+            case .stale(let age, let error): "stale (\(Self.ageText(age)) old; \(error))"
+            }
+        case .failure(let error):
+            "error: \(error)"
+        }
+    }
+
+    /// One line for a terminal or a script, columns aligned:
+    /// `2026-11-29T00:00:00Z  +0:00:00  37.56628,126.97791  Seoul            -2.3°C  live`.
+    public var line: String {
+        let time = Self.timestamp(date)
+        let elapsed = "+" + Self.clock(fix.time)
+        let position = "\(Self.decimal(fix.coordinate.latitude, 5)),\(Self.decimal(fix.coordinate.longitude, 5))"
+        let place: String
+        let temperature: String
+        switch outcome {
+        case .success(let result):
+            let display = WeatherDisplay(result)
+            (place, temperature) = (display.placeName, display.temperature)
+        case .failure:
+            (place, temperature) = ("-", "-")
+        }
+        return [time, elapsed.padded(9), position.padded(19), place.padded(16), temperature.padded(8), originText]
+            .joined(separator: "  ")
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    private static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.down))
+        return "\(whole / 3_600):\(twoDigits(whole / 60 % 60)):\(twoDigits(whole % 60))"
+    }
+
+    private static func ageText(_ age: Duration) -> String {
+        let seconds = Int(age.components.seconds)
+        return seconds >= 60 ? "\(seconds / 60)m \(seconds % 60)s" : "\(seconds)s"
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
+    }
+
+    private static func decimal(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+}
+
+extension String {
+    fileprivate func padded(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,164 @@
+public import Foundation
+
+/// `mockweather verify`: sends every recorded cassette's request to the live API and reports, per
+/// cassette, whether the answer still has the recorded shape (status, and fields added, removed or
+/// retyped by JSON path). Writes nothing.
+public enum CassetteVerifier {
+    /// Loads `directory` and checks each `source: recorded` cassette in path order, one request at a
+    /// time. A 401 stops the run: the key was rejected, so nothing else can be checked.
+    ///
+    /// - Parameter progress: told before each cassette (position from 1, count, cassette name).
+    /// - Throws: `CassetteLoadError` when the directory is missing or a cassette is invalid.
+    public static func verify(
+        directory: URL, access: UpstreamAccess, scrubber: KeyScrubber = KeyScrubber(),
+        progress: @Sendable (Int, Int, String) -> Void = { _, _, _ in }
+    ) async throws(CassetteLoadError) -> VerifyReport {
+        let scrubber = scrubber.adding(secrets: [access.apiKey.revealed])
+        return await verify(
+            try CassetteLoader.load(directory: directory), transport: access.transport(scrubber: scrubber),
+            scrubber: scrubber, progress: progress)
+    }
+
+    static func verify(
+        _ cassettes: [Cassette], transport: any UpstreamTransport, scrubber: KeyScrubber,
+        progress: @Sendable (Int, Int, String) -> Void
+    ) async -> VerifyReport {
+        let recorded = cassettes.filter { $0.source == .recorded }
+        var results: [VerifyReport.Result] = []
+        var keyRejected = false
+        for (position, cassette) in recorded.enumerated() {
+            for (index, interaction) in cassette.interactions.enumerated() {
+                let label = cassette.interactionCount > 1 ? "\(cassette.name)#\(index)" : cassette.name
+                if keyRejected {
+                    results.append(.init(cassette: label, verdict: .unchecked("skipped: the key was rejected")))
+                    continue
+                }
+                progress(position + 1, recorded.count, label)
+                let (verdict, rejected) = await check(interaction, transport: transport, scrubber: scrubber)
+                keyRejected = rejected
+                results.append(.init(cassette: label, verdict: verdict))
+            }
+        }
+        return VerifyReport(results: results)
+    }
+
+    /// The verdict for one interaction, and whether the upstream rejected the key.
+    private static func check(_ interaction: Interaction, transport: any UpstreamTransport, scrubber: KeyScrubber)
+        async -> (VerifyReport.Verdict, keyRejected: Bool)
+    {
+        let request = Self.request(for: interaction.request)
+        let live: UpstreamResponse
+        do {
+            live = try await transport.send(UpstreamRequest(request))
+        } catch {
+            return (.unchecked("upstream failed: \(scrubber.scrub(error.reason))"), false)
+        }
+        if live.status == 401, interaction.responses.last?.status != 401 {
+            return (.unchecked(Recorder.reasonNotToRecord(status: 401)!), true)
+        }
+        guard let recorded = interaction.responses.last else {
+            return (.unchecked("the cassette has no response"), false)
+        }
+        var drift: [String] = []
+        var varying: [String] = []
+        if live.status != recorded.status { drift.append("status   \(recorded.status) → \(live.status)") }
+        let before = Self.json(recorded.body)
+        let after = try? JSONParser.parse(live.body)
+        switch (before, after) {
+        case (let before?, let after?):
+            let diff = ShapeDiff(recorded: JSONShape(before), live: JSONShape(after))
+            drift += diff.drift.map(\.description)
+            varying = diff.varying.map(\.description)
+        case (nil, nil):
+            break
+        case (nil, _?):
+            drift.append("body     was not JSON, now is")
+        case (_?, nil):
+            drift.append("body     was JSON, now is not")
+        }
+        return (drift.isEmpty ? .sameShape(varying: varying) : .drifted(drift, varying: varying), false)
+    }
+
+    /// The request a recorded pattern stands for: its literal parameters, and `lat`/`lon` at a `near` centre.
+    static func request(for pattern: RequestPattern) -> RecordingRequest {
+        var parameters: [(String, String)] = []
+        for constraint in pattern.query {
+            if case .equals(let value) = constraint.expectation { parameters.append((constraint.name, value)) }
+        }
+        if let near = pattern.near {
+            parameters.append(("lat", UnitConversion.format(near.latitude)))
+            parameters.append(("lon", UnitConversion.format(near.longitude)))
+        }
+        var request = RecordingRequest(path: pattern.path, parameters: parameters)
+        request.method = pattern.method
+        return request
+    }
+
+    private static func json(_ body: ResponseBody?) -> JSONValue? {
+        switch body {
+        case .json(let value): value
+        case .text(let text): try? JSONParser.parse(Array(text.utf8))
+        case .base64(let bytes): try? JSONParser.parse(bytes)
+        case nil: nil
+        }
+    }
+}
+
+/// What `verify` found, per recorded cassette.
+public struct VerifyReport: Sendable, CustomStringConvertible {
+    /// The outcome for one cassette.
+    public enum Verdict: Sendable, Equatable {
+        /// Same status and shape; `varying` lists fields that come and go with the weather (not drift).
+        case sameShape(varying: [String])
+        /// The API's answer changed: one line per difference (`added $.main.temp_kf (number)`), and the
+        /// differences that come and go with the weather, which are not drift.
+        case drifted([String], varying: [String])
+        /// Could not be checked (upstream failure, rejected key).
+        case unchecked(String)
+    }
+
+    /// One cassette's outcome.
+    public struct Result: Sendable, Equatable {
+        /// The cassette's name (`recorded/current/q-seoul`).
+        public var cassette: String
+        /// What was found.
+        public var verdict: Verdict
+    }
+
+    /// In cassette path order.
+    public var results: [Result]
+
+    /// True when any cassette drifted.
+    public var hasDrift: Bool { results.contains { if case .drifted = $0.verdict { true } else { false } } }
+    /// How many cassettes could not be checked.
+    public var uncheckedCount: Int { results.filter { if case .unchecked = $0.verdict { true } else { false } }.count }
+
+    private static func notes(_ varying: [String]) -> [String] {
+        varying.isEmpty ? [] : ["    (varies with the weather or place, not drift: \(varying.joined(separator: "; ")))"]
+    }
+
+    /// One block per cassette, then a summary line.
+    public var description: String {
+        guard !results.isEmpty else { return "no recorded cassettes to verify\n" }
+        var lines: [String] = []
+        for result in results {
+            switch result.verdict {
+            case .sameShape(let varying):
+                lines.append("\(result.cassette): same shape")
+                lines += Self.notes(varying)
+            case .drifted(let changes, let varying):
+                lines.append("\(result.cassette): DRIFT")
+                lines += changes.map { "    " + $0 }
+                lines += Self.notes(varying)
+            case .unchecked(let reason):
+                lines.append("\(result.cassette): NOT CHECKED: \(reason)")
+            }
+        }
+        let drifted = results.filter { if case .drifted = $0.verdict { true } else { false } }.count
+        lines.append(
+            "verify: \(results.count) recorded \(results.count == 1 ? "cassette" : "cassettes"): "
+                + "\(results.count - drifted - uncheckedCount) same shape, \(drifted) drifted, \(uncheckedCount) not checked"
+        )
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,148 @@
+import ArgumentParsing
+import Foundation
+import LocationSimulator
+
+/// The command line of `replay-location`: its options, and how they become ``ReplayOptions``.
+enum ReplayLocationCommand {
+    static let realtime = OptionSpec.flag(
+        "--realtime", help: "Play in real time, scaled by the trace's playbackSpeed (1 if it has none).")
+    static let speed = OptionSpec.option(
+        "--speed", value: "N", help: "Play in real time, N times faster (0.5 = half speed, 60 = a minute per second).")
+    static let instant = OptionSpec.flag(
+        "--instant", help: "Emit every fix as fast as possible (the default when no pace is given).")
+    static let interval = OptionSpec.option(
+        "--interval", value: "S",
+        help: "Seconds of trace time between fixes (bare number in seconds, or 250ms, 2m).",
+        default: "the trace's intervalSeconds, else 1")
+    static let duration = OptionSpec.option(
+        "--duration", value: "S",
+        help: "Stop after this much trace time (needed to emit a forever-looping trace instantly).")
+    static let distanceFilter = OptionSpec.option(
+        "--distance-filter", value: "M",
+        help: "Deliver a fix only once it is M metres from the last delivered one (CoreLocation's distanceFilter).",
+        default: "0, every fix")
+    static let format = OptionSpec.option(
+        "--format", value: "FORMAT", help: "Output format: jsonl, gpx, geojson, nmea, simctl or csv.", default: "jsonl")
+    static let grid = OptionSpec.option(
+        "--grid", value: "kma", help: "Add the KMA forecast grid cell (nx, ny) to each fix (jsonl, csv, geojson).")
+    static let weather = OptionSpec.option(
+        "--weather", value: "URL",
+        help: "Fetch the weather at each delivered fix from an OpenWeatherMap-compatible server (e.g. mockweather "
+            + "serve) and print one line per fix instead of the fixes.")
+    static let exec = OptionSpec.option(
+        "--exec", value: "TEMPLATE",
+        help: "Run a shell command per delivered fix with {lat}, {lon}, {time}, {elapsed}, {speed}, {course} and "
+            + "{accuracy} filled in. A failing command stops playback.")
+    static let seed = OptionSpec.option(
+        "--seed", value: "N", help: "Seed for the position noise.", default: "the trace's noise.seed, else 0")
+    static let svg = OptionSpec.option(
+        "--svg", value: "FILE", help: "Draw the route and the delivered fixes as an SVG map.")
+    static let output = OptionSpec.option(
+        "--output", short: "-o", value: "FILE", help: "Write fixes to FILE (atomically) instead of standard output.")
+    static let stats = OptionSpec.flag(
+        "--stats", help: "Print a summary on standard error: fixes, rate, and realtime lateness percentiles.")
+
+    static let spec = CommandSpec(
+        name: "replay-location",
+        abstract: "Play a scripted location trace: fixes for simulators, apps and CI, optionally with the weather.",
+        discussion: """
+            EXAMPLES:
+              replay-location Scripts/traces/seoul-to-daegu.json --interval 60 --format csv
+              replay-location Scripts/traces/seoul-to-daegu.json --realtime --weather http://127.0.0.1:8080
+              replay-location walk.json --realtime --exec 'xcrun simctl location booted set {lat},{lon}'
+              replay-location drive.gpx --speed 10 --exec 'adb emu geo fix {lon} {lat}'
+              replay-location Scripts/traces/seoul-to-daegu.json --svg drive.svg --format geojson -o drive.geojson
+
+            Traces are mockweather-trace/1 JSON files or GPX files. Progress is shown on standard error when it is
+            a terminal. Ctrl-C stops cleanly: the output is completed with the fixes so far and the exit status is
+            130. Exit status 64 means a usage error, 65 a bad trace, 69 a failing --exec command or output file.
+            With --weather, a failed weather request is printed on its line and playback goes on.
+            """,
+        options: [
+            realtime, speed, instant, interval, duration, distanceFilter, format, grid, weather, exec, seed, svg,
+            output,
+            stats,
+        ],
+        positionals: [PositionalSpec("trace", help: "A mockweather-trace/1 JSON file or a GPX file.")]
+    )
+
+    /// The pace the command line asks for, given the trace's own playback speed.
+    static func pace(_ arguments: ParsedArguments, tracePlaybackSpeed: Double) throws(UsageError) -> PlaybackPace {
+        let given = [realtime, speed, instant].filter { arguments.contains($0) }
+        if given.count > 1 { throw .conflictingOptions(given[0].name, given[1].name) }
+        if let factor = try arguments.number(speed, in: 0.001...1_000_000) { return .realtime(speed: factor) }
+        return arguments.flag(realtime) ? .realtime(speed: tracePlaybackSpeed) : .instant
+    }
+
+    /// The `--weather` server, which must be an http or https URL with a host.
+    static func weatherURL(_ arguments: ParsedArguments) throws(UsageError) -> URL? {
+        guard let text = arguments.value(weather) else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false
+        else {
+            throw .invalidValue(
+                option: weather.name, value: text, expected: "an http or https URL such as http://127.0.0.1:8080")
+        }
+        return url
+    }
+
+    /// Refuses a run that would never end: instant playback of a trace that loops forever, without --duration.
+    static func checkEnds(_ trace: Trace, path: String, options: ReplayOptions) throws(UsageError) {
+        if trace.loop == .forever, options.pace == .instant, options.limit == nil {
+            throw .other(
+                "\(path) loops forever, so instant playback would never end; "
+                    + "give --duration, or play it with --realtime")
+        }
+    }
+
+    /// Everything but the pace, checked: values in range, a known format, a parseable command template.
+    static func options(_ arguments: ParsedArguments) throws(UsageError) -> ReplayOptions {
+        var options = ReplayOptions()
+        if let interval = try arguments.duration(interval, defaultUnit: .seconds) {
+            let seconds = interval.seconds
+            guard seconds >= 0.001 else {
+                throw .invalidValue(
+                    option: Self.interval.name, value: arguments.value(Self.interval) ?? "", expected: "at least 1ms")
+            }
+            options.interval = seconds
+        }
+        options.limit = try arguments.duration(duration, defaultUnit: .seconds)?.seconds
+        options.distanceFilter = try arguments.number(distanceFilter, in: 0...20_000_000) ?? 0
+        if let name = try arguments.choice(format, among: OutputFormat.allCases.map(\.rawValue)) {
+            options.format = OutputFormat(rawValue: name)!
+        }
+        if try arguments.choice(grid, among: ["kma"]) != nil {
+            guard options.format.carriesKMAGrid else {
+                throw .other(
+                    "--grid kma needs a format with room for it: jsonl, csv or geojson (not \(options.format.rawValue))"
+                )
+            }
+            options.includesKMAGrid = true
+        }
+        if let seedText = arguments.value(seed) {
+            guard let value = UInt64(seedText) else {
+                throw .invalidValue(
+                    option: seed.name, value: seedText, expected: "a whole number from 0 to \(UInt64.max)")
+            }
+            options.seed = value
+        }
+        if let template = arguments.value(exec) {
+            do {
+                options.command = try CommandTemplate(template)
+            } catch {
+                throw .invalidValue(option: exec.name, value: template, expected: "a command template: \(error)")
+            }
+        }
+        options.svgPath = arguments.value(svg)
+        options.outputPath = arguments.value(output)
+        options.writesFixes = !arguments.contains(weather) || arguments.contains(output)
+        return options
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a floating-point number.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import WeatherClient
+
+/// Errors and faults as the app sees them: each error cassette surfaces its `WeatherError` case with the
+/// server's own message and the details that go with it; each network fault its transport error.
+@Suite("Errors and faults surface as the right WeatherError")
+struct ErrorContractTests {
+    private func currentWeather(city: String, timeout: Duration = .seconds(15)) async throws -> WeatherError? {
+        try await withContractServer { (baseURL: URL) async throws -> WeatherError? in
+            let client = OpenWeatherClient(apiKey: "", baseURL: baseURL, timeout: timeout)
+            do throws(WeatherError) {
+                _ = try await client.currentWeather(city: city)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    @Test func cityNotFoundCarriesTheServersMessage() async throws {
+        let error = try await currentWeather(city: "Atlantis")
+        #expect(error == .cityNotFound(message: "city not found"))
+        #expect(error?.description.contains("city not found") == true)
+    }
+
+    @Test func invalidKeyIsUnauthorizedWithTheAPIsMessage() async throws {
+        try await withContractServer { baseURL in
+            let client = OpenWeatherClient(apiKey: "invalid", baseURL: baseURL)
+            await #expect(
+                throws: WeatherError.unauthorized(
+                    message: "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."
+                )
+            ) {
+                _ = try await client.currentWeather(city: "Seoul")
+            }
+        }
+    }
+
+    @Test func rateLimitedCarriesRetryAfter() async throws {
+        let error = try await currentWeather(city: "mock-rate-limited")
+        guard case .rateLimited(let retryAfter, let message)? = error else {
+            Issue.record("expected rateLimited, got \(String(describing: error))")
+            return
+        }
+        #expect(retryAfter == .seconds(60))
+        #expect(message.hasPrefix("Your account is temporary blocked"))
+    }
+
+    @Test func serverErrorsCarryStatusAndMessageWhetherJSONOrHTML() async throws {
+        let json = try await currentWeather(city: "mock-server-error")
+        let html = try await currentWeather(city: "mock-bad-gateway")
+
+        #expect(json?.httpStatus == 500)
+        #expect(json?.serverMessage == "Error: Internal server error")
+        #expect(html?.httpStatus == 502)
+        #expect(html?.serverMessage?.contains("502") == true, "\(String(describing: html))")
+    }
+
+    @Test func resetIsATransportError() async throws {
+        let error = try await currentWeather(city: "mock-reset")
+        guard case .transport(let kind, _)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(kind == .connectionLost)
+    }
+
+    @Test func hangTimesOutWithinTheClientsTimeout() async throws {
+        let timeout = Duration.seconds(1)
+        let started = ContinuousClock.now
+
+        let error = try await currentWeather(city: "mock-hang", timeout: timeout)
+
+        let waited = ContinuousClock.now - started
+        guard case .transport(.timeout, _)? = error else {
+            Issue.record("expected a timeout, got \(String(describing: error))")
+            return
+        }
+        // Not a speed check: the point is that the client's own deadline ended the wait rather than the
+        // server or URLSession's 60 s default. The generous bound absorbs a loaded CI machine.
+        #expect(waited < timeout + .seconds(20), "waited \(waited)")
+    }
+
+    @Test func bodyCutShortUnderAFullContentLengthIsATransportError() async throws {
+        let error = try await currentWeather(city: "mock-truncated-body")
+        guard case .transport(let kind, _)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(kind == .connectionLost)
+    }
+
+    @Test func bodyCutShortWithoutContentLengthIsADecodingErrorOfTruncatedJSON() async throws {
+        let error = try await currentWeather(city: "mock-truncated-unframed")
+        guard case .decoding(let path, _, let found)? = error else {
+            Issue.record("expected a decoding error, got \(String(describing: error))")
+            return
+        }
+        #expect(path == "(top level)")
+        #expect(found.contains("truncated JSON"), "\(found)")
+    }
+
+    @Test func truncatedJSONBodyIsADecodingError() async throws {
+        let error = try await currentWeather(city: "mock-truncated-json")
+        guard case .decoding(let path, _, let found)? = error else {
+            Issue.record("expected a decoding error, got \(String(describing: error))")
+            return
+        }
+        #expect(path == "(top level)")
+        #expect(found.contains("truncated JSON"), "\(found)")
+    }
+}

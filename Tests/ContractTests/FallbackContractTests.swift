@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+import WeatherClient
+
+/// WeatherService's fallback chain (DESIGN §5) against the real server: what an app shows when location
+/// is denied, when the server fails for a while, and when it goes away.
+@Suite("WeatherService falls back as DESIGN §5 says, against the real server")
+struct FallbackContractTests {
+    static let seoul = Coordinate(latitude: 37.5683, longitude: 126.9778)
+
+    @Test func deniedLocationGetsTheDefaultLocationsWeatherShownAsSeoul() async throws {
+        let campus = try #require(
+            ContractCase.all(in: PackageLayout.bundledCassettes).first { $0.cassette.hasSuffix("near/sesac-campus") }
+        )
+        let expected = try #require(campus.steps.first)
+
+        try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+            let service = WeatherService(
+                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
+                locationSource: FixedLocation.denied,
+                clock: RecordingClock(),
+                retryPolicy: deterministicRetry,
+                configuration: contractServiceConfiguration
+            )
+
+            let result = try await service.currentWeather()
+
+            #expect(result.origin == .defaultLocation(.denied))
+            #expect(result.location.coordinate == DefaultLocation.sesacCampus.coordinate)
+            #expect(WeatherDisplay(result).placeName == "Seoul")
+            let outcome = ClientCall.Outcome.decoded(
+                name: result.value.name,
+                celsius: result.value.main.temperature.celsius,
+                celsiusField: "main.temp"
+            )
+            #expect(differences(between: outcome, and: expected) == [], "\(campus.label)")
+        }
+    }
+
+    @Test func serviceUnavailableThenOKSucceedsOnTheSecondAttempt() async throws {
+        let directory = try TemporaryDirectory()
+        let seoul = try CassetteFixtures.bundledBody("openweathermap/current/seoul.json")
+        try directory.write(
+            "flaky.json",
+            CassetteFixtures.sequenceNearSeoul([
+                #"{"status": 503, "json": {"cod": "503", "message": "Service temporarily unavailable"}}"#,
+                #"{"status": 200, "json": \#(seoul), "units": "standard"}"#,
+            ])
+        )
+        let clock = RecordingClock()
+
+        let result = try await withMockServer(cassettes: directory.url) { server in
+            let service = WeatherService(
+                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
+                locationSource: FixedLocation.at(Self.seoul),
+                clock: clock,
+                retryPolicy: deterministicRetry,
+                configuration: contractServiceConfiguration
+            )
+            return try await service.currentWeather()
+        }
+
+        #expect(result.attempts == 2)
+        #expect(result.origin == .live)
+        #expect(result.value.name == "Seoul")
+        #expect(clock.sleeps == [.milliseconds(500)], "one backoff wait of the policy's base delay")
+    }
+
+    @Test func rateLimitedWithRetryAfterWaitsAsLongAsTheServerAsks() async throws {
+        let directory = try TemporaryDirectory()
+        let seoul = try CassetteFixtures.bundledBody("openweathermap/current/seoul.json")
+        let limited = try CassetteFixtures.bundledBody("openweathermap/errors/rate-limited.json")
+        try directory.write(
+            "limited.json",
+            CassetteFixtures.sequenceNearSeoul([
+                #"{"status": 429, "headers": {"Retry-After": "7"}, "json": \#(limited)}"#,
+                #"{"status": 200, "json": \#(seoul), "units": "standard"}"#,
+            ])
+        )
+        let clock = RecordingClock()
+
+        let result = try await withMockServer(cassettes: directory.url) { server in
+            let service = WeatherService(
+                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
+                locationSource: FixedLocation.at(Self.seoul),
+                clock: clock,
+                retryPolicy: deterministicRetry,
+                configuration: contractServiceConfiguration
+            )
+            return try await service.currentWeather()
+        }
+
+        #expect(result.attempts == 2)
+        #expect(clock.sleeps == [.seconds(7)], "Retry-After: 7 outweighs the 0.5 s backoff")
+    }
+
+    @Test func serverGoneAfterASuccessGivesTheLastWeatherMarkedStaleWithItsAge() async throws {
+        let clock = RecordingClock()
+        let server = try await MockServerProcess.start(cassettes: PackageLayout.bundledCassettes, arguments: [])
+        let service = WeatherService(
+            client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL, timeout: .seconds(5)),
+            locationSource: FixedLocation.at(Self.seoul),
+            clock: clock,
+            retryPolicy: deterministicRetry,
+            configuration: contractServiceConfiguration
+        )
+        let live = try await service.currentWeather()
+        await server.stop()
+        clock.advance(by: .seconds(90))
+
+        let stale = try await service.currentWeather()
+
+        #expect(live.origin == .live)
+        #expect(stale.value == live.value)
+        #expect(stale.attempts == 3)
+        guard case .stale(let age, let lastError) = stale.freshness else {
+            Issue.record("expected stale weather, got \(stale.freshness)")
+            return
+        }
+        #expect(age == .seconds(90) + .milliseconds(500) + .seconds(1), "90 s idle plus the two backoff waits")
+        #expect(expectationKind(of: lastError) == "transport", "\(lastError)")
+    }
+
+    @Test func decodingErrorSurfacesAndTheLastGoodWeatherIsKept() async throws {
+        let directory = try TemporaryDirectory()
+        let seoul = try CassetteFixtures.bundledBody("openweathermap/current/seoul.json")
+        let broken = try CassetteFixtures.replacing(path: ["main", "temp"], with: "warm", in: seoul)
+        try directory.write(
+            "good-broken-down.json",
+            CassetteFixtures.sequenceNearSeoul([
+                #"{"status": 200, "json": \#(seoul), "units": "standard"}"#,
+                #"{"status": 200, "json": \#(broken), "units": "standard"}"#,
+                #"{"status": 503, "json": {"cod": "503", "message": "Service temporarily unavailable"}}"#,
+            ])
+        )
+
+        try await withMockServer(cassettes: directory.url) { server in
+            let service = WeatherService(
+                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
+                locationSource: FixedLocation.at(Self.seoul),
+                clock: RecordingClock(),
+                retryPolicy: deterministicRetry,
+                configuration: contractServiceConfiguration
+            )
+            let good = try await service.currentWeather()
+
+            let error = await #expect(throws: WeatherError.self) { try await service.currentWeather() }
+            guard case .decoding(let path, _, _)? = error else {
+                Issue.record("expected a decoding error, got \(String(describing: error))")
+                return
+            }
+            #expect(path == "main.temp")
+
+            let afterwards = try await service.currentWeather()
+            #expect(afterwards.isStale)
+            #expect(afterwards.value == good.value)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Where the package keeps its bundled cassettes: `Cassettes/` at the package root, found from this
+/// file's own path so the suite works from any working directory.
+enum PackageLayout {
+    static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        // Tests/ContractTests/Support/BundledCassettes.swift → the package root is four levels up.
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    static let bundledCassettes = root.appendingPathComponent("Cassettes")
+    static let traces = root.appendingPathComponent("Scripts/traces")
+}
+
+/// One cassette file read as plain JSON (never through MockWeather's types: the mock and the client are
+/// independent readings of the API, and this suite is where they must agree).
+struct CassetteFile: Sendable {
+    /// The path relative to the cassette directory without `.json`, as the server names it.
+    let name: String
+    let url: URL
+    /// The decoded top-level object; `nil` when the file is not a JSON object (reported as a case).
+    let object: [String: PlainJSON]?
+    let readProblem: String?
+
+    /// Every `*.json` file under `directory`, recursively, in path order; hidden entries are skipped, as
+    /// the server skips them.
+    static func all(in directory: URL) -> [CassetteFile] {
+        let keys: [URLResourceKey] = [.isRegularFileKey]
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: directory,
+                includingPropertiesForKeys: keys,
+                options: [.skipsHiddenFiles]
+            )
+        else { return [] }
+        var files: [CassetteFile] = []
+        let base = directory.standardizedFileURL.path + "/"
+        for case let url as URL in enumerator where url.pathExtension == "json" {
+            let relative = String(url.standardizedFileURL.path.dropFirst(base.count))
+            let name = String(relative.dropLast(".json".count))
+            files.append(read(url, name: name))
+        }
+        return files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    private static func read(_ url: URL, name: String) -> CassetteFile {
+        do {
+            let json = try JSONDecoder().decode(PlainJSON.self, from: Data(contentsOf: url))
+            guard case .object(let object) = json else {
+                return CassetteFile(name: name, url: url, object: nil, readProblem: "the file is not a JSON object")
+            }
+            return CassetteFile(name: name, url: url, object: object, readProblem: nil)
+        } catch {
+            return CassetteFile(name: name, url: url, object: nil, readProblem: "not readable as JSON: \(error)")
+        }
+    }
+}
+
+/// A JSON value, decoded without any knowledge of the cassette format.
+indirect enum PlainJSON: Sendable, Equatable, Decodable {
+    case object([String: PlainJSON])
+    case array([PlainJSON])
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([PlainJSON].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: PlainJSON].self))
+        }
+    }
+
+    subscript(key: String) -> PlainJSON? {
+        if case .object(let object) = self { object[key] } else { nil }
+    }
+
+    var string: String? {
+        if case .string(let string) = self { string } else { nil }
+    }
+
+    var number: Double? {
+        if case .number(let number) = self { number } else { nil }
+    }
+
+    /// A query value as the request would carry it: strings as they are, numbers without a needless `.0`.
+    var queryText: String? {
+        switch self {
+        case .string(let string): string
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// What a correct client makes of one response, as a cassette's `expect` block states it.
+struct Expectation: Sendable, Equatable, CustomStringConvertible {
+    var name: String?
+    var celsius: Double?
+    var error: String?
+    var message: String?
+
+    init?(_ json: PlainJSON?) {
+        guard let json, case .object = json else { return nil }
+        name = json["name"]?.string
+        celsius = json["celsius"]?.number
+        error = json["error"]?.string
+        message = json["message"]?.string
+    }
+
+    var description: String {
+        if let error { return "error \(error)" + (message.map { " \"\($0)\"" } ?? "") }
+        return [name.map { "name \"\($0)\"" }, celsius.map { "\($0) °C" }].compactMap { $0 }.joined(separator: ", ")
+    }
+}
+
+/// The request an interaction answers, as its cassette states it.
+struct RequestPattern: Sendable {
+    var path: String
+    /// Constraints by lower-cased parameter name: a literal, `"*"` (any value) or `null` (absent).
+    var query: [String: PlainJSON]
+    var near: (latitude: Double, longitude: Double)?
+
+    init(_ json: PlainJSON?) {
+        path = json?["path"]?.string ?? "/"
+        var query: [String: PlainJSON] = [:]
+        if case .object(let object)? = json?["query"] {
+            for (key, value) in object { query[key.lowercased()] = value }
+        }
+        self.query = query
+        if let near = json?["near"], let lat = near["lat"]?.number, let lon = near["lon"]?.number {
+            self.near = (lat, lon)
+        }
+    }
+
+    /// The literal value the pattern requires for `name`, if it names one (not `"*"` or `null`).
+    func literal(_ name: String) -> String? {
+        guard let text = query[name]?.queryText, text != "*" else { return nil }
+        return text
+    }
+}
+
+/// One contract test case: one interaction of one cassette, with what the client must make of each of
+/// its responses in order (a `responses` sequence has several).
+struct ContractCase: Sendable, CustomTestStringConvertible {
+    /// The cassette's name as the server reports it, e.g. `openweathermap/current/seoul`.
+    let cassette: String
+    let file: URL
+    /// The interaction's position in the file, from 0.
+    let interaction: Int
+    let interactionCount: Int
+    let request: RequestPattern
+    /// One expectation per response, in the order the server serves them.
+    let steps: [Expectation]
+    /// Why this case cannot be checked (no `expect`, unreadable file); the test fails with it.
+    let problem: String?
+
+    var testDescription: String {
+        interactionCount > 1 ? "\(cassette) (interaction \(interaction + 1) of \(interactionCount))" : cassette
+    }
+
+    /// A label for failure messages: the cassette and, in a multi-interaction file, which interaction.
+    var label: String { testDescription }
+
+    /// Every interaction of every cassette under `directory`, in path order.
+    static func all(in directory: URL) -> [ContractCase] {
+        CassetteFile.all(in: directory).flatMap(cases(of:))
+    }
+
+    static func cases(of file: CassetteFile) -> [ContractCase] {
+        guard let object = file.object, case .array(let interactions)? = object["interactions"] else {
+            let problem = file.readProblem ?? "the file has no \"interactions\" array"
+            return [
+                ContractCase(
+                    cassette: file.name,
+                    file: file.url,
+                    interaction: 0,
+                    interactionCount: 1,
+                    request: RequestPattern(nil),
+                    steps: [],
+                    problem: "\(file.url.lastPathComponent): \(problem)"
+                )
+            ]
+        }
+        return interactions.enumerated().map { index, interaction in
+            let shared = Expectation(interaction["expect"])
+            var steps: [Expectation] = []
+            var missing: [String] = []
+            if case .array(let responses)? = interaction["responses"] {
+                for (position, response) in responses.enumerated() {
+                    if let expectation = Expectation(response["expect"]) ?? shared {
+                        steps.append(expectation)
+                    } else {
+                        missing.append("interactions[\(index)].responses[\(position)].expect")
+                    }
+                }
+            } else if let shared {
+                steps.append(shared)
+            } else {
+                missing.append("interactions[\(index)].expect")
+            }
+            let problem =
+                missing.isEmpty
+                ? nil
+                : "\(file.name).json has no expect block at \(missing.joined(separator: ", ")); every "
+                    + "interaction needs one (see Cassettes/README.md) so the contract suite can check it"
+            return ContractCase(
+                cassette: file.name,
+                file: file.url,
+                interaction: index,
+                interactionCount: interactions.count,
+                request: RequestPattern(interaction["request"]),
+                steps: steps,
+                problem: problem
+            )
+        }
+    }
+}

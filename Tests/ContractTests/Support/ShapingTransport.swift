@@ -1,0 +1,56 @@
+import Foundation
+import WeatherClient
+
+/// Sends the client's request over the real URLSession transport after making its query satisfy the
+/// interaction's pattern where the client would not produce it by itself.
+///
+/// The client refuses to send some requests that a cassette stages on purpose: no location at all (the
+/// API's 400 "Nothing to geocode"), a latitude of 100 ("wrong latitude"), a literal fake key
+/// (`appid=invalid` for the 401). Only those differences are rewritten: a parameter the client already
+/// sends with a value the pattern accepts is left exactly as the client wrote it, so the mock's
+/// matching rules (case-insensitive `q`, numeric comparison, parameter order) are exercised for real.
+struct ShapingTransport: HTTPTransport {
+    let pattern: RequestPattern
+    let underlying: any HTTPTransport
+
+    func send(_ request: TransportRequest) async throws(TransportFailure) -> TransportResponse {
+        var shaped = request
+        shaped.url = shape(request.url)
+        return try await underlying.send(shaped)
+    }
+
+    func shape(_ url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        var items = components.queryItems ?? []
+        for (name, constraint) in pattern.query.sorted(by: { $0.key < $1.key }) {
+            let index = items.firstIndex { $0.name.lowercased() == name }
+            switch constraint {
+            case .null:
+                items.removeAll { $0.name.lowercased() == name }
+            case .string("*"):
+                if index == nil { items.append(URLQueryItem(name: name, value: "any")) }
+            default:
+                guard let literal = constraint.queryText else { continue }
+                if let index {
+                    if !Self.accepts(items[index].value ?? "", literal: literal, parameter: name) {
+                        items[index].value = literal
+                    }
+                } else {
+                    items.append(URLQueryItem(name: name, value: literal))
+                }
+            }
+        }
+        components.queryItems = items
+        return components.url ?? url
+    }
+
+    /// Whether the mock would accept `value` for a literal (DESIGN §2: `q` case-insensitive and trimmed,
+    /// numbers numerically, anything else exactly).
+    private static func accepts(_ value: String, literal: String, parameter: String) -> Bool {
+        if parameter == "q" {
+            return value.trimmingCharacters(in: .whitespaces).lowercased() == literal.lowercased()
+        }
+        if let number = Double(value), let expected = Double(literal) { return number == expected }
+        return value == literal
+    }
+}

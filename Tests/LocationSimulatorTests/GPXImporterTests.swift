@@ -1,0 +1,117 @@
+import Foundation
+import LocationSimulator
+import Testing
+
+@Suite struct GPXImporterTests {
+    func importGPX(_ text: String) throws(TraceLoadError) -> Trace {
+        try GPXImporter.importTrace(Array(text.utf8), fileName: "drive.gpx")
+    }
+
+    func importError(_ text: String) -> String? {
+        do {
+            _ = try importGPX(text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func xcodeStyleWaypointsWithTimesBecomeArrivals() throws {
+        let trace = try importGPX(
+            """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="Xcode">
+              <wpt lat="37.5663174" lon="126.9779451">
+                <name>Seoul City Hall</name><time>2026-11-29T00:00:00Z</time>
+              </wpt>
+              <wpt lat="37.2831" lon="127.03783"><name>Suwon</name><time>2026-11-29T00:30:00Z</time></wpt>
+            </gpx>
+            """)
+
+        #expect(trace.name == "drive")
+        #expect(trace.start == Date(timeIntervalSince1970: 1_795_910_400))
+        #expect(trace.waypoints.map(\.name) == ["Seoul City Hall", "Suwon"])
+        #expect(trace.waypoints.map(\.arrival) == [0, 1_800])
+    }
+
+    @Test func routePointsWithoutTimesUseTheDefaultSpeed() throws {
+        let trace = try importGPX(
+            """
+            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
+              <rte><name>Route</name><rtept lat="37.5" lon="127.0"/><rtept lat="37.6" lon="127.0"/></rte>
+            </gpx>
+            """)
+
+        #expect(trace.name == "Route")
+        #expect(trace.waypoints.count == 2)
+        #expect(trace.waypoints.allSatisfy { $0.arrival == nil })
+        let playback = try Playback(trace: trace)
+        let expected = trace.waypoints[0].point.distance(to: trace.waypoints[1].point) / (Trace.defaultSpeedKmh / 3.6)
+        #expect(abs((playback.duration ?? 0) - expected) < 1e-6)
+    }
+
+    @Test func trackSegmentsAreJoinedAndPreferredOverWaypoints() throws {
+        let trace = try importGPX(
+            """
+            <gpx version="1.0">
+              <wpt lat="10" lon="10"><name>a point of interest</name></wpt>
+              <trk><name>Morning walk</name>
+                <trkseg><trkpt lat="37.50" lon="127.00"><time>2026-11-29T00:00:00Z</time></trkpt>
+                        <trkpt lat="37.501" lon="127.00"><time>2026-11-29T00:01:00Z</time></trkpt></trkseg>
+                <trkseg><trkpt lat="37.502" lon="127.00"><time>2026-11-29T00:02:00Z</time></trkpt></trkseg>
+              </trk>
+            </gpx>
+            """)
+
+        #expect(trace.name == "Morning walk")
+        #expect(trace.waypoints.map(\.point.latitude) == [37.50, 37.501, 37.502])
+        #expect(trace.waypoints.map(\.arrival) == [0, 60, 120])
+    }
+
+    @Test func aBadCoordinateNamesItsLine() {
+        let error = importError(
+            """
+            <gpx version="1.1">
+              <wpt lat="37.5" lon="127"/>
+              <wpt lat="95" lon="127"/>
+            </gpx>
+            """)
+
+        #expect(error == #"drive.gpx: line 3: <wpt> lat: expected a number between -90 and 90, found "95""#)
+    }
+
+    @Test func timesGoingBackwardsAreRejected() {
+        let error = importError(
+            """
+            <gpx version="1.1">
+              <wpt lat="37.5" lon="127"><time>2026-11-29T00:10:00Z</time></wpt>
+              <wpt lat="37.6" lon="127"><time>2026-11-29T00:05:00Z</time></wpt>
+            </gpx>
+            """)
+
+        #expect(error?.contains("drive.gpx: line 3: <wpt> time goes backwards") == true)
+    }
+
+    @Test func malformedXMLIsReportedWithItsLine() {
+        let error = importError("<gpx version=\"1.1\">\n  <wpt lat=\"1\" lon=\"2\">\n</gpx>")
+
+        #expect(error?.hasPrefix("drive.gpx:3:") == true)
+    }
+
+    @Test func aDocumentThatIsNotGPXIsRejected() {
+        #expect(importError("<kml><Placemark/></kml>") == "drive.gpx: line 1: expected a <gpx> document, found <kml>")
+    }
+
+    @Test func aGPXWithoutPointsIsRejected() {
+        #expect(importError("<gpx version=\"1.1\"></gpx>")?.contains("no <trkpt>, <rtept> or <wpt>") == true)
+    }
+
+    @Test func theBundledGPXExampleLoads() throws {
+        let path = TestTraces.repositoryRoot().appendingPathComponent("Scripts/traces/xcode-style.gpx").path
+
+        let trace = try TraceLoader.load(path: path)
+
+        #expect(trace.waypoints.count >= 3)
+        #expect(trace.waypoints.allSatisfy { $0.arrival != nil })
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `replay-location --weather` end to end: the real `replay-location` binary against the real `mockweather
+/// serve` binary with the bundled cassettes, as the README's demo runs them.
+@Suite(.timeLimit(.minutes(2)))
+struct WeatherAgainstMockServerTests {
+    @Test func seoulToDaeguWithWeatherNamesSeoulToDaeguInRouteOrder() throws {
+        let server = try MockServer.start(cassettes: TestTraces.repositoryRoot().appendingPathComponent("Cassettes"))
+        defer { server.stop() }
+
+        let result = try ReplayLocationProcess.run([
+            TestTraces.seoulToDaeguPath(), "--instant", "--interval", "120", "--weather", server.url,
+        ])
+
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let reports = result.standardOutput.split(separator: "\n").map(WeatherLine.init)
+        #expect(reports.count > 100)
+        // Live answers name the places along the drive, in the order the drive reaches them.
+        var places: [String] = []
+        for report in reports where report.origin == "live" && places.last != report.place {
+            places.append(report.place)
+        }
+        let route = ["Seoul", "Suwon", "Cheonan", "Daejeon", "Gimcheon", "Gumi", "Daegu"]
+        let positions = places.compactMap { place in route.firstIndex { place.hasPrefix($0) } }
+        #expect(places.first?.hasPrefix("Seoul") == true, "places: \(places)")
+        #expect(places.last?.hasPrefix("Daegu") == true, "places: \(places)")
+        #expect(positions == positions.sorted(), "places out of route order: \(places)")
+        #expect(Set(positions).count >= 4, "too few of the route's cities answered: \(places)")
+        // The denied stretch past Daejeon switches to the default location, shown as Seoul, and back.
+        let denied = reports.filter { $0.origin == "default location (location access denied)" }
+        #expect(!denied.isEmpty)
+        #expect(denied.allSatisfy { $0.place == "Seoul" && $0.temperature.hasSuffix("°C") })
+        let afterDenied = reports.drop { $0.origin != "default location (location access denied)" }
+            .drop { $0.origin == "default location (location access denied)" }
+        #expect(afterDenied.contains { $0.origin == "live" })
+    }
+}
+
+/// One line of `--weather` output, split into its columns.
+struct WeatherLine {
+    var time: String
+    var elapsed: String
+    var position: String
+    var place: String
+    var temperature: String
+    var origin: String
+
+    init(_ line: Substring) {
+        // Columns are separated by at least two spaces; the origin is the rest of the line.
+        var columns: [String] = []
+        var rest = Substring(line)
+        while columns.count < 5, let gap = rest.range(of: "  ") {
+            columns.append(String(rest[..<gap.lowerBound]))
+            rest = rest[gap.upperBound...].drop { $0 == " " }
+        }
+        columns += Array(repeating: "", count: max(0, 5 - columns.count))
+        (time, elapsed, position, place, temperature) = (columns[0], columns[1], columns[2], columns[3], columns[4])
+        origin = String(rest)
+    }
+}
+
+/// `mockweather serve --port 0` as a child process, with the URL it reports on its first line.
+struct MockServer {
+    let process: Process
+    let input: Pipe
+    let url: String
+
+    static func start(cassettes: URL) throws -> MockServer {
+        let process = Process()
+        process.executableURL = try ReplayLocationProcess.executable(named: "mockweather")
+        // With --exit-on-stdin-eof the server ends when this process does, even if it is killed.
+        process.arguments = ["serve", "--port", "0", "--cassettes", cassettes.path, "--exit-on-stdin-eof"]
+        let output = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line is `mockweather listening on http://127.0.0.1:PORT` (DESIGN §3): wait for it.
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let firstLine = text.split(separator: "\n").first.map(String.init) ?? ""
+        guard let range = firstLine.range(of: "http://") else {
+            process.terminate()
+            struct NoURL: Error, CustomStringConvertible {
+                var line: String
+                var description: String { "mockweather serve did not print its URL; first line: '\(line)'" }
+            }
+            throw NoURL(line: firstLine)
+        }
+        return MockServer(process: process, input: input, url: String(firstLine[range.lowerBound...]))
+    }
+
+    /// Asks the server to shut down (closing its standard input, its graceful path) and kills it if it has
+    /// not exited within ten seconds, so that the test never hangs here. (Its shutdown is the mock's own
+    /// tests' business.)
+    func stop() {
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        guard process.isRunning else { return }
+        try? input.fileHandleForWriting.close()
+        if exited.wait(timeout: .now() + 10) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
