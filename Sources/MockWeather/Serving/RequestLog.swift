@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -35,45 +36,61 @@ extension LogSink {
     }
 }
 
-/// Standard output, buffered and flushed by a background thread at least every 50 ms (and when the
-/// buffer passes 64 KiB), so logging does not cost a system call per request.
+/// Standard output, buffered and flushed by a background thread within 50 ms of the first byte
+/// buffered (and at once when the buffer passes 64 KiB), so logging does not cost a system call per
+/// request; the thread sleeps while nothing is buffered.
 public final class StandardOutputLog: LogSink {
     private let buffer = Mutex<[UInt8]>([])
     private let stopped = Atomic<Bool>(false)
     private let descriptor: Int32
+    /// Signalled when the buffer goes from empty to not empty (and at deinit).
+    private let wakeUp = DispatchSemaphore(value: 0)
     static let flushThreshold = 64 * 1024
 
     /// Starts the flushing thread for file descriptor `descriptor` (standard output by default).
     public init(descriptor: Int32 = 1) {
         self.descriptor = descriptor
+        let wakeUp = wakeUp
         let thread = Thread { [weak self] in
-            while let self, !self.stopped.load(ordering: .relaxed) {
-                self.flush()
+            while true {
+                wakeUp.wait()
+                guard let self, !self.stopped.load(ordering: .relaxed) else { return }
                 usleep(50_000)
+                self.flush()
             }
         }
         thread.start()
     }
 
-    deinit { stopped.store(true, ordering: .relaxed) }
+    deinit {
+        stopped.store(true, ordering: .relaxed)
+        wakeUp.signal()
+    }
 
     /// Appends the line; flushes at once when the buffer is large.
     public func write(line: String) {
-        let shouldFlush = buffer.withLock { buffer in
+        append { buffer in
             buffer.append(contentsOf: line.utf8)
             buffer.append(UInt8(ascii: "\n"))
-            return buffer.count >= Self.flushThreshold
         }
-        if shouldFlush { flush() }
     }
 
     /// Appends the lines as they are; flushes at once when the buffer is large.
     public func write(lines: [UInt8]) {
-        let shouldFlush = buffer.withLock { buffer in
-            buffer.append(contentsOf: lines)
-            return buffer.count >= Self.flushThreshold
+        append { $0.append(contentsOf: lines) }
+    }
+
+    private func append(_ body: (inout [UInt8]) -> Void) {
+        let (wasEmpty, shouldFlush) = buffer.withLock { buffer in
+            let wasEmpty = buffer.isEmpty
+            body(&buffer)
+            return (wasEmpty, buffer.count >= Self.flushThreshold)
         }
-        if shouldFlush { flush() }
+        if shouldFlush {
+            flush()
+        } else if wasEmpty {
+            wakeUp.signal()
+        }
     }
 
     /// Writes everything buffered so far.
