@@ -154,6 +154,21 @@ import Testing
         #expect(found == expected)
     }
 
+    @Test(arguments: [0, 1, 4095, 4096, 4097, 70_000])
+    func filesAreReadWholeWhateverTheirSizeAndTheScratchBuffer(size: Int) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let text = String((0..<size).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+        try directory.write("file.json", text)
+        let path = directory.url.appendingPathComponent("file.json").path
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+        defer { scratch.deallocate() }
+
+        #expect(try CassetteFiles.read(path, scratch: scratch).get() == Array(text.utf8))
+        #expect(try CassetteFiles.read(path).get() == Array(text.utf8))
+        #expect(throws: CassetteFiles.ReadError.self) { try CassetteFiles.read(path + ".missing", scratch: scratch).get() }
+    }
+
     @Test func utf8ValidationAgreesWithTheStandardLibrary() {
         var random = SystemRandomNumberGenerator()
         let pieces: [[UInt8]] = [

@@ -37,10 +37,12 @@ public enum CassetteLoader {
         let results = Mutex([(cassette: Cassette?, problems: [CassetteProblem])?](repeating: nil, count: files.count))
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
+            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+            defer { scratch.deallocate() }
             for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
                 let file = files[position]
                 let result: (cassette: Cassette?, problems: [CassetteProblem])
-                switch CassetteFiles.read(file.path) {
+                switch CassetteFiles.read(file.path, scratch: scratch) {
                 case .success(let bytes):
                     result = CassetteDecoder.decode(file: file.relativePath, bytes: bytes)
                 case .failure(let reason):
@@ -151,40 +153,50 @@ struct CassetteFiles {
         return files
     }
 
-    /// The file's bytes, read with plain `open`/`read` into a buffer of the size `fstat` reports:
-    /// one read for a file that does not change meanwhile; a file that grows is read to its end.
-    static func read(_ path: String) -> Result<[UInt8], ReadError> {
+    /// The file's bytes, read with plain `open`/`read`. A file that fits `scratch` (a buffer the
+    /// caller reuses across files) takes one `read` and one copy of exactly its size; a bigger one is
+    /// read to its end.
+    static func read(_ path: String, scratch: UnsafeMutableRawBufferPointer? = nil) -> Result<[UInt8], ReadError> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(ReadError(errno: errno)) }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(ReadError(errno: errno)) }
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, filled))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                #if canImport(Glibc)
-                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                #else
-                Darwin.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                #endif
-            }
-            if count > 0 {
-                filled += count
-                // A regular file returns less than asked only at its end: one read for a file that
-                // did not grow since fstat (the buffer has a byte to spare to tell).
-                if filled < bytes.count {
-                    bytes.removeLast(bytes.count - filled)
-                    return .success(bytes)
+        if let scratch, let base = scratch.baseAddress {
+            while true {
+                let count = systemRead(descriptor, base, scratch.count)
+                if count >= 0, count < scratch.count {
+                    // A regular file returns less than asked only at its end.
+                    return .success(Array(UnsafeRawBufferPointer(rebasing: scratch[..<count])))
                 }
+                if count == scratch.count { break }  // bigger than the scratch buffer: read the rest below
+                if errno != EINTR { return .failure(ReadError(errno: errno)) }
+            }
+            var bytes = Array(UnsafeRawBufferPointer(scratch))
+            return readRest(descriptor, appendingTo: &bytes)
+        }
+        var bytes: [UInt8] = []
+        return readRest(descriptor, appendingTo: &bytes)
+    }
+
+    private static func readRest(_ descriptor: Int32, appendingTo bytes: inout [UInt8]) -> Result<[UInt8], ReadError> {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                bytes += chunk[..<count]
             } else if count == 0 {
-                bytes.removeLast(bytes.count - filled)
                 return .success(bytes)
             } else if errno != EINTR {
                 return .failure(ReadError(errno: errno))
             }
         }
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #else
+        Darwin.read(descriptor, buffer, count)
+        #endif
     }
 
     struct ReadError: Error, CustomStringConvertible {
