@@ -12,7 +12,7 @@
 # over the rounds. `uptime` load is printed before, between rounds and after, so readers can judge noise.
 # Exits 1 if a target is missed.
 #
-# Environment: BENCH_DURATION (5s per wrk run), BENCH_ROUNDS (3), BENCH_STARTUP_ROUNDS (5),
+# Environment: BENCH_DURATION (5s per wrk run), BENCH_ROUNDS (5), BENCH_STARTUP_ROUNDS (5),
 # BENCH_CASSETTES (10000), BENCH_RSS_REQUESTS (1000000).
 set -euo pipefail
 
@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
 SCRIPTS="$ROOT/Scripts"
 DURATION="${BENCH_DURATION:-5s}"
-ROUNDS="${BENCH_ROUNDS:-3}"
+ROUNDS="${BENCH_ROUNDS:-5}"
 STARTUP_ROUNDS="${BENCH_STARTUP_ROUNDS:-5}"
 CASSETTES="${BENCH_CASSETTES:-10000}"
 RSS_REQUESTS="${BENCH_RSS_REQUESTS:-1000000}"

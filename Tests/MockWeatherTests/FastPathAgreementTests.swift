@@ -166,7 +166,9 @@ import Testing
 
         #expect(try CassetteFiles.read(path, scratch: scratch).get() == Array(text.utf8))
         #expect(try CassetteFiles.read(path).get() == Array(text.utf8))
-        #expect(throws: CassetteFiles.ReadError.self) { try CassetteFiles.read(path + ".missing", scratch: scratch).get() }
+        #expect(throws: CassetteFiles.ReadError.self) {
+            try CassetteFiles.read(path + ".missing", scratch: scratch).get()
+        }
     }
 
     @Test func utf8ValidationAgreesWithTheStandardLibrary() {
