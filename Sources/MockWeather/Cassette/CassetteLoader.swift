@@ -34,29 +34,35 @@ public enum CassetteLoader {
     /// Files are read and decoded on all cores; the result is in path order whatever the scheduling.
     public static func load(directory: URL) throws(CassetteLoadError) -> [Cassette] {
         let files = try CassetteFiles.list(in: directory)
-        let results = Mutex([(cassette: Cassette?, problems: [CassetteProblem])?](repeating: nil, count: files.count))
+        let results = Mutex(
+            [(cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey])?](
+                repeating: nil, count: files.count))
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
             let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
             defer { scratch.deallocate() }
             for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
                 let file = files[position]
-                let result: (cassette: Cassette?, problems: [CassetteProblem])
+                let result: (cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey])
                 switch CassetteFiles.read(file.path, scratch: scratch) {
                 case .success(let bytes):
-                    result = CassetteDecoder.decode(file: file.relativePath, bytes: bytes)
+                    let decoded = CassetteDecoder.decode(file: file.relativePath, bytes: bytes)
+                    // The duplicate check runs on one core once all files are in: its keys are made here.
+                    let keys = decoded.cassette?.interactions.map(\.request.canonicalKey) ?? []
+                    result = (decoded.cassette, decoded.problems, keys)
                 case .failure(let reason):
                     let problem = CassetteProblem(
                         file: file.relativePath, jsonPath: "$", location: nil,
                         message: "cannot read the file: \(reason)")
-                    result = (nil, [problem])
+                    result = (nil, [problem], [])
                 }
                 results.withLock { $0[position] = result }
             }
         }
         let decoded = results.withLock { $0.compactMap { $0 } }
         let cassettes = decoded.compactMap(\.cassette)
-        let problems = decoded.flatMap(\.problems) + duplicateRequests(in: cassettes)
+        let keys = decoded.filter { $0.cassette != nil }.map(\.keys)
+        let problems = decoded.flatMap(\.problems) + duplicateRequests(in: cassettes, keys: keys)
         guard problems.isEmpty else {
             throw .invalid(CassetteValidationError(directory: directory.path, problems: problems))
         }
@@ -81,13 +87,20 @@ public enum CassetteLoader {
 
     /// "The same request in two files" (or twice in one): only the first could ever answer.
     static func duplicateRequests(in cassettes: [Cassette]) -> [CassetteProblem] {
+        duplicateRequests(in: cassettes, keys: cassettes.map { $0.interactions.map(\.request.canonicalKey) })
+    }
+
+    /// The same, with each interaction's `canonicalKey` made beforehand (`keys[c][i]` for interaction
+    /// `i` of cassette `c`).
+    static func duplicateRequests(in cassettes: [Cassette], keys: [[RequestPattern.CanonicalKey]]) -> [CassetteProblem]
+    {
         var firstSeen: [RequestPattern.CanonicalKey: (file: String, index: Int)] = [:]
-        firstSeen.reserveCapacity(cassettes.count)
+        firstSeen.reserveCapacity(keys.reduce(0) { $0 + $1.count })
         var problems: [CassetteProblem] = []
         func path(_ index: Int) -> String { "$.interactions[\(index)].request" }
-        for cassette in cassettes {
+        for (cassette, cassetteKeys) in zip(cassettes, keys) {
             for (index, interaction) in cassette.interactions.enumerated() {
-                let key = interaction.request.canonicalKey
+                let key = cassetteKeys[index]
                 if let earlier = firstSeen[key] {
                     problems.append(
                         CassetteProblem(

@@ -19,16 +19,41 @@ struct RequestPattern: Sendable {
             near: near.map { [$0.latitude.bitPattern, $0.longitude.bitPattern, $0.radiusKilometres.bitPattern] })
     }
 
-    struct CanonicalKey: Hashable {
-        struct Constraint: Hashable {
+    /// Hashes its parts once, when made (start-up makes the keys on all cores, then checks them on
+    /// one): a set of keys then compares stored hashes before any text.
+    struct CanonicalKey: Hashable, Sendable {
+        struct Constraint: Hashable, Sendable {
             var name: String
             var expectedKey: QueryValue.Key?
             var expectation: Int
         }
-        var method: String
-        var path: String
-        var query: [Constraint]
-        var near: [UInt64]?
+        let method: String
+        let path: String
+        let query: [Constraint]
+        let near: [UInt64]?
+        private let hashOfParts: Int
+
+        init(method: String, path: String, query: [Constraint], near: [UInt64]?) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.near = near
+            var hasher = Hasher()
+            hasher.combine(method)
+            hasher.combine(path)
+            hasher.combine(query)
+            hasher.combine(near)
+            hashOfParts = hasher.finalize()
+        }
+
+        static func == (lhs: CanonicalKey, rhs: CanonicalKey) -> Bool {
+            lhs.hashOfParts == rhs.hashOfParts && lhs.method == rhs.method && lhs.path == rhs.path
+                && lhs.query == rhs.query && lhs.near == rhs.near
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hashOfParts)
+        }
     }
 
     /// `q=seoul&lat=(absent)&near 37.5683,126.9778 ≤ 20 km`: for listings and diagnoses.

@@ -36,8 +36,18 @@ public final class CassetteLibrary: Sendable {
         }
         let total = running
         let slots = Mutex([Entry?](repeating: nil, count: total))
+        let indexing = Mutex<(index: MatchIndex, firstOrdinals: [Int])?>(nil)
         let chunk = 64
-        DispatchQueue.concurrentPerform(iterations: (cassettes.count + chunk - 1) / chunk) { batch in
+        // Iteration 0 builds the index (one pass over the patterns, in file order) while the others
+        // make the entries, so neither waits for the other on a multi-core machine.
+        DispatchQueue.concurrentPerform(iterations: (cassettes.count + chunk - 1) / chunk + 1) { iteration in
+            if iteration == 0 {
+                let patterns = cassettes.flatMap { $0.interactions.map(\.request) }
+                let built = (MatchIndex(patterns: patterns), Self.firstOrdinalOfEachRoute(patterns))
+                indexing.withLock { $0 = built }
+                return
+            }
+            let batch = iteration - 1
             var prepared: [(Int, Entry)] = []
             for position in batch * chunk..<min(cassettes.count, (batch + 1) * chunk) {
                 let cassette = cassettes[position]
@@ -56,16 +66,21 @@ public final class CassetteLibrary: Sendable {
             }
             slots.withLock { slots in for (ordinal, entry) in prepared { slots[ordinal] = entry } }
         }
-        let entries = slots.withLock { $0.compactMap { $0 } }
-        self.entries = entries
-        self.index = MatchIndex(patterns: entries.map(\.pattern))
+        self.entries = slots.withLock { $0.compactMap { $0 } }
+        let indexed = indexing.withLock { $0! }
+        self.index = indexed.index
+        self.firstOrdinalOfEachRoute = indexed.firstOrdinals
+    }
+
+    /// The ordinal of the first pattern of each method and path, in file order.
+    private static func firstOrdinalOfEachRoute(_ patterns: [RequestPattern]) -> [Int] {
         struct Route: Hashable {
             var method: String
             var path: String
         }
         var seenRoutes = Set<Route>()
-        firstOrdinalOfEachRoute = entries.indices.filter {
-            seenRoutes.insert(Route(method: entries[$0].pattern.method, path: entries[$0].pattern.path)).inserted
+        return patterns.indices.filter {
+            seenRoutes.insert(Route(method: patterns[$0].method, path: patterns[$0].path)).inserted
         }
     }
 
