@@ -152,13 +152,7 @@ struct CassetteDecoder {
         }
         guard let request, !responses.isEmpty else { return nil }
         // The interaction-level delay and fault apply to every response that does not set its own.
-        let resolved = responses.map { response in
-            var response = response
-            response.delay = response.delay ?? delay
-            response.fault = response.fault ?? fault
-            response.expectation = response.expectation ?? expectation
-            return response
-        }
+        let resolved = responses.map { $0.inheriting(delay: delay, fault: fault, expectation: expectation) }
         return Interaction(
             request: request, responses: resolved, isSequence: isSequence,
             expectation: expectation, notes: notes)

@@ -10,10 +10,10 @@
 /// Not handled here (left to `CassetteDecoder`): escapes in member names, `{"uniformMs": ...}` delays,
 /// fault objects, `base64` bodies, `json` bodies that are not an object or an array, and
 /// `recordedAt`/`notes`/... that are null.
-struct CassetteFastPath {
+struct CassetteFastPath: JSONByteScanner {
     private let source: [UInt8]
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
     private var depth = 0
 
     /// The cassette, or nil when the file needs the full decoder (it may well be valid).
@@ -130,12 +130,8 @@ struct CassetteFastPath {
         for response in responses where response.body == nil {
             guard (response.fault ?? interactionFault)?.sendsNoResponse == true else { return nil }
         }
-        let resolved = responses.map { response in
-            var response = response
-            response.delay = response.delay ?? delay
-            response.fault = response.fault ?? interactionFault
-            response.expectation = response.expectation ?? expectation
-            return response
+        let resolved = responses.map {
+            $0.inheriting(delay: delay, fault: interactionFault, expectation: expectation)
         }
         return Interaction(
             request: request, responses: resolved, isSequence: isSequence, expectation: expectation, notes: notes)
@@ -490,26 +486,4 @@ struct CassetteFastPath {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
     }
 
-    private mutating func literal(_ text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        let matches = text.withUTF8Buffer { expected in (0..<count).allSatisfy { bytes[index + $0] == expected[$0] } }
-        if matches { index += count }
-        return matches
-    }
-
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            default: return
-            }
-        }
-    }
-
-    private mutating func consume(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
-        return true
-    }
 }

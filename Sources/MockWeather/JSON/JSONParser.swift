@@ -9,15 +9,15 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 /// Strict means: no comments, no trailing commas, no leading zeros, no control characters in strings,
 /// valid UTF-8 only. A leading UTF-8 byte order mark is skipped. Nesting deeper than `maximumDepth`
 /// is refused rather than risking the stack.
-struct JSONParser {
+struct JSONParser: JSONByteScanner {
     static let maximumDepth = 256
 
     /// The document, kept for deferred values (which share its storage).
     private let source: [UInt8]
     /// The same bytes, read without bounds checks or reference counting; valid only inside
     /// ``withParser(_:_:)``, which every entry point goes through.
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
     private var depth = 0
     private var deferredMemberName: String?
 
@@ -324,25 +324,6 @@ struct JSONParser {
     // MARK: - Helpers
 
     private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-
-    private mutating func skipDigits() {
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-    }
-
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            default: return
-            }
-        }
-    }
-
-    private mutating func consume(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
-        return true
-    }
 
     private func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: index)

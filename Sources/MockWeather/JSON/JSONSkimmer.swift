@@ -26,7 +26,7 @@ enum JSONSkimmer {
         return skimmer.index
     }
 
-    private struct Skimmer {
+    private struct Skimmer: JSONByteScanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var index: Int
         var depth: Int
@@ -179,39 +179,48 @@ enum JSONSkimmer {
             return true
         }
 
-        private mutating func literal(_ text: StaticString) -> Bool {
-            let count = text.utf8CodeUnitCount
-            guard index + count <= bytes.count else { return false }
-            let matches = text.withUTF8Buffer { expected in
-                (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
-            }
-            guard matches else { return false }
-            index += count
-            return true
-        }
+    }
+}
 
-        private func isDigitHere() -> Bool {
-            index < bytes.count && bytes[index] &- UInt8(ascii: "0") < 10
-        }
+/// A read position in JSON text for the scanners that walk bytes themselves (the parser, the
+/// skimmer, the cassette fast path): the token-level steps they share.
+protocol JSONByteScanner {
+    var bytes: UnsafeBufferPointer<UInt8> { get }
+    var index: Int { get set }
+}
 
-        private mutating func skipDigits() {
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-        }
-
-        private mutating func skipWhitespace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-                default: return
-                }
+extension JSONByteScanner {
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+            default: return
             }
         }
+    }
 
-        private mutating func consume(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
+    /// Steps over `byte` if it is next.
+    mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Steps over `text` if it is next.
+    mutating func literal(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let matches = text.withUTF8Buffer { expected in (0..<count).allSatisfy { bytes[index + $0] == expected[$0] } }
+        if matches { index += count }
+        return matches
+    }
+
+    func isDigitHere() -> Bool {
+        index < bytes.count && bytes[index] &- UInt8(ascii: "0") < 10
+    }
+
+    mutating func skipDigits() {
+        while isDigitHere() { index += 1 }
     }
 }
 
