@@ -1,28 +1,34 @@
 #!/usr/bin/env bash
-# HTTPServer against nginx, in one run, from a fresh clone:
+# HTTPServer (issue 3) and `mockweather serve` (issue 4) against nginx, in one run, from a fresh clone:
 #   Scripts/bench-server.sh
-# Builds release, installs wrk and nginx-light with apt if missing, serves Scripts/bench-body.json
-# (~500 bytes of JSON) through each server, and for each prints: time from exec to the first 200,
-# req/s, p50 and p99 latency at 64 connections and at 1 connection (wrk --latency), and peak RSS.
-# Then the ratios against nginx and whether the targets hold (issue 3): >= 0.8x nginx req/s at c64
-# and c1, p99 <= 2x nginx, RSS <= 20 MiB.
+# Builds release, installs wrk and nginx-light with apt if missing, then in one run:
+#   - time from exec to the first 200, for every server (mockweather with 10,000 generated cassettes);
+#   - the same wrk runs (`wrk -t2 -c64 --latency` and `wrk -t1 -c1 --latency`) against
+#       httpserver-bench serving Scripts/bench-body.json    and nginx serving the same file,
+#       mockweather with the bundled cassettes (q=Seoul)    and nginx serving the Seoul body as a file,
+#       mockweather with 10,000 generated cassettes (q=city5000, and a `near` lookup);
+#   - peak RSS of httpserver-bench and nginx, and RSS of mockweather after 1M requests with the journal on.
+# Every target takes its turn in each round (background load hits them alike); the figures are medians
+# over the rounds. `uptime` load is printed before, between rounds and after, so readers can judge noise.
+# Exits 1 if a target is missed.
 #
-# All servers run side by side and take turns under wrk, scenario by scenario, so background load
-# hits them alike. Adding a server (e.g. `mockweather serve`): write start_NAME (start it on port $1,
-# set SERVER_PID and RSS_PIDS) and add NAME to SERVERS. Environment: BENCH_DURATION (default 5s).
+# Environment: BENCH_DURATION (5s per wrk run), BENCH_ROUNDS (5), BENCH_STARTUP_ROUNDS (5),
+# BENCH_CASSETTES (10000), BENCH_RSS_REQUESTS (1000000).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
 SCRIPTS="$ROOT/Scripts"
-BODY="$SCRIPTS/bench-body.json"
 DURATION="${BENCH_DURATION:-5s}"
+ROUNDS="${BENCH_ROUNDS:-5}"
+STARTUP_ROUNDS="${BENCH_STARTUP_ROUNDS:-5}"
+CASSETTES="${BENCH_CASSETTES:-10000}"
+RSS_REQUESTS="${BENCH_RSS_REQUESTS:-1000000}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/bench-server.XXXXXX")"
-SERVERS=(httpserver nginx)
-BASELINE=nginx
+chmod 755 "$WORK"  # nginx's workers run as another user and must reach the files
+RESULTS="$WORK/results.tsv"  # kind, name, scenario, value
+: >"$RESULTS"
 
-SERVER_PID=""
-RSS_PIDS=""
 declare -A PIDS
 cleanup() {
     local pid
@@ -36,12 +42,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
+load() { uptime | sed 's/.*load average/load average/'; }
+
 # --- tools ------------------------------------------------------------------------------------------
 NGINX="$(command -v nginx || true)"
 [[ -z "$NGINX" && -x /usr/sbin/nginx ]] && NGINX=/usr/sbin/nginx
 missing=()
 command -v wrk >/dev/null || missing+=(wrk)
 [[ -n "$NGINX" ]] || missing+=(nginx-light)
+command -v python3 >/dev/null || missing+=(python3)
 if ((${#missing[@]})); then
     echo "== installing ${missing[*]} with apt"
     SUDO=""
@@ -51,145 +60,235 @@ if ((${#missing[@]})); then
     NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 fi
 
-# --- build ------------------------------------------------------------------------------------------
-echo "== swift build -c release --product httpserver-bench"
+# --- build and data ---------------------------------------------------------------------------------
+echo "== swift build -c release (httpserver-bench, mockweather)"
 swift build -c release --product httpserver-bench 2>&1 | tail -1
-BIN="$(swift build -c release --show-bin-path)/httpserver-bench"
+swift build -c release --product mockweather 2>&1 | tail -1
+BIN="$(swift build -c release --show-bin-path)"
 
-# --- servers ----------------------------------------------------------------------------------------
-start_httpserver() {
-    "$BIN" --body "$BODY" --port "$1" >"$WORK/httpserver.log" 2>&1 &
-    SERVER_PID=$!
-    RSS_PIDS="$SERVER_PID"
-}
+python3 "$SCRIPTS/generate-cassettes.py" "$WORK/generated" "$CASSETTES" >/dev/null
+mkdir -p "$WORK/nginx/root"
+cp "$SCRIPTS/bench-body.json" "$WORK/nginx/root/bench-body.json"
+# nginx serves the bundled Seoul response's body exactly as mockweather sends it (compact JSON).
+python3 -c '
+import json, sys
+interaction = json.load(open(sys.argv[1]))["interactions"][0]
+sys.stdout.write(json.dumps(interaction["response"]["json"], separators=(",", ":"), ensure_ascii=False))' \
+    "$ROOT/Cassettes/openweathermap/current/seoul.json" >"$WORK/nginx/root/seoul.json"
+chmod -R a+rX "$WORK/nginx"
 
-start_nginx() {
-    mkdir -p "$WORK/nginx"
-    sed -e "s|@PORT@|$1|g" -e "s|@SCRIPTS@|$SCRIPTS|g" -e "s|@WORK@|$WORK/nginx|g" \
-        "$SCRIPTS/bench-nginx.conf" >"$WORK/nginx/nginx.conf"
-    "$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" &
-    SERVER_PID=$!
-    RSS_PIDS="$SERVER_PID"  # workers are added once it answers
-}
-
-# --- measuring --------------------------------------------------------------------------------------
 free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-now_us() { local t="${EPOCHREALTIME/./}"; echo "$t"; }
+# Starts a server command, polls (every millisecond, without busy-waiting a core away from the server
+# it is timing) until GET PATH answers 200, prints the milliseconds since exec and leaves it running;
+# its pid goes to the file named by $1.
+cat >"$WORK/first200.py" <<'PY'
+import socket, subprocess, sys, time
+pid_file, port, path, command = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+started = time.monotonic()
+server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=open(pid_file + ".err", "w"))
+open(pid_file, "w").write(str(server.pid))
+while True:
+    if server.poll() is not None:
+        sys.exit(f"{command[0]} exited with {server.returncode} before answering")
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+            connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+            if connection.makefile("rb").readline().split()[1:2] == [b"200"]:
+                break
+    except OSError:
+        pass
+    if time.monotonic() - started > 60:
+        sys.exit(f"{command[0]} gave no 200 for {path} within 60 s")
+    time.sleep(0.001)
+print(f"{(time.monotonic() - started) * 1000:.1f}")
+PY
 
-# Polls with bash's /dev/tcp (no process per attempt) until a GET answers 200; prints microseconds.
-wait_for_first_200() {
-    local port="$1" started="$2" deadline=$(( $(now_us) + 30000000 )) status
-    while (( $(now_us) < deadline )); do
-        if { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
-            printf 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3
-            status=""
-            read -r -t 2 _ status _ <&3 || true
-            exec 3<&- 3>&-
-            if [[ "$status" == "200" ]]; then
-                echo $(( $(now_us) - started ))
-                return 0
-            fi
-        fi
-    done
-    echo "server on port $port never answered 200" >&2
-    return 1
+# --- servers ----------------------------------------------------------------------------------------
+# command_NAME PORT prints the command line of server NAME; PATH_NAME is what its first 200 asks for.
+command_httpserver() { echo "$BIN/httpserver-bench --body $SCRIPTS/bench-body.json --port $1"; }
+command_nginx() {
+    sed -e "s|@PORT@|$1|g" -e "s|@ROOT@|$WORK/nginx/root|g" -e "s|@WORK@|$WORK/nginx|g" \
+        "$SCRIPTS/bench-nginx.conf" >"$WORK/nginx/nginx-$1.conf"
+    echo "$NGINX -p $WORK/nginx -c $WORK/nginx/nginx-$1.conf"
+}
+command_mock() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1"; }
+command_mock10k() { echo "$BIN/mockweather serve --cassettes $WORK/generated --port $1"; }
+declare -A FIRST_PATH=(
+    [httpserver]="/" [nginx]="/data/2.5/weather?q=Seoul" [mock]="/data/2.5/weather?q=Seoul"
+    [mock10k]="/data/2.5/weather?q=city5000"
+)
+SERVERS=(httpserver nginx mock mock10k)
+
+declare -A PORT
+start_server() {  # NAME: starts it on a fresh port, records the first-200 time
+    local name="$1" port ms
+    port="$(free_port)"
+    # shellcheck disable=SC2046
+    ms="$(python3 "$WORK/first200.py" "$WORK/$name.pid" "$port" "${FIRST_PATH[$name]}" $("command_$name" "$port"))"
+    PORT[$name]="$port"
+    PIDS[$name]="$(cat "$WORK/$name.pid")"
+    printf 'startup\t%s\t-\t%s\n' "$name" "$ms" >>"$RESULTS"
+}
+stop_server() {  # the servers are not this shell's children (the poller started them): poll /proc
+    local pid="${PIDS[$1]}"
+    kill -TERM "$pid" 2>/dev/null || true
+    while [[ -e "/proc/$pid" ]] && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; do sleep 0.05; done
+    unset "PIDS[$1]"
 }
 
-# wrk's latency with unit (e.g. 812.00us, 1.20ms, 1.01s) in microseconds.
-to_us() {
+echo "== load before: $(load) ($(nproc) cores)"
+echo "== start-up to the first 200, $STARTUP_ROUNDS rounds (mockweather with $CASSETTES cassettes as mock10k)"
+for round in $(seq "$STARTUP_ROUNDS"); do
+    for name in "${SERVERS[@]}"; do
+        start_server "$name"
+        stop_server "$name"
+    done
+done
+for name in "${SERVERS[@]}"; do start_server "$name"; done
+# nginx's RSS counts its master and workers.
+NGINX_PIDS="${PIDS[nginx]} $(pgrep -P "${PIDS[nginx]}" | tr '\n' ' ')"
+
+# --- throughput and latency -------------------------------------------------------------------------
+# target name, server, path; every one gets the same wrk runs.
+TARGETS=(
+    "httpserver httpserver /"
+    "nginx nginx /"
+    "nginx-seoul nginx /data/2.5/weather?q=Seoul&appid=x"
+    "mock mock /data/2.5/weather?q=Seoul&appid=x"
+    "mock10k mock10k /data/2.5/weather?q=city5000&appid=x"
+    "mock10k-near mock10k /data/2.5/weather?lat=-59.55&lon=-178.5&appid=x"
+)
+to_us() {  # wrk's latency with unit (812.00us, 1.20ms, 1.01s) in microseconds
     awk -v v="$1" 'BEGIN {
         if (v ~ /us$/) { sub(/us$/, "", v); print v + 0 }
         else if (v ~ /ms$/) { sub(/ms$/, "", v); print v * 1000 }
         else if (v ~ /s$/) { sub(/s$/, "", v); print v * 1000000 }
         else print v }'
 }
-
-declare -A RESULT
-run_wrk() {  # name label threads connections port
-    local name="$1" label="$2" threads="$3" connections="$4" port="$5" out
-    out="$(wrk -t"$threads" -c"$connections" -d"$DURATION" --latency "http://127.0.0.1:$port/")"
-    echo "$out" >"$WORK/$name-$label.wrk"
-    if echo "$out" | grep -q "Non-2xx\|Socket errors"; then
-        echo "   warning: $name $label: $(echo "$out" | grep "Non-2xx\|Socket errors" | tr -s ' ')"
+run_wrk() {  # target threads connections duration url
+    local out
+    out="$(wrk -t"$2" -c"$3" -d"$4" --latency "$5")"
+    if grep -q "Non-2xx\|Socket errors" <<<"$out"; then
+        echo "   warning: $1: $(grep "Non-2xx\|Socket errors" <<<"$out" | tr -s ' ')"
     fi
-    RESULT[$name,$label,rps]="$(echo "$out" | awk '/^Requests\/sec:/ { print $2 }')"
-    RESULT[$name,$label,p50]="$(to_us "$(echo "$out" | awk '$1 == "50%" { print $2 }')")"
-    RESULT[$name,$label,p99]="$(to_us "$(echo "$out" | awk '$1 == "99%" { print $2 }')")"
+    RPS="$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")"
+    P50="$(to_us "$(awk '$1 == "50%" { print $2 }' <<<"$out")")"
+    P99="$(to_us "$(awk '$1 == "99%" { print $2 }' <<<"$out")")"
 }
+echo "== warm-up: 1 s of wrk -t2 -c64 against each target"
+for target in "${TARGETS[@]}"; do
+    read -r name server path <<<"$target"
+    run_wrk "$name" 2 64 1s "http://127.0.0.1:${PORT[$server]}$path"
+done
+for round in $(seq "$ROUNDS"); do
+    echo "== round $round of $ROUNDS: wrk -t2 -c64 and -t1 -c1, -d$DURATION --latency, each target in turn ($(load))"
+    for scenario in "c64 2 64" "c1 1 1"; do
+        read -r label threads connections <<<"$scenario"
+        for target in "${TARGETS[@]}"; do
+            read -r name server path <<<"$target"
+            run_wrk "$name" "$threads" "$connections" "$DURATION" "http://127.0.0.1:${PORT[$server]}$path"
+            printf 'rps\t%s\t%s\t%s\np50\t%s\t%s\t%s\np99\t%s\t%s\t%s\n' "$name" "$label" "$RPS" \
+                "$name" "$label" "$P50" "$name" "$label" "$P99" >>"$RESULTS"
+        done
+    done
+done
 
-peak_rss_kib() {
-    local total=0 pid kib
-    for pid in $RSS_PIDS; do
-        kib="$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)"
+# --- memory -----------------------------------------------------------------------------------------
+status_kib() {  # field pids...: sum of a /proc/PID/status field (VmHWM, VmRSS) in KiB
+    local field="$1" total=0 pid kib
+    shift
+    for pid in "$@"; do
+        kib="$(awk -v f="$field:" '$1 == f { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)"
         total=$((total + ${kib:-0}))
     done
     echo "$total"
 }
-
-echo "== load before: $(uptime | sed 's/.*load average/load average/') ($(nproc) cores)"
-declare -A PORT RSS_OF
-for name in "${SERVERS[@]}"; do
-    PORT[$name]="$(free_port)"
-    started="$(now_us)"
-    "start_$name" "${PORT[$name]}"
-    PIDS[$name]="$SERVER_PID"
-    RESULT[$name,startup]="$(wait_for_first_200 "${PORT[$name]}" "$started")"
-    if [[ "$name" == nginx ]]; then
-        RSS_PIDS="$SERVER_PID $(pgrep -P "$SERVER_PID" | tr '\n' ' ')"
-    fi
-    RSS_OF[$name]="$RSS_PIDS"
-    echo "== $name on port ${PORT[$name]}: first 200 after $(awk -v u="${RESULT[$name,startup]}" 'BEGIN { printf "%.1f ms", u / 1000 }')"
+# shellcheck disable=SC2086
+printf 'rss\thttpserver\tpeak\t%s\nrss\tnginx\tpeak\t%s\n' "$(status_kib VmHWM "${PIDS[httpserver]}")" \
+    "$(status_kib VmHWM $NGINX_PIDS)" >>"$RESULTS"
+stop_server httpserver
+stop_server nginx
+stop_server mock10k
+echo "== mockweather (bundled): RSS after $RSS_REQUESTS requests with the journal on (default 1,000 entries)"
+served() {  # requests mockweather has answered, from its admin API
+    python3 -c 'import json, sys, urllib.request; print(json.load(urllib.request.urlopen(sys.argv[1]))["requests"])' \
+        "http://127.0.0.1:${PORT[mock]}/__admin/health"
+}
+while (($(served) < RSS_REQUESTS)); do
+    wrk -t2 -c64 -d5s "http://127.0.0.1:${PORT[mock]}/data/2.5/weather?q=Seoul&appid=x" >/dev/null
 done
-# The servers take turns per scenario, so load from other work on the machine hits them alike.
-for scenario in "c64 2 64" "c1 1 1"; do
-    read -r label threads connections <<<"$scenario"
-    for name in "${SERVERS[@]}"; do
-        echo "== wrk -t$threads -c$connections -d$DURATION --latency against $name"
-        run_wrk "$name" "$label" "$threads" "$connections" "${PORT[$name]}"
-    done
-done
-for name in "${SERVERS[@]}"; do
-    RSS_PIDS="${RSS_OF[$name]}"
-    RESULT[$name,rss]="$(peak_rss_kib)"
-    kill -TERM "${PIDS[$name]}"
-    wait "${PIDS[$name]}" 2>/dev/null || true
-done
-echo "== load after: $(uptime | sed 's/.*load average/load average/')"
+printf 'rss\tmock\tafter\t%s\nrequests\tmock\tafter\t%s\n' "$(status_kib VmRSS "${PIDS[mock]}")" "$(served)" >>"$RESULTS"
+stop_server mock
+echo "== load after: $(load)"
 
 # --- report -----------------------------------------------------------------------------------------
-echo
-printf '%-12s %12s %10s %10s %12s %10s %10s %10s %12s\n' \
-    server "c64 req/s" "c64 p50" "c64 p99" "c1 req/s" "c1 p50" "c1 p99" "peak RSS" "first 200"
-for name in "${SERVERS[@]}"; do
-    printf '%-12s %12.0f %8.0fus %8.0fus %12.0f %8.0fus %8.0fus %7.1fMiB %9.1fms\n' "$name" \
-        "${RESULT[$name,c64,rps]}" "${RESULT[$name,c64,p50]}" "${RESULT[$name,c64,p99]}" \
-        "${RESULT[$name,c1,rps]}" "${RESULT[$name,c1,p50]}" "${RESULT[$name,c1,p99]}" \
-        "$(awk -v k="${RESULT[$name,rss]}" 'BEGIN { print k / 1024 }')" \
-        "$(awk -v u="${RESULT[$name,startup]}" 'BEGIN { print u / 1000 }')"
-done
+python3 - "$RESULTS" "$ROUNDS" "$STARTUP_ROUNDS" "$CASSETTES" <<'PY'
+import statistics, sys
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1])]
+rounds, startup_rounds, cassettes = sys.argv[2], sys.argv[3], int(sys.argv[4])
+values = {}
+for kind, name, scenario, value in rows:
+    values.setdefault((kind, name, scenario), []).append(float(value))
+def median(kind, name, scenario="-"):
+    return statistics.median(values[(kind, name, scenario)])
 
-echo
-failed=0
-check() {  # description value comparison target
-    local verdict
-    verdict="$(awk -v v="$2" -v t="$4" -v op="$3" 'BEGIN {
-        ok = (op == ">=") ? (v >= t) : (v <= t); print ok ? "ok  " : "MISS" }')"
-    [[ "$verdict" == MISS ]] && failed=1
-    printf '  %s %-44s %8.2f (target %s %s)\n' "$verdict" "$1" "$2" "$3" "$4"
-}
-for name in "${SERVERS[@]}"; do
-    [[ "$name" == "$BASELINE" ]] && continue
-    echo "$name against $BASELINE:"
-    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > 0) ? a / b : 0 }'; }
-    check "req/s ratio at c64" "$(ratio "${RESULT[$name,c64,rps]}" "${RESULT[$BASELINE,c64,rps]}")" ">=" 0.8
-    check "req/s ratio at c1" "$(ratio "${RESULT[$name,c1,rps]}" "${RESULT[$BASELINE,c1,rps]}")" ">=" 0.8
-    check "p99 ratio at c64" "$(ratio "${RESULT[$name,c64,p99]}" "${RESULT[$BASELINE,c64,p99]}")" "<=" 2
-    check "p99 ratio at c1" "$(ratio "${RESULT[$name,c1,p99]}" "${RESULT[$BASELINE,c1,p99]}")" "<=" 2
-    check "peak RSS (MiB)" "$(awk -v k="${RESULT[$name,rss]}" 'BEGIN { print k / 1024 }')" "<=" 20
-done
-echo
-echo "(2-core machine shared with wrk itself and with any builds running; compare figures from one run.)"
-exit "$failed"
+print()
+print(f"medians of {rounds} rounds (req/s, latency) and {startup_rounds} start-ups; every figure from this one run")
+print(f"{'target':<14}{'c64 req/s':>11}{'c64 p50':>10}{'c64 p99':>10}{'c1 req/s':>10}{'c1 p50':>9}{'c1 p99':>9}"
+      f"{'first 200':>11}   runs (c64 req/s)")
+names = ["httpserver", "nginx", "nginx-seoul", "mock", "mock10k", "mock10k-near"]
+server_of = {"nginx-seoul": "nginx", "mock10k-near": "mock10k"}
+for name in names:
+    startup = median("startup", server_of.get(name, name))
+    runs = " ".join(f"{v:.0f}" for v in values[("rps", name, "c64")])
+    print(f"{name:<14}{median('rps', name, 'c64'):>11.0f}{median('p50', name, 'c64'):>8.0f}us"
+          f"{median('p99', name, 'c64'):>8.0f}us{median('rps', name, 'c1'):>10.0f}{median('p50', name, 'c1'):>7.0f}us"
+          f"{median('p99', name, 'c1'):>7.0f}us{startup:>9.1f}ms   {runs}")
+print("(mock10k serves %d generated cassettes; its first 200 is the start-up with all of them loaded)" % cassettes)
+print()
+
+failed = False
+def check(description, value, comparison, target, unit="", aside=""):
+    global failed
+    ok = value >= target if comparison == ">=" else value <= target
+    failed = failed or not ok
+    print(f"  {'ok  ' if ok else 'MISS'} {description:<52}{value:>8.2f}{unit} (target {comparison} {target}{unit}){aside}")
+
+def check_ratio(description, kind, a, b, scenario, comparison, target):
+    aside = f"   ratio of medians {ratio_of_medians(kind, a, b, scenario):.2f}"
+    check(description, ratio(kind, a, b, scenario), comparison, target, aside=aside)
+
+def ratio(kind, a, b, scenario):
+    """The median over rounds of a's figure over b's from the same round: the two ran back to back,
+    so load that drifts between rounds cancels out (the ratio of the medians is printed beside it)."""
+    pairs = zip(values[(kind, a, scenario)], values[(kind, b, scenario)])
+    return statistics.median(x / y for x, y in pairs if y > 0)
+
+def ratio_of_medians(kind, a, b, scenario):
+    return median(kind, a, scenario) / median(kind, b, scenario)
+
+print("Ratios are medians of per-round ratios (each pair ran back to back in the same round).")
+print("HTTPServer (httpserver-bench) against nginx, same body (issue 3):")
+check_ratio("req/s ratio at c64", "rps", "httpserver", "nginx", "c64", ">=", 0.8)
+check_ratio("req/s ratio at c1", "rps", "httpserver", "nginx", "c1", ">=", 0.8)
+check_ratio("p99 ratio at c64", "p99", "httpserver", "nginx", "c64", "<=", 2)
+check_ratio("p99 ratio at c1", "p99", "httpserver", "nginx", "c1", "<=", 2)
+check("peak RSS", median("rss", "httpserver", "peak") / 1024, "<=", 20, " MiB")
+print(f"       (nginx master and workers: {median('rss', 'nginx', 'peak') / 1024:.1f} MiB)")
+print()
+print("mockweather serve against nginx serving the Seoul body (issue 4):")
+check_ratio("req/s ratio at c64, bundled cassettes", "rps", "mock", "nginx-seoul", "c64", ">=", 0.8)
+check_ratio("req/s ratio at c1, bundled cassettes", "rps", "mock", "nginx-seoul", "c1", ">=", 0.8)
+check_ratio(f"req/s at c64, {cassettes} cassettes / bundled", "rps", "mock10k", "mock", "c64", ">=", 0.9)
+check_ratio(f"req/s at c1, {cassettes} cassettes / bundled", "rps", "mock10k", "mock", "c1", ">=", 0.9)
+print(f"       ({cassettes} cassettes, near lookup / bundled at c64: {ratio('rps', 'mock10k-near', 'mock', 'c64'):.2f})")
+check_ratio(f"start-up to first 200, {cassettes} cassettes / nginx", "startup", "mock10k", "nginx", "-", "<=", 10)
+requests = int(median("requests", "mock", "after"))
+check(f"RSS after {requests} requests, journal on", median("rss", "mock", "after") / 1024, "<=", 30, " MiB")
+print()
+print("(2 cores shared by the servers, wrk and anything else running: judge by the load averages printed above.)")
+sys.exit(1 if failed else 0)
+PY

@@ -271,7 +271,7 @@ import Testing
     }
 
     /// A recorded cassette document for `query` and its request's canonical key.
-    static func document(query: String) throws -> ([UInt8], String) {
+    static func document(query: String) throws -> ([UInt8], RequestPattern.CanonicalKey) {
         let request = RecordingRequest(method: "GET", rawPath: "/data/2.5/weather", rawQuery: query)
         let (document, _) = RecordedCassette.document(
             request: request, displayText: request.displayText, status: 200, headers: [],

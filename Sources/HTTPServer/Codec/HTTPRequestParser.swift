@@ -53,7 +53,7 @@ struct HTTPRequestParser {
         var target = ""
         var requestTarget = RequestTarget(path: "", query: nil, authority: nil)
         var version = HTTPVersion.http11
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(reservingCapacity: 8)
         var contentLength: Int?
         var transferCodings: [String] = []
         var hostCount = 0
@@ -218,11 +218,13 @@ struct HTTPRequestParser {
         guard let version = Self.parseVersion(versionBytes) else { return .malformedVersion }
         guard version.major == 1 else { return .unsupportedVersion(version) }
         let method = Self.method(methodBytes)
-        guard let requestTarget = RequestTarget(parsing: targetBytes, method: method) else { return .invalidTarget }
+        let target = UnsafeRawBufferPointer(rebasing: targetBytes)
+        guard
+            let requestTarget = RequestTarget(parsingBytes: target.assumingMemoryBound(to: UInt8.self), method: method)
+        else { return .invalidTarget }
         head.method = method
         head.target =
-            targetBytes.count == 1 && targetBytes.first == UInt8(ascii: "/")
-            ? "/" : String(decoding: targetBytes, as: UTF8.self)
+            target.count == 1 && target[0] == UInt8(ascii: "/") ? "/" : String(decoding: target, as: UTF8.self)
         head.requestTarget = requestTarget
         head.version = version.minor == 0 ? .http10 : HTTPVersion(major: 1, minor: version.minor)
         return nil
@@ -230,11 +232,13 @@ struct HTTPRequestParser {
 
     private static func method(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
         // The common methods as literals: no UTF-8 validation or storage for them.
-        switch bytes.count {
-        case 3 where bytes.elementsEqual("GET".utf8): "GET"
-        case 4 where bytes.elementsEqual("HEAD".utf8): "HEAD"
-        case 4 where bytes.elementsEqual("POST".utf8): "POST"
-        default: String(decoding: bytes, as: UTF8.self)
+        let raw = UnsafeRawBufferPointer(rebasing: bytes)
+        switch raw.count {
+        case 3 where raw[0] == UInt8(ascii: "G") && raw[1] == UInt8(ascii: "E") && raw[2] == UInt8(ascii: "T"):
+            return "GET"
+        case 4 where raw.elementsEqual("HEAD".utf8): return "HEAD"
+        case 4 where raw.elementsEqual("POST".utf8): return "POST"
+        default: return String(decoding: raw, as: UTF8.self)
         }
     }
 
@@ -289,13 +293,18 @@ struct HTTPRequestParser {
         }
         guard head.headers.count < limits.maxHeaderCount else { return .tooManyHeaders(limit: limits.maxHeaderCount) }
         if let error = interpret(name: nameBytes, value: value, valueBytes: valueBytes) { return error }
-        head.headers.add(name: Self.headerName(nameBytes), value: value)
+        head.headers.addChecked(name: Self.headerName(nameBytes), value: value)
         return nil
     }
 
     private static func headerName(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
-        if bytes.count == 4 && bytes.elementsEqual("Host".utf8) { return "Host" }
-        return String(decoding: bytes, as: UTF8.self)
+        let base = bytes.startIndex
+        if bytes.count == 4 && bytes[base] == UInt8(ascii: "H") && bytes[base + 1] == UInt8(ascii: "o")
+            && bytes[base + 2] == UInt8(ascii: "s") && bytes[base + 3] == UInt8(ascii: "t")
+        {
+            return "Host"
+        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self)
     }
 
     /// Records what the framing-relevant fields say; other fields pass through untouched.
@@ -448,7 +457,15 @@ import Darwin
 
 extension UInt8 {
     /// `tchar` from RFC 9110 §5.6.2: the characters of methods, header names and other tokens.
+    @inline(__always)
     var isTokenCharacter: Bool {
+        // One bit per ASCII character: the same set as `isTokenCharacterBySwitch`, without branches.
+        if self < 64 { return (0x03FF_6CFA_0000_0000 as UInt64) >> self & 1 == 1 }
+        return self < 128 && (0x57FF_FFFF_C7FF_FFFE as UInt64) >> (self - 64) & 1 == 1
+    }
+
+    /// The readable definition the bit masks of ``isTokenCharacter`` encode (tests compare the two).
+    var isTokenCharacterBySwitch: Bool {
         switch self {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):

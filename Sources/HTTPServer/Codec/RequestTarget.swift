@@ -18,10 +18,24 @@ struct RequestTarget: Equatable {
     }
 
     /// Parses `bytes` (the target as received) for a request with `method`; `nil` if it is malformed.
-    init?<Bytes: RandomAccessCollection<UInt8>>(parsing bytes: Bytes, method: String) where Bytes.Index == Int {
+    init?(parsing bytes: [UInt8], method: String) {
+        guard let target = bytes.withUnsafeBufferPointer({ RequestTarget(parsingBytes: $0, method: method) }) else {
+            return nil
+        }
+        self = target
+    }
+
+    /// Parses `bytes` (the target as received) for a request with `method`; `nil` if it is malformed.
+    init?(parsingBytes bytes: UnsafeBufferPointer<UInt8>, method: String) {
         guard let first = bytes.first else { return nil }
         for byte in bytes where byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "#") {
             return nil
+        }
+        if first == UInt8(ascii: "/") && method != "CONNECT" {
+            // origin-form, the common case.
+            let (path, query) = Self.splitPathAndQuery(bytes[...])
+            self.init(path: path, query: query, authority: nil)
+            return
         }
         if method == "CONNECT" {
             // authority-form: host:port, nothing else.

@@ -22,12 +22,15 @@ struct ResponseEncoder {
         guard (200...599).contains(response.status) else {
             return "status \(response.status) is outside 200...599"
         }
-        for (name, value) in response.headers {
-            guard !name.isEmpty, name.utf8.allSatisfy(\.isTokenCharacter) else {
-                return "header name '\(name)' is not a token"
-            }
-            for byte in value.utf8 where byte == 0 || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
-                return "header '\(name)' has a CR, LF or NUL in its value"
+        // Fields are checked as they are added; only a list that may hold a bad one is scanned here.
+        if response.headers.traits.mayBeInvalid {
+            for (name, value) in response.headers {
+                guard !name.isEmpty, name.utf8.allSatisfy(\.isTokenCharacter) else {
+                    return "header name '\(name)' is not a token"
+                }
+                for byte in value.utf8 where byte == 0 || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
+                    return "header '\(name)' has a CR, LF or NUL in its value"
+                }
             }
         }
         if let reason = response.reason {
@@ -40,7 +43,9 @@ struct ResponseEncoder {
 
     /// Whether the handler asked for the connection to close after this response.
     static func asksToClose(_ response: HTTPResponse) -> Bool {
-        guard let value = response.headers["Connection"] else { return false }
+        guard response.headers.traits.mayNameConnection, let value = response.headers["Connection"] else {
+            return false
+        }
         return value.utf8.split(separator: UInt8(ascii: ",")).contains { element in
             element.filter { !$0.isOptionalWhitespace }.equalsLowercase("close")
         }
@@ -51,11 +56,63 @@ struct ResponseEncoder {
         let status = response.status
         Self.appendStatusLine(status: status, reason: response.reason, to: &buffer)
 
+        let fields: (hasDate: Bool, contentLength: String?)
+        if let wire = response.headers.wireForm {
+            buffer.append(contentsOf: wire.bytes)
+            fields = (wire.hasDate, wire.contentLength)
+        } else {
+            fields = Self.appendFields(of: response.headers, to: &buffer)
+        }
+        let hasDate = fields.hasDate
+        let handlerContentLength = fields.contentLength
+        if !hasDate {
+            date.refresh()
+            buffer.appendUTF8("Date: ")
+            buffer.append(contentsOf: date.bytes)
+            buffer.append(UInt8(ascii: "\r"))
+            buffer.append(UInt8(ascii: "\n"))
+        }
+
+        let forbidsBody = status < 200 || status == 204 || status == 304
+        if context.omitsContentLength {
+            precondition(!context.keepAlive, "a body delimited by the close needs the connection to close")
+        } else if !forbidsBody || (status == 304 && handlerContentLength != nil) {
+            buffer.appendUTF8("Content-Length: ")
+            if context.isHeadRequest || status == 304, let declared = handlerContentLength,
+                declared.utf8.allSatisfy(\.isDigit), !declared.isEmpty
+            {
+                // A HEAD (or 304) answer may state the length a GET would have had without carrying it.
+                buffer.appendUTF8(declared)
+            } else {
+                Self.appendDecimal(response.body.count, to: &buffer)
+            }
+            buffer.append(UInt8(ascii: "\r"))
+            buffer.append(UInt8(ascii: "\n"))
+        }
+        if !context.keepAlive {
+            buffer.appendUTF8("Connection: close\r\n")
+        } else if context.requestVersion < .http11 {
+            buffer.appendUTF8("Connection: keep-alive\r\n")
+        }
+        buffer.append(UInt8(ascii: "\r"))
+        buffer.append(UInt8(ascii: "\n"))
+        if !forbidsBody && !context.isHeadRequest {
+            buffer.append(contentsOf: response.body)
+        }
+    }
+
+    /// Appends `Name: value` lines for the handler's fields, leaving out `Connection`, `Content-Length`
+    /// and `Transfer-Encoding` (the server writes its own); says whether a `Date` was among them and
+    /// what `Content-Length` the handler gave.
+    static func appendFields(of headers: HTTPHeaders, to buffer: inout [UInt8]) -> (
+        hasDate: Bool, contentLength: String?
+    ) {
         var hasDate = false
         var handlerContentLength: String?
-        for (name, value) in response.headers {
+        let needsSorting = headers.traits.mayNameFramingOrDate || headers.traits.mayNameConnection
+        for (name, value) in headers {
             let utf8 = name.utf8
-            switch utf8.count {
+            switch needsSorting ? utf8.count : 0 {
             case 4 where utf8.equalsLowercase("date"):
                 hasDate = true
             case 10 where utf8.equalsLowercase("connection"):
@@ -68,58 +125,25 @@ struct ResponseEncoder {
             default:
                 break
             }
-            buffer.append(contentsOf: utf8)
+            buffer.appendUTF8(name)
             buffer.append(UInt8(ascii: ":"))
             buffer.append(UInt8(ascii: " "))
-            buffer.append(contentsOf: value.utf8)
+            buffer.appendUTF8(value)
             buffer.append(UInt8(ascii: "\r"))
             buffer.append(UInt8(ascii: "\n"))
         }
-        if !hasDate {
-            date.refresh()
-            buffer.append(contentsOf: "Date: ".utf8)
-            buffer.append(contentsOf: date.bytes)
-            buffer.append(UInt8(ascii: "\r"))
-            buffer.append(UInt8(ascii: "\n"))
-        }
-
-        let forbidsBody = status < 200 || status == 204 || status == 304
-        if context.omitsContentLength {
-            precondition(!context.keepAlive, "a body delimited by the close needs the connection to close")
-        } else if !forbidsBody || (status == 304 && handlerContentLength != nil) {
-            buffer.append(contentsOf: "Content-Length: ".utf8)
-            if context.isHeadRequest || status == 304, let declared = handlerContentLength,
-                declared.utf8.allSatisfy(\.isDigit), !declared.isEmpty
-            {
-                // A HEAD (or 304) answer may state the length a GET would have had without carrying it.
-                buffer.append(contentsOf: declared.utf8)
-            } else {
-                Self.appendDecimal(response.body.count, to: &buffer)
-            }
-            buffer.append(UInt8(ascii: "\r"))
-            buffer.append(UInt8(ascii: "\n"))
-        }
-        if !context.keepAlive {
-            buffer.append(contentsOf: "Connection: close\r\n".utf8)
-        } else if context.requestVersion < .http11 {
-            buffer.append(contentsOf: "Connection: keep-alive\r\n".utf8)
-        }
-        buffer.append(UInt8(ascii: "\r"))
-        buffer.append(UInt8(ascii: "\n"))
-        if !forbidsBody && !context.isHeadRequest {
-            buffer.append(contentsOf: response.body)
-        }
+        return (hasDate, handlerContentLength)
     }
 
     private static func appendStatusLine(status: Int, reason: String?, to buffer: inout [UInt8]) {
         if reason == nil && status == 200 {
-            buffer.append(contentsOf: "HTTP/1.1 200 OK\r\n".utf8)
+            buffer.appendUTF8("HTTP/1.1 200 OK\r\n")
             return
         }
-        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
+        buffer.appendUTF8("HTTP/1.1 ")
         appendDecimal(status, to: &buffer)
         buffer.append(UInt8(ascii: " "))
-        buffer.append(contentsOf: (reason ?? HTTPResponse.standardReason(for: status)).utf8)
+        buffer.appendUTF8(reason ?? HTTPResponse.standardReason(for: status))
         buffer.append(UInt8(ascii: "\r"))
         buffer.append(UInt8(ascii: "\n"))
     }
@@ -172,5 +196,14 @@ struct ResponseEncoder {
         encode(
             response, context: Context(keepAlive: keepAlive, isHeadRequest: false, requestVersion: .http11),
             into: &buffer)
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of `text` with one copy (appending `text.utf8` goes byte by byte).
+    @inline(__always)
+    mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }

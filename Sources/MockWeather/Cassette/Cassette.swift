@@ -51,6 +51,20 @@ struct ResponseTemplate: Sendable {
     var expectation: Expectation?
 }
 
+extension ResponseTemplate {
+    /// This response with the interaction's delay, fault and expectation wherever it sets none of its
+    /// own (DESIGN §2: interaction-level settings apply to every response of a sequence).
+    func inheriting(
+        delay: DelaySpecification?, fault: FaultSpecification?, expectation: Expectation?
+    ) -> ResponseTemplate {
+        var response = self
+        response.delay = response.delay ?? delay
+        response.fault = response.fault ?? fault
+        response.expectation = response.expectation ?? expectation
+        return response
+    }
+}
+
 struct HeaderField: Sendable, Hashable {
     var name: String
     var value: String

@@ -23,17 +23,32 @@ struct CassetteDecoder {
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
-        self.name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        self.name = Self.cassetteName(file)
         self.lineMap = LineMap(bytes)
     }
 
     /// Decodes `bytes`, or returns nil with `problems` saying why. A cassette is returned only when
     /// the file has no problem at all.
     static func decode(file: String, bytes: [UInt8]) -> (cassette: Cassette?, problems: [CassetteProblem]) {
+        // Most files are valid and written plainly: decoded from their bytes without a tree. Anything
+        // else (including every file with a problem) takes the full path below, which reports it.
+        if let cassette = CassetteFastPath.decode(file: file, name: cassetteName(file), bytes: bytes) {
+            return (cassette, [])
+        }
+        return decodeWithTree(file: file, bytes: bytes)
+    }
+
+    /// The cassette name for a file: its relative path without `.json`.
+    static func cassetteName(_ file: String) -> String {
+        file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+    }
+
+    /// The full decoder: builds the document's tree and walks it, collecting every problem.
+    static func decodeWithTree(file: String, bytes: [UInt8]) -> (cassette: Cassette?, problems: [CassetteProblem]) {
         var decoder = CassetteDecoder(file: file, bytes: bytes)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONParser.parse(bytes, deferringMembersNamed: "json")
         } catch {
             decoder.report(at: error.offset, .root, "not JSON: \(error.message)")
             return (nil, decoder.problems)
@@ -137,13 +152,7 @@ struct CassetteDecoder {
         }
         guard let request, !responses.isEmpty else { return nil }
         // The interaction-level delay and fault apply to every response that does not set its own.
-        let resolved = responses.map { response in
-            var response = response
-            response.delay = response.delay ?? delay
-            response.fault = response.fault ?? fault
-            response.expectation = response.expectation ?? expectation
-            return response
-        }
+        let resolved = responses.map { $0.inheriting(delay: delay, fault: fault, expectation: expectation) }
         return Interaction(
             request: request, responses: resolved, isSequence: isSequence,
             expectation: expectation, notes: notes)
@@ -163,7 +172,7 @@ struct CassetteDecoder {
         }
         var requestPath: String?
         if let text = requiredString(value, "path", at: path) {
-            if text.hasPrefix("/"), !text.contains("?"), !text.contains("#") {
+            if text.hasPrefix("/"), !text.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                 requestPath = RequestPath.normalized(text)
             } else {
                 report(
@@ -490,20 +499,16 @@ struct CassetteDecoder {
         return index + 6 == bytes.count && offsetHours < 24 && offsetMinutes < 60
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
+    /// `tchar` (RFC 9110 §5.6.2): letters, digits and ``!#$%&'*+-.^_`|~``, as one bit per ASCII byte.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        if byte < 64 { return (0x03FF_6CFA_0000_0000 as UInt64) >> byte & 1 == 1 }
+        return byte < 128 && (0x57FF_FFFF_C7FF_FFFE as UInt64) >> (byte - 64) & 1 == 1
     }
 
     private mutating func checkKeys(_ members: [JSONMember], at path: JSONPath, allowed: [String]) {
-        var seen = Set<String>()
-        for member in members {
-            if !seen.insert(member.key).inserted {
+        // Objects here hold a handful of members: comparing with the earlier ones beats hashing.
+        for (position, member) in members.enumerated() {
+            if members[..<position].contains(where: { $0.key == member.key }) {
                 report(
                     at: member.keyOffset, path.appending(member.key), "duplicate key \(JSONValue.quoted(member.key))")
             } else if !allowed.contains(member.key) {

@@ -34,27 +34,35 @@ public enum CassetteLoader {
     /// Files are read and decoded on all cores; the result is in path order whatever the scheduling.
     public static func load(directory: URL) throws(CassetteLoadError) -> [Cassette] {
         let files = try CassetteFiles.list(in: directory)
-        let results = Mutex([(cassette: Cassette?, problems: [CassetteProblem])?](repeating: nil, count: files.count))
+        let results = Mutex(
+            [(cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey])?](
+                repeating: nil, count: files.count))
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
+            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+            defer { scratch.deallocate() }
             for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
                 let file = files[position]
-                let result: (cassette: Cassette?, problems: [CassetteProblem])
-                switch CassetteFiles.read(file.path) {
+                let result: (cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey])
+                switch CassetteFiles.read(file.path, scratch: scratch) {
                 case .success(let bytes):
-                    result = CassetteDecoder.decode(file: file.relativePath, bytes: bytes)
+                    let decoded = CassetteDecoder.decode(file: file.relativePath, bytes: bytes)
+                    // The duplicate check runs on one core once all files are in: its keys are made here.
+                    let keys = decoded.cassette?.interactions.map(\.request.canonicalKey) ?? []
+                    result = (decoded.cassette, decoded.problems, keys)
                 case .failure(let reason):
                     let problem = CassetteProblem(
                         file: file.relativePath, jsonPath: "$", location: nil,
                         message: "cannot read the file: \(reason)")
-                    result = (nil, [problem])
+                    result = (nil, [problem], [])
                 }
                 results.withLock { $0[position] = result }
             }
         }
         let decoded = results.withLock { $0.compactMap { $0 } }
         let cassettes = decoded.compactMap(\.cassette)
-        let problems = decoded.flatMap(\.problems) + duplicateRequests(in: cassettes)
+        let keys = decoded.filter { $0.cassette != nil }.map(\.keys)
+        let problems = decoded.flatMap(\.problems) + duplicateRequests(in: cassettes, keys: keys)
         guard problems.isEmpty else {
             throw .invalid(CassetteValidationError(directory: directory.path, problems: problems))
         }
@@ -79,22 +87,30 @@ public enum CassetteLoader {
 
     /// "The same request in two files" (or twice in one): only the first could ever answer.
     static func duplicateRequests(in cassettes: [Cassette]) -> [CassetteProblem] {
-        var firstSeen: [String: (file: String, path: String)] = [:]
+        duplicateRequests(in: cassettes, keys: cassettes.map { $0.interactions.map(\.request.canonicalKey) })
+    }
+
+    /// The same, with each interaction's `canonicalKey` made beforehand (`keys[c][i]` for interaction
+    /// `i` of cassette `c`).
+    static func duplicateRequests(in cassettes: [Cassette], keys: [[RequestPattern.CanonicalKey]]) -> [CassetteProblem]
+    {
+        var firstSeen: [RequestPattern.CanonicalKey: (file: String, index: Int)] = [:]
+        firstSeen.reserveCapacity(keys.reduce(0) { $0 + $1.count })
         var problems: [CassetteProblem] = []
-        for cassette in cassettes {
+        func path(_ index: Int) -> String { "$.interactions[\(index)].request" }
+        for (cassette, cassetteKeys) in zip(cassettes, keys) {
             for (index, interaction) in cassette.interactions.enumerated() {
-                let key = interaction.request.canonicalKey
-                let path = "$.interactions[\(index)].request"
+                let key = cassetteKeys[index]
                 if let earlier = firstSeen[key] {
                     problems.append(
                         CassetteProblem(
-                            file: cassette.file, jsonPath: path, location: nil,
+                            file: cassette.file, jsonPath: path(index), location: nil,
                             message:
-                                "the same request as \(earlier.file) \(earlier.path) (\(interaction.request.method) "
+                                "the same request as \(earlier.file) \(path(earlier.index)) (\(interaction.request.method) "
                                 + "\(interaction.request.path) \(interaction.request.summary)); only the first would ever "
                                 + "match: remove one or make them differ"))
                 } else {
-                    firstSeen[key] = (cassette.file, path)
+                    firstSeen[key] = (cassette.file, index)
                 }
             }
         }
@@ -150,21 +166,34 @@ struct CassetteFiles {
         return files
     }
 
-    /// The file's bytes, read with plain `open`/`read` (cheaper than `Data(contentsOf:)` per file).
-    static func read(_ path: String) -> Result<[UInt8], ReadError> {
+    /// The file's bytes, read with plain `open`/`read`. A file that fits `scratch` (a buffer the
+    /// caller reuses across files) takes one `read` and one copy of exactly its size; a bigger one is
+    /// read to its end.
+    static func read(_ path: String, scratch: UnsafeMutableRawBufferPointer? = nil) -> Result<[UInt8], ReadError> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(ReadError(errno: errno)) }
         defer { close(descriptor) }
+        if let scratch, let base = scratch.baseAddress {
+            while true {
+                let count = systemRead(descriptor, base, scratch.count)
+                if count >= 0, count < scratch.count {
+                    // A regular file returns less than asked only at its end.
+                    return .success(Array(UnsafeRawBufferPointer(rebasing: scratch[..<count])))
+                }
+                if count == scratch.count { break }  // bigger than the scratch buffer: read the rest below
+                if errno != EINTR { return .failure(ReadError(errno: errno)) }
+            }
+            var bytes = Array(UnsafeRawBufferPointer(scratch))
+            return readRest(descriptor, appendingTo: &bytes)
+        }
         var bytes: [UInt8] = []
+        return readRest(descriptor, appendingTo: &bytes)
+    }
+
+    private static func readRest(_ descriptor: Int32, appendingTo bytes: inout [UInt8]) -> Result<[UInt8], ReadError> {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                #if canImport(Glibc)
-                Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-                #else
-                Darwin.read(descriptor, buffer.baseAddress, buffer.count)
-                #endif
-            }
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
             if count > 0 {
                 bytes += chunk[..<count]
             } else if count == 0 {
@@ -173,6 +202,14 @@ struct CassetteFiles {
                 return .failure(ReadError(errno: errno))
             }
         }
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #else
+        Darwin.read(descriptor, buffer, count)
+        #endif
     }
 
     struct ReadError: Error, CustomStringConvertible {

@@ -8,15 +8,52 @@ struct RequestPattern: Sendable {
     var query: [QueryConstraint]
     var near: GeoCircle?
 
-    /// Text that is equal for two patterns exactly when they accept the same requests; used to find
-    /// "the same request in two files".
-    var canonicalKey: String {
-        var key = "\(method) \(path)"
-        for constraint in query {
-            key += " \(constraint.name)=\(constraint.expectation.canonicalText(forParameter: constraint.name))"
+    /// A value that is equal for two patterns exactly when they accept the same requests; used to
+    /// find "the same request in two files" (hashed, never printed, so nothing is formatted).
+    var canonicalKey: CanonicalKey {
+        CanonicalKey(
+            method: method, path: path,
+            query: query.map {
+                CanonicalKey.Constraint(name: $0.name, expectedKey: $0.expectedKey, expectation: $0.kind)
+            },
+            near: near.map { [$0.latitude.bitPattern, $0.longitude.bitPattern, $0.radiusKilometres.bitPattern] })
+    }
+
+    /// Hashes its parts once, when made (start-up makes the keys on all cores, then checks them on
+    /// one): a set of keys then compares stored hashes before any text.
+    struct CanonicalKey: Hashable, Sendable {
+        struct Constraint: Hashable, Sendable {
+            var name: String
+            var expectedKey: QueryValue.Key?
+            var expectation: Int
         }
-        if let near { key += " near(\(near.latitude),\(near.longitude),\(near.radiusKilometres))" }
-        return key
+        let method: String
+        let path: String
+        let query: [Constraint]
+        let near: [UInt64]?
+        private let hashOfParts: Int
+
+        init(method: String, path: String, query: [Constraint], near: [UInt64]?) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.near = near
+            var hasher = Hasher()
+            hasher.combine(method)
+            hasher.combine(path)
+            hasher.combine(query)
+            hasher.combine(near)
+            hashOfParts = hasher.finalize()
+        }
+
+        static func == (lhs: CanonicalKey, rhs: CanonicalKey) -> Bool {
+            lhs.hashOfParts == rhs.hashOfParts && lhs.method == rhs.method && lhs.path == rhs.path
+                && lhs.query == rhs.query && lhs.near == rhs.near
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hashOfParts)
+        }
     }
 
     /// `q=seoul&lat=(absent)&near 37.5683,126.9778 ≤ 20 km`: for listings and diagnoses.
@@ -45,6 +82,15 @@ struct QueryConstraint: Sendable {
         self.expectedKey = Self.key(for: expectation, name: name)
     }
 
+    /// 0 equals, 1 present, 2 absent (with ``expectedKey``, what makes two constraints the same).
+    var kind: Int {
+        switch expectation {
+        case .equals: 0
+        case .present: 1
+        case .absent: 2
+        }
+    }
+
     private static func key(for expectation: QueryExpectation, name: String) -> QueryValue.Key? {
         if case .equals(let value) = expectation { return QueryValue.key(value, forParameter: name) }
         return nil
@@ -59,14 +105,6 @@ enum QueryExpectation: Sendable, Equatable {
     case present
     /// `null`: must be absent.
     case absent
-
-    func canonicalText(forParameter name: String) -> String {
-        switch self {
-        case .equals(let value): "=\(QueryValue.key(value, forParameter: name))"
-        case .present: "*"
-        case .absent: "(absent)"
-        }
-    }
 
     var displayText: String {
         switch self {

@@ -9,47 +9,81 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 /// Strict means: no comments, no trailing commas, no leading zeros, no control characters in strings,
 /// valid UTF-8 only. A leading UTF-8 byte order mark is skipped. Nesting deeper than `maximumDepth`
 /// is refused rather than risking the stack.
-struct JSONParser {
+struct JSONParser: JSONByteScanner {
     static let maximumDepth = 256
 
-    private let bytes: [UInt8]
-    private var index = 0
+    /// The document, kept for deferred values (which share its storage).
+    private let source: [UInt8]
+    /// The same bytes, read without bounds checks or reference counting; valid only inside
+    /// ``withParser(_:_:)``, which every entry point goes through.
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
     private var depth = 0
+    private var deferredMemberName: String?
 
-    private init(bytes: [UInt8]) {
+    private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>) {
+        self.source = source
         self.bytes = bytes
     }
 
-    /// Parses one complete JSON document; anything but whitespace after the value is an error.
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        if String(validating: bytes, as: UTF8.self) == nil {
-            throw JSONSyntaxError(message: "the file is not valid UTF-8", offset: firstInvalidUTF8Offset(bytes))
+    private static func withParser<Result>(
+        _ source: [UInt8], _ body: (inout JSONParser) throws(JSONSyntaxError) -> Result
+    ) throws(JSONSyntaxError) -> Result {
+        let outcome: Swift.Result<Result, JSONSyntaxError> = source.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(source: source, bytes: bytes)
+            do throws(JSONSyntaxError) {
+                return .success(try body(&parser))
+            } catch {
+                return .failure(error)
+            }
         }
-        var parser = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipWhitespace()
-        if parser.index == bytes.count {
-            throw JSONSyntaxError(message: "the file is empty; expected a JSON value", offset: parser.index)
-        }
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
-        }
-        return value
+        return try outcome.get()
     }
 
-    private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
-        var offset = 0
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            let before = offset
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return offset
-            case .error: return before
+    /// Parses one complete JSON document; anything but whitespace after the value is an error.
+    ///
+    /// Objects and arrays that are the value of a member named `deferredMemberName` are checked as
+    /// strictly as the rest (the same errors at the same offsets) but not built: they stay
+    /// `.deferred`, built only if something looks inside (response bodies are served as written).
+    static func parse(_ bytes: [UInt8], deferringMembersNamed deferredMemberName: String? = nil)
+        throws(JSONSyntaxError) -> JSONValue
+    {
+        if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
+            throw JSONSyntaxError(message: "the file is not valid UTF-8", offset: invalid)
+        }
+        return try withParser(bytes) { (parser) throws(JSONSyntaxError) in
+            parser.deferredMemberName = deferredMemberName
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+            parser.skipWhitespace()
+            if parser.index == bytes.count {
+                throw JSONSyntaxError(message: "the file is empty; expected a JSON value", offset: parser.index)
             }
+            let value = try parser.parseValue()
+            parser.skipWhitespace()
+            if parser.index < bytes.count {
+                throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+            }
+            return value
+        }
+    }
+
+    /// The decoded text of the string literal starting at `offset` of a document `parse` accepted.
+    static func decodeString(in bytes: [UInt8], at offset: Int) -> String {
+        do {
+            return try withParser(bytes) { (parser) throws(JSONSyntaxError) in
+                parser.index = offset
+                return try parser.parseString()
+            }
+        } catch {
+            preconditionFailure("a string in a checked JSON document failed to parse: \(error)")
+        }
+    }
+
+    /// Builds the value starting at `offset` of a document `parse` already accepted.
+    static func parseValue(in bytes: [UInt8], at offset: Int) throws(JSONSyntaxError) -> JSONValue {
+        try withParser(bytes) { (parser) throws(JSONSyntaxError) in
+            parser.index = offset
+            return try parser.parseValue()
         }
     }
 
@@ -102,7 +136,7 @@ struct JSONParser {
                 throw error("expected ':' after the member name \"\(key)\", found \(describeCurrent())")
             }
             skipWhitespace()
-            let value = try parseValue()
+            let value = try deferredMemberName == key ? parseDeferrableValue() : parseValue()
             members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
@@ -135,6 +169,20 @@ struct JSONParser {
         return JSONValue(.array(elements), offset: start)
     }
 
+    /// A container is skimmed (checked without building); should the skim find a problem, the
+    /// container is parsed the ordinary way so the error is exactly the one `parseValue` reports.
+    private mutating func parseDeferrableValue() throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") else {
+            return try parseValue()
+        }
+        let start = index
+        let end = JSONSkimmer.endOfValue(in: bytes, at: start, depth: depth, maximumDepth: Self.maximumDepth)
+        guard let end else { return try parseValue() }
+        index = end
+        let deferred = DeferredJSON(source: source, range: start..<end, isObject: bytes[start] == UInt8(ascii: "{"))
+        return JSONValue(.deferred(deferred), offset: start)
+    }
+
     private mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         if depth > Self.maximumDepth {
@@ -154,11 +202,12 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 defer { index += 1 }
-                if scalars.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
-                scalars.append(contentsOf: bytes[runStart..<index])
+                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+                if scalars.isEmpty { return String(decoding: run, as: UTF8.self) }
+                scalars.append(contentsOf: run)
                 return String(decoding: scalars, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                scalars.append(contentsOf: bytes[runStart..<index])
+                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 try parseEscape(into: &scalars)
                 runStart = index
             case 0..<0x20:
@@ -256,7 +305,7 @@ struct JSONParser {
             }
             skipDigits()
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     private mutating func expectLiteral(_ literal: String) throws(JSONSyntaxError) {
@@ -275,25 +324,6 @@ struct JSONParser {
     // MARK: - Helpers
 
     private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-
-    private mutating func skipDigits() {
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-    }
-
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            default: return
-            }
-        }
-    }
-
-    private mutating func consume(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
-        return true
-    }
 
     private func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: index)
@@ -315,7 +345,7 @@ struct JSONParser {
         }
         if end == position { end = position + 1 }
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return "'\(String(decoding: bytes[position..<end], as: UTF8.self))'"
+        return "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self))'"
     }
 
     private func hex4(_ value: UInt16) -> String {

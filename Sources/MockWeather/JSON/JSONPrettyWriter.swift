@@ -12,6 +12,8 @@ extension JSONValue {
 
     private func writePretty(into output: inout [UInt8], depth: Int) {
         switch kind {
+        case .deferred:
+            built.writePretty(into: &output, depth: depth)
         case .array(let elements) where !elements.isEmpty:
             output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {

@@ -10,6 +10,9 @@ struct JSONValue: Sendable {
         case array([JSONValue])
         /// Members in source order; duplicate keys are kept so the cassette decoder can report them.
         case object([JSONMember])
+        /// An object or array the parser checked but did not build (a response body, served as
+        /// written): ``members`` and ``elements`` build it on demand, ``write(into:)`` minifies its text.
+        case deferred(DeferredJSON)
     }
 
     var kind: Kind
@@ -30,17 +33,30 @@ struct JSONValue: Sendable {
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
+        case .deferred(let deferred): deferred.isObject ? "an object" : "an array"
         }
     }
 
     var members: [JSONMember]? {
-        if case .object(let members) = kind { return members }
-        return nil
+        switch kind {
+        case .object(let members): members
+        case .deferred(let deferred) where deferred.isObject: deferred.built().members
+        default: nil
+        }
     }
 
     var elements: [JSONValue]? {
-        if case .array(let elements) = kind { return elements }
-        return nil
+        switch kind {
+        case .array(let elements): elements
+        case .deferred(let deferred) where !deferred.isObject: deferred.built().elements
+        default: nil
+        }
+    }
+
+    /// This value with a deferred container built into a tree (other values as they are).
+    var built: JSONValue {
+        if case .deferred(let deferred) = kind { return deferred.built() }
+        return self
     }
 
     var stringValue: String? {
@@ -71,4 +87,27 @@ struct JSONMember: Sendable {
     var key: String
     var keyOffset: Int
     var value: JSONValue
+}
+
+/// A checked but unbuilt container: the document it sits in (shared, not copied) and its range.
+struct DeferredJSON: Sendable {
+    let source: [UInt8]
+    let range: Range<Int>
+    let isObject: Bool
+
+    /// The container as a tree, offsets still relative to the whole document.
+    func built() -> JSONValue {
+        do {
+            return try JSONParser.parseValue(in: source, at: range.lowerBound)
+        } catch {
+            preconditionFailure("a deferred JSON value was checked when it was parsed: \(error)")
+        }
+    }
+}
+
+extension DeferredJSON: CustomReflectable {
+    /// The value's own text rather than the whole document it sits in.
+    var customMirror: Mirror {
+        Mirror(self, children: ["range": range, "text": String(decoding: source[range], as: UTF8.self)])
+    }
 }

@@ -30,6 +30,8 @@ extension JSONValue {
                 member.value.write(into: &output)
             }
             output.append(UInt8(ascii: "}"))
+        case .deferred(let deferred):
+            JSONMinifier.append(deferred.source, range: deferred.range, to: &output)
         }
     }
 

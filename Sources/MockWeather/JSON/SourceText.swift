@@ -15,31 +15,25 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(line):\(column)" }
 }
 
-/// Turns byte offsets into line and column, lazily, only when a problem needs reporting.
+/// Turns byte offsets into line and column, only when a problem needs reporting: nothing is
+/// computed up front, so a file without problems costs nothing here.
 struct LineMap: Sendable {
     private let bytes: [UInt8]
-    private let lineStarts: [Int]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(index + 1)
-        }
-        lineStarts = starts
     }
 
     func location(ofOffset offset: Int) -> SourcePosition {
         let clamped = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+        var line = 1
+        var start = 0
+        for index in 0..<clamped where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            start = index + 1
         }
-        let start = lineStarts[low]
         // UTF-8 continuation bytes (10xxxxxx) do not start a scalar.
         let column = bytes[start..<clamped].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return SourcePosition(line: low + 1, column: column)
+        return SourcePosition(line: line, column: column)
     }
 }

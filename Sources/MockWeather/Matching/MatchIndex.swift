@@ -67,11 +67,20 @@ struct MatchIndex: Sendable {
     }
 
     private var groups: [Route: Group] = [:]
+    /// The same groups as a list when there are only a few routes (the usual case): comparing the
+    /// request's method and path with a few strings is cheaper than hashing them.
+    private var fewGroups: [(route: Route, group: Group)]?
 
     init(patterns: [RequestPattern]) {
         for (ordinal, pattern) in patterns.enumerated() {
             insert(pattern, ordinal: ordinal)
         }
+        if groups.count <= 8 { fewGroups = groups.map { ($0.key, $0.value) } }
+    }
+
+    private func group(method: String, path: String) -> Group? {
+        guard let fewGroups else { return groups[Self.groupKey(method: method, path: path)] }
+        return fewGroups.first { $0.route.path == path && $0.route.method == method }?.group
     }
 
     mutating func insert(_ pattern: RequestPattern, ordinal: Int) {
@@ -83,7 +92,7 @@ struct MatchIndex: Sendable {
 
     /// Ordinals of every interaction that might match, in ascending order (file order), without duplicates.
     func candidates(for request: ReplayRequest) -> [Int] {
-        guard let group = groups[Self.groupKey(method: request.method, path: request.path)] else { return [] }
+        guard let group = group(method: request.method, path: request.path) else { return [] }
         // Usually one list is found: return it as it is (no copy); merge only when several are.
         var found: [Int] = group.unindexed
         var lists = group.unindexed.isEmpty ? 0 : 1
@@ -92,7 +101,7 @@ struct MatchIndex: Sendable {
             lists += 1
         }
         for (name, values) in group.byValue {
-            if let value = request.parameters[name], let ordinals = values[QueryValue.key(value, forParameter: name)] {
+            if let key = request.parameters.key(for: name), let ordinals = values[key] {
                 collect(ordinals)
             }
         }

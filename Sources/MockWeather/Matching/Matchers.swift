@@ -8,19 +8,17 @@ enum Matchers {
         guard pattern.method == request.method, pattern.path == request.path else { return nil }
         var quality = MatchQuality()
         for constraint in pattern.query {
-            let value = request.parameters[constraint.name]
+            let key = request.parameters.key(for: constraint.name)
             switch constraint.expectation {
             case .equals:
-                guard let value, QueryValue.key(value, forParameter: constraint.name) == constraint.expectedKey else {
-                    return nil
-                }
+                guard let key, key == constraint.expectedKey else { return nil }
                 if constraint.name == "appid" { quality.namesKey = true }
                 quality.equalParameters += 1
             case .present:
-                guard value != nil else { return nil }
+                guard key != nil else { return nil }
                 quality.otherParameters += 1
             case .absent:
-                guard value == nil else { return nil }
+                guard key == nil else { return nil }
                 quality.otherParameters += 1
             }
         }

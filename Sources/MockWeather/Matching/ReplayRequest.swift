@@ -47,78 +47,101 @@ struct ReplayRequest: Sendable {
     }
 }
 
-/// The parameters of a raw query string, looked up by lower-case name without building a dictionary.
+/// The parameters of a raw query string, decoded once per request: names lower-cased, values
+/// percent-decoded, and each value's matching key (`QueryValue.key`) worked out, so the index and
+/// every candidate pattern compare ready values instead of decoding the query again.
 struct QueryParameters: Sendable {
-    private struct Pair: Sendable {
-        var name: Range<String.Index>
-        var value: Range<String.Index>
-        var nameIsPlain: Bool
-        var valueIsPlain: Bool
+    private struct Parameter: Sendable {
+        /// Decoded and lower-cased.
+        var name: String
+        /// Decoded; `""` for a name without `=`.
+        var value: String
+        var key: QueryValue.Key
+        /// Where the raw value sits in the query's UTF-8, for masking keys.
+        var rawValue: Range<Int>
+        var isKey: Bool
     }
 
     private let query: String
-    private let pairs: [Pair]
+    private let parameters: [Parameter]
 
     init(_ query: String) {
+        var query = query
+        self.parameters = query.withUTF8 { Self.scan($0) }
         self.query = query
-        var pairs: [Pair] = []
-        let utf8 = query.utf8
-        var start = utf8.startIndex
-        while start < utf8.endIndex {
-            let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
-            if start < end {
-                let equals = utf8[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end
-                let valueStart = equals < end ? utf8.index(after: equals) : end
-                pairs.append(
-                    Pair(
-                        name: start..<equals, value: valueStart..<end,
-                        nameIsPlain: Self.isPlain(utf8[start..<equals]),
-                        valueIsPlain: Self.isPlain(utf8[valueStart..<end])))
-            }
-            start = end < utf8.endIndex ? utf8.index(after: end) : end
-        }
-        self.pairs = pairs
     }
 
-    private static func isPlain(_ bytes: Substring.UTF8View) -> Bool {
+    /// Splits at `&` and `=` on the bytes (the query is usually a handful of ASCII parameters).
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [Parameter] {
+        var parameters: [Parameter] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "&") { end += 1 }
+            if start < end {
+                var equals = start
+                while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                let valueStart = equals < end ? equals + 1 : end
+                let name = decodedName(UnsafeBufferPointer(rebasing: bytes[start..<equals]))
+                let rawValue = UnsafeBufferPointer(rebasing: bytes[valueStart..<end])
+                let value =
+                    isPlain(rawValue)
+                    ? String(decoding: rawValue, as: UTF8.self)
+                    : RequestPath.percentDecoded(String(decoding: rawValue, as: UTF8.self), plusIsSpace: true)
+                parameters.append(
+                    Parameter(
+                        name: name, value: value, key: QueryValue.key(value, forParameter: name),
+                        rawValue: valueStart..<end, isKey: KeyScrubber.isKeyParameter(name)))
+            }
+            start = end + 1
+        }
+        return parameters
+    }
+
+    /// The name decoded and lower-cased: ASCII letters only for a plain name, full lower-casing for
+    /// a percent-encoded one.
+    private static func decodedName(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        guard isPlain(raw) else {
+            return RequestPath.percentDecoded(String(decoding: raw, as: UTF8.self), plusIsSpace: true).lowercased()
+        }
+        guard raw.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else { return String(decoding: raw, as: UTF8.self) }
+        return String(decoding: raw.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         !bytes.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
     }
 
     /// The decoded value of the first parameter whose name, decoded and lower-cased, is `name`
     /// (which must be lower-case); `""` for a name without `=`.
     subscript(name: String) -> String? {
-        for pair in pairs where matches(pair, name) {
-            let raw = query[pair.value]
-            return pair.valueIsPlain ? String(raw) : RequestPath.percentDecoded(raw, plusIsSpace: true)
-        }
+        for parameter in parameters where parameter.name == name { return parameter.value }
+        return nil
+    }
+
+    /// The matching key (`QueryValue.key`) of the value `self[name]` returns.
+    func key(for name: String) -> QueryValue.Key? {
+        for parameter in parameters where parameter.name == name { return parameter.key }
         return nil
     }
 
     /// The query as sent with the value of every key parameter (`appid`, ...) replaced by `***`;
     /// the query itself, uncopied, when it holds no key.
     func scrubbed() -> String {
-        var output: String?
-        var copiedUpTo = query.startIndex
-        for pair in pairs where !pair.value.isEmpty && KeyScrubber.keyParameters.contains(where: { matches(pair, $0) })
-        {
-            if output == nil { output = String() }
-            output!.append(contentsOf: query[copiedUpTo..<pair.value.lowerBound])
-            output!.append(KeyScrubber.mask)
-            copiedUpTo = pair.value.upperBound
-        }
-        guard var output else { return query }
-        output.append(contentsOf: query[copiedUpTo...])
-        return output
-    }
-
-    private func matches(_ pair: Pair, _ name: String) -> Bool {
-        let raw = query[pair.name]
-        guard pair.nameIsPlain else { return RequestPath.percentDecoded(raw, plusIsSpace: true).lowercased() == name }
-        let given = raw.utf8
-        let wanted = name.utf8
-        guard given.count == wanted.count else { return false }
-        return zip(given, wanted).allSatisfy {
-            $0 == $1 || ($0 | 0x20 == $1 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($1))
+        guard parameters.contains(where: { $0.isKey && !$0.rawValue.isEmpty }) else { return query }
+        var query = query
+        return query.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 8)
+            var copiedUpTo = 0
+            for parameter in parameters where parameter.isKey && !parameter.rawValue.isEmpty {
+                output.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<parameter.rawValue.lowerBound]))
+                output.append(contentsOf: KeyScrubber.maskBytes)
+                copiedUpTo = parameter.rawValue.upperBound
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo...]))
+            return String(decoding: output, as: UTF8.self)
         }
     }
 }

@@ -3,13 +3,12 @@ enum RequestPath {
     /// Percent-decodes (invalid escapes are kept as written) and drops a trailing slash; `/` stays `/`.
     /// Absolute-form targets (`http://host/path`, as sent through a proxy) are reduced to their path.
     static func normalized(_ raw: some StringProtocol) -> String {
-        let text = String(raw)
-        let bytes = text.utf8
-        if bytes.first == UInt8(ascii: "/"), bytes.count == 1 || bytes.last != UInt8(ascii: "/"),
-            !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "?") })
-        {
-            return text  // the common case: already normal
+        var text = String(raw)
+        let isNormal = text.withUTF8 { bytes in
+            bytes.first == UInt8(ascii: "/") && (bytes.count == 1 || bytes.last != UInt8(ascii: "/"))
+                && !bytes.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "?") }
         }
+        if isNormal { return text }  // the common case: already normal
         var path = Substring(raw)
         if !path.hasPrefix("/"), let colon = path.firstIndex(of: ":"), path[..<colon].allSatisfy(\.isLetter),
             path[colon...].hasPrefix("://")

@@ -36,7 +36,7 @@ struct CassetteWriter: Sendable {
 
     /// Writes `document` (a cassette with one interaction whose request has `requestKey` as its
     /// canonical key) under `preferredName` or the first free suffix of it.
-    func write(_ document: [UInt8], preferredName: String, requestKey: String, replacing: Bool)
+    func write(_ document: [UInt8], preferredName: String, requestKey: RequestPattern.CanonicalKey, replacing: Bool)
         throws(CassetteWriteError) -> Outcome
     {
         let folder = directory.appendingPathComponent(preferredName).deletingLastPathComponent()
@@ -74,7 +74,7 @@ struct CassetteWriter: Sendable {
 
     /// Whether `path` exists and holds the same request. An unreadable or invalid file counts as a
     /// different request: it is never overwritten.
-    private func existingRequest(at path: String, key: String) -> Existing {
+    private func existingRequest(at path: String, key: RequestPattern.CanonicalKey) -> Existing {
         guard FileManager.default.fileExists(atPath: path) else { return .none }
         guard case .success(let bytes) = CassetteFiles.read(path),
             let cassette = CassetteDecoder.decode(file: "existing.json", bytes: bytes).cassette,

@@ -12,7 +12,7 @@ struct JSONShape: Sendable, Equatable {
 
     private mutating func add(_ value: JSONValue, at path: String) {
         types[path, default: []].insert(Self.typeName(of: value))
-        switch value.kind {
+        switch value.built.kind {
         case .object(let members):
             for member in members { add(member.value, at: Self.path(path, key: member.key)) }
         case .array(let elements):
@@ -30,6 +30,7 @@ struct JSONShape: Sendable, Equatable {
         case .string: "string"
         case .array: "array"
         case .object: "object"
+        case .deferred(let deferred): deferred.isObject ? "object" : "array"
         }
     }
 

@@ -19,16 +19,16 @@ public final class CassetteLibrary: Sendable {
         var responses: [PreparedResponse]
         /// Present for `responses` sequences only.
         var position: SequencePosition?
-
-        /// `openweathermap/current/seoul`, or `name#1` when the cassette has several interactions.
-        var label: String { interactionCount > 1 ? "\(cassetteName)#\(interactionIndex)" : cassetteName }
+        /// `openweathermap/current/seoul`, or `name#1` when the cassette has several interactions
+        /// (made once at load: every answered request logs it).
+        let label: String
     }
 
-    /// Indexes `cassettes` and encodes every response variant; cassettes are assumed valid (loaded
-    /// through `CassetteLoader`).
+    /// Indexes `cassettes` and prepares every response (its bytes are encoded on its first request);
+    /// cassettes are assumed valid (loaded through `CassetteLoader`).
     public init(cassettes: [Cassette]) {
         self.cassettes = cassettes
-        // Encoding responses is most of the work with many cassettes: done on all cores, in file order.
+        // Entries (labels, prepared responses) are made on all cores, in file order.
         var running = 0
         let offsets = cassettes.map { cassette in
             defer { running += cassette.interactions.count }
@@ -36,8 +36,18 @@ public final class CassetteLibrary: Sendable {
         }
         let total = running
         let slots = Mutex([Entry?](repeating: nil, count: total))
+        let indexing = Mutex<(index: MatchIndex, firstOrdinals: [Int])?>(nil)
         let chunk = 64
-        DispatchQueue.concurrentPerform(iterations: (cassettes.count + chunk - 1) / chunk) { batch in
+        // Iteration 0 builds the index (one pass over the patterns, in file order) while the others
+        // make the entries, so neither waits for the other on a multi-core machine.
+        DispatchQueue.concurrentPerform(iterations: (cassettes.count + chunk - 1) / chunk + 1) { iteration in
+            if iteration == 0 {
+                let patterns = cassettes.flatMap { $0.interactions.map(\.request) }
+                let built = (MatchIndex(patterns: patterns), Self.firstOrdinalOfEachRoute(patterns))
+                indexing.withLock { $0 = built }
+                return
+            }
+            let batch = iteration - 1
             var prepared: [(Int, Entry)] = []
             for position in batch * chunk..<min(cassettes.count, (batch + 1) * chunk) {
                 let cassette = cassettes[position]
@@ -50,18 +60,27 @@ public final class CassetteLibrary: Sendable {
                                 cassetteName: cassette.name, interactionIndex: index,
                                 interactionCount: cassette.interactions.count, pattern: interaction.request,
                                 responses: interaction.responses.map { PreparedResponse($0, cassetteName: label) },
-                                position: interaction.isSequence ? SequencePosition() : nil)
+                                position: interaction.isSequence ? SequencePosition() : nil, label: label)
                         ))
                 }
             }
             slots.withLock { slots in for (ordinal, entry) in prepared { slots[ordinal] = entry } }
         }
-        let entries = slots.withLock { $0.compactMap { $0 } }
-        self.entries = entries
-        self.index = MatchIndex(patterns: entries.map(\.pattern))
-        var seenRoutes = Set<String>()
-        firstOrdinalOfEachRoute = entries.indices.filter {
-            seenRoutes.insert("\(entries[$0].pattern.method) \(entries[$0].pattern.path)").inserted
+        self.entries = slots.withLock { $0.compactMap { $0 } }
+        let indexed = indexing.withLock { $0! }
+        self.index = indexed.index
+        self.firstOrdinalOfEachRoute = indexed.firstOrdinals
+    }
+
+    /// The ordinal of the first pattern of each method and path, in file order.
+    private static func firstOrdinalOfEachRoute(_ patterns: [RequestPattern]) -> [Int] {
+        struct Route: Hashable {
+            var method: String
+            var path: String
+        }
+        var seenRoutes = Set<Route>()
+        return patterns.indices.filter {
+            seenRoutes.insert(Route(method: patterns[$0].method, path: patterns[$0].path)).inserted
         }
     }
 

@@ -4,55 +4,102 @@ import Synchronization
 /// A cassette response encoded once, so the request path only picks a ready `HTTPResponse` (no JSON
 /// parsing or re-serialising per request).
 ///
-/// The body in the units the cassette declares is encoded at load time; a current-weather or forecast
-/// body asked for in other units is converted and encoded on first use, then cached, so start-up
-/// with many cassettes does not pay for variants nobody asks for.
+/// The response is encoded when it is first asked for, then kept: start-up with thousands of
+/// cassettes validates and indexes every one before the port opens, but builds the wire bytes only
+/// for interactions that are actually requested (a few microseconds on their first request). A
+/// current-weather or forecast body asked for in other units is converted on first use too.
 struct PreparedResponse: Sendable {
-    private let declared: HTTPResponse
-    private let declaredUnits: Units
-    private let conversions: ConvertedVariants?
+    private let encoding: LazyEncoding
     let delay: DelaySpecification?
     let fault: FaultSpecification?
     let status: Int
 
     /// Headers the server owns: a cassette's copies (e.g. recorded ones) would contradict the real ones.
-    static let serverOwnedHeaders: Set<String> = ["content-length", "transfer-encoding", "connection", "date"]
+    static let serverOwnedHeaders = ["content-length", "transfer-encoding", "connection", "date"]
+
+    /// Whether `name` is one of ``serverOwnedHeaders``, compared ASCII case-insensitively.
+    static func isServerOwned(_ name: String) -> Bool {
+        serverOwnedHeaders.contains { owned in
+            owned.utf8.count == name.utf8.count
+                && zip(owned.utf8, name.utf8).allSatisfy { $0 == ($1 &- UInt8(ascii: "A") < 26 ? $1 | 0x20 : $1) }
+        }
+    }
 
     init(_ template: ResponseTemplate, cassetteName: String) {
         status = template.status
         delay = template.delay
         fault = template.fault
-        var conversions: ConvertedVariants?
-        var headers = HTTPHeaders()
-        for field in template.headers where !Self.serverOwnedHeaders.contains(field.name.lowercased()) {
-            headers.add(name: field.name, value: field.value)
-        }
-        if headers["Content-Type"] == nil, let contentType = Self.defaultContentType(for: template.body) {
-            headers.add(name: "Content-Type", value: contentType)
-        }
-        headers.add(name: "X-Mockweather-Cassette", value: cassetteName)
-        let response = HTTPResponse(status: template.status, headers: headers)
-        declaredUnits = template.units
-        switch template.body {
-        case .json(let json):
-            declared = Self.with(response, body: json.compactBytes)
-            if UnitConversion.isConvertible(json) {
-                conversions = ConvertedVariants(template: response, json: json, units: template.units)
-            }
-        case .text(let text): declared = Self.with(response, body: Array(text.utf8))
-        case .base64(let bytes): declared = Self.with(response, body: bytes)
-        case nil: declared = response
-        }
-        self.conversions = conversions
+        encoding = LazyEncoding(template: template, cassetteName: cassetteName)
     }
 
-    private static func with(_ response: HTTPResponse, body: [UInt8]) -> HTTPResponse {
+    func response(in units: Units) -> HTTPResponse {
+        encoding.encoded.response(in: units)
+    }
+
+    /// The template until first use, then its encoding, published once for every event loop.
+    private final class LazyEncoding: Sendable {
+        let template: ResponseTemplate
+        let cassetteName: String
+        private let cached = AtomicLazyReference<Encoded>()
+
+        init(template: ResponseTemplate, cassetteName: String) {
+            self.template = template
+            self.cassetteName = cassetteName
+        }
+
+        var encoded: Encoded {
+            if let encoded = cached.load() { return encoded }
+            // Two loops may encode at once; both produce the same bytes and the first one stored wins.
+            return cached.storeIfNil(Encoded(template, cassetteName: cassetteName))
+        }
+    }
+
+    private final class Encoded: Sendable {
+        let declared: HTTPResponse
+        let declaredUnits: Units
+        let conversions: ConvertedVariants?
+
+        init(_ template: ResponseTemplate, cassetteName: String) {
+            var conversions: ConvertedVariants?
+            var headers = HTTPHeaders()
+            for field in template.headers where !PreparedResponse.isServerOwned(field.name) {
+                headers.add(name: field.name, value: field.value)
+            }
+            if headers["Content-Type"] == nil, let contentType = PreparedResponse.defaultContentType(for: template.body)
+            {
+                headers.add(name: "Content-Type", value: contentType)
+            }
+            headers.add(name: "X-Mockweather-Cassette", value: cassetteName)
+            headers.precomputeWireFormat()  // sent on every request: encoded once
+            let response = HTTPResponse(status: template.status, headers: headers)
+            declaredUnits = template.units
+            switch template.body {
+            case .json(let json):
+                let body = json.compactBytes
+                declared = PreparedResponse.with(response, body: body)
+                // Whether the body has anything to convert is found out on the first request for
+                // other units.
+                conversions = ConvertedVariants(template: response, compactBody: body, units: template.units)
+            case .text(let text): declared = PreparedResponse.with(response, body: Array(text.utf8))
+            case .base64(let bytes): declared = PreparedResponse.with(response, body: bytes)
+            case nil: declared = response
+            }
+            self.conversions = conversions
+        }
+
+        func response(in units: Units) -> HTTPResponse {
+            guard units != declaredUnits, let conversions else { return declared }
+            return conversions.response(in: units)
+        }
+    }
+
+    fileprivate static func with(_ response: HTTPResponse, body: [UInt8]) -> HTTPResponse {
         var response = response
         response.body = body
         return response
     }
 
-    private static func defaultContentType(for body: ResponseBody?) -> String? {
+    fileprivate static func defaultContentType(for body: ResponseBody?) -> String? {
         switch body {
         case .json: "application/json; charset=utf-8"
         case .text(let text) where !text.isEmpty: "text/plain; charset=utf-8"
@@ -61,29 +108,29 @@ struct PreparedResponse: Sendable {
         }
     }
 
-    func response(in units: Units) -> HTTPResponse {
-        guard units != declaredUnits, let conversions else { return declared }
-        return conversions.response(in: units)
-    }
 }
 
-/// The other-units variants of one convertible body, made on first use.
+/// The other-units variants of one JSON body, made on first use from its compact text (parsed
+/// then); a body with nothing to convert is served as declared in every unit.
 final class ConvertedVariants: Sendable {
     private let template: HTTPResponse
-    private let json: JSONValue
+    private let compactBody: [UInt8]
     private let units: Units
     private let cache = Mutex<[Units: HTTPResponse]>([:])
 
-    init(template: HTTPResponse, json: JSONValue, units: Units) {
+    init(template: HTTPResponse, compactBody: [UInt8], units: Units) {
         self.template = template
-        self.json = json
+        self.compactBody = compactBody
         self.units = units
     }
 
     func response(in target: Units) -> HTTPResponse {
         if let cached = cache.withLock({ $0[target] }) { return cached }
         var response = template
-        response.body = UnitConversion.convert(json, from: units, to: target).compactBytes
+        response.body = compactBody
+        if let json = try? JSONParser.parse(compactBody), UnitConversion.isConvertible(json) {
+            response.body = UnitConversion.convert(json, from: units, to: target).compactBytes
+        }
         cache.withLock { $0[target] = response }
         return response
     }

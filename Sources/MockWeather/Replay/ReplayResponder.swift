@@ -43,7 +43,7 @@ struct ReplayResponder: Responder {
         }
         var outcome = ReplayOutcome(
             result: .respond(response), status: prepared.status,
-            matched: entry.label + (entry.position == nil ? "" : " [\(position + 1)/\(entry.responses.count)]"),
+            matched: entry.position == nil ? entry.label : "\(entry.label) [\(position + 1)/\(entry.responses.count)]",
             isUnmatched: false, delayMilliseconds: delay)
         if let fault = prepared.fault {
             Self.apply(fault, to: &response)
@@ -54,6 +54,8 @@ struct ReplayResponder: Responder {
     }
 
     private func applyChaos(_ outcome: ReplayOutcome) -> ReplayOutcome {
+        // Without --latency, --fault-rate or a delay there is nothing to change (the usual case).
+        if chaos.latencyMilliseconds == nil, chaos.faultRate <= 0, outcome.delayMilliseconds <= 0 { return outcome }
         guard case .respond(var response) = outcome.result else { return outcome }
         var outcome = outcome
         if let latency = chaos.latencyMilliseconds {

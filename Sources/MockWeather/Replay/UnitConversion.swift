@@ -16,6 +16,7 @@ enum UnitConversion {
 
     /// The body with temperatures and wind speeds converted from `source` to `target` units.
     static func convert(_ body: JSONValue, from source: Units, to target: Units) -> JSONValue {
+        let body = body.built
         guard source != target, case .object(var members) = body.kind else { return body }
         for index in members.indices {
             switch members[index].key {

@@ -18,7 +18,15 @@ public struct KeyScrubber: Sendable {
     static let mask = "***"
 
     /// Parameter names that carry a key, lower-case (`appid` and `APPID` are the same parameter).
-    static let keyParameters: Set<String> = ["appid", "api_key", "apikey", "key"]
+    static let keyParameters = ["appid", "api_key", "apikey", "key"]
+
+    /// ``mask`` as bytes, for masking while copying a query.
+    static let maskBytes = Array(mask.utf8)
+
+    /// Whether `name` (decoded, lower-case) carries a key.
+    static func isKeyParameter(_ name: String) -> Bool {
+        keyParameters.contains(name)
+    }
 
     /// Secrets shorter than this many characters are only masked as key parameter values.
     public static let minimumLiteralLength = 4

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -19,40 +20,77 @@ public enum LogFormat: String, Sendable, CaseIterable {
 public protocol LogSink: Sendable {
     /// Takes one complete line without its newline.
     func write(line: String)
+    /// Takes complete lines as UTF-8, each ending with a newline (a batch of request log lines).
+    /// The default splits them and calls ``write(line:)`` for each.
+    func write(lines: [UInt8])
     /// Pushes out anything buffered; called at shutdown.
     func flush()
 }
 
-/// Standard output, buffered and flushed by a background thread at least every 50 ms (and when the
-/// buffer passes 64 KiB), so logging does not cost a system call per request.
+extension LogSink {
+    /// Splits `lines` at newlines and writes each line on its own.
+    public func write(lines: [UInt8]) {
+        for line in lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+            write(line: String(decoding: line, as: UTF8.self))
+        }
+    }
+}
+
+/// Standard output, buffered and flushed by a background thread within 50 ms of the first byte
+/// buffered (and at once when the buffer passes 64 KiB), so logging does not cost a system call per
+/// request; the thread sleeps while nothing is buffered.
 public final class StandardOutputLog: LogSink {
     private let buffer = Mutex<[UInt8]>([])
     private let stopped = Atomic<Bool>(false)
     private let descriptor: Int32
+    /// Signalled when the buffer goes from empty to not empty (and at deinit).
+    private let wakeUp = DispatchSemaphore(value: 0)
     static let flushThreshold = 64 * 1024
 
     /// Starts the flushing thread for file descriptor `descriptor` (standard output by default).
     public init(descriptor: Int32 = 1) {
         self.descriptor = descriptor
+        let wakeUp = wakeUp
         let thread = Thread { [weak self] in
-            while let self, !self.stopped.load(ordering: .relaxed) {
-                self.flush()
+            while true {
+                wakeUp.wait()
+                guard let self, !self.stopped.load(ordering: .relaxed) else { return }
                 usleep(50_000)
+                self.flush()
             }
         }
         thread.start()
     }
 
-    deinit { stopped.store(true, ordering: .relaxed) }
+    deinit {
+        stopped.store(true, ordering: .relaxed)
+        wakeUp.signal()
+    }
 
     /// Appends the line; flushes at once when the buffer is large.
     public func write(line: String) {
-        let shouldFlush = buffer.withLock { buffer in
+        append { buffer in
             buffer.append(contentsOf: line.utf8)
             buffer.append(UInt8(ascii: "\n"))
-            return buffer.count >= Self.flushThreshold
         }
-        if shouldFlush { flush() }
+    }
+
+    /// Appends the lines as they are; flushes at once when the buffer is large.
+    public func write(lines: [UInt8]) {
+        append { $0.append(contentsOf: lines) }
+    }
+
+    private func append(_ body: (inout [UInt8]) -> Void) {
+        let (wasEmpty, shouldFlush) = buffer.withLock { buffer in
+            let wasEmpty = buffer.isEmpty
+            body(&buffer)
+            return (wasEmpty, buffer.count >= Self.flushThreshold)
+        }
+        if shouldFlush {
+            flush()
+        } else if wasEmpty {
+            wakeUp.signal()
+        }
     }
 
     /// Writes everything buffered so far.
@@ -90,50 +128,131 @@ public final class StandardOutputLog: LogSink {
 }
 
 /// Formats one line per request (DESIGN §3) in text or JSON Lines; keys are already masked in the
-/// journal entry it is given.
+/// journal entry it is given. Lines are appended as bytes to a buffer the caller reuses: this runs
+/// for every request, so it builds no intermediate strings.
 struct RequestLogFormatter: Sendable {
     var format: LogFormat
 
+    /// The line for `entry`, without its newline.
     func line(for entry: JournalEntry) -> String {
-        let time = Timestamp.iso8601(milliseconds: entry.timestampMilliseconds)
-        let duration = Double(entry.durationMicroseconds) / 1000
+        var clock = TimestampText()
+        var bytes: [UInt8] = []
+        append(entry, to: &bytes, clock: &clock)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line for `entry` (without a newline) to `buffer`; `clock` caches the formatted
+    /// second across calls.
+    func append(_ entry: JournalEntry, to buffer: inout [UInt8], clock: inout TimestampText) {
         switch format {
         case .text:
-            // Appends into one buffer: this runs for every request.
-            var line = time
-            line.reserveCapacity(200)
-            for part in [" ", entry.method, " ", entry.path] { line.append(part) }
+            clock.append(milliseconds: entry.timestampMilliseconds, to: &buffer)
+            buffer.append(UInt8(ascii: " "))
+            buffer.appendUTF8(entry.method)
+            buffer.append(UInt8(ascii: " "))
+            buffer.appendUTF8(entry.path)
             if let query = entry.query {
-                line.append("?")
-                line.append(query)
+                buffer.append(UInt8(ascii: "?"))
+                buffer.appendUTF8(query)
             }
-            line.append(" ")
-            line.append(String(entry.status))
+            buffer.append(UInt8(ascii: " "))
+            Self.appendDecimal(entry.status, to: &buffer)
             if let matched = entry.matched {
-                line.append(" ")
-                line.append(matched)
+                buffer.append(UInt8(ascii: " "))
+                buffer.appendUTF8(matched)
             }
-            if let nearMiss = entry.nearMiss { line += " UNMATCHED closest: \(nearMiss)" }
-            if entry.isUnmatched, entry.nearMiss == nil { line += " UNMATCHED" }
-            if entry.delayMilliseconds > 0 { line += " delay=\(entry.delayMilliseconds)ms" }
-            if let fault = entry.fault { line += " fault=\(fault)" }
-            line.append(" ")
-            line.append(String(duration))
-            line.append("ms")
-            return line
+            if let nearMiss = entry.nearMiss {
+                buffer.append(contentsOf: " UNMATCHED closest: ".utf8)
+                buffer.appendUTF8(nearMiss)
+            }
+            if entry.isUnmatched, entry.nearMiss == nil { buffer.append(contentsOf: " UNMATCHED".utf8) }
+            if entry.delayMilliseconds > 0 {
+                buffer.append(contentsOf: " delay=".utf8)
+                Self.appendDecimal(entry.delayMilliseconds, to: &buffer)
+                buffer.append(contentsOf: "ms".utf8)
+            }
+            if let fault = entry.fault {
+                buffer.append(contentsOf: " fault=".utf8)
+                buffer.appendUTF8(fault)
+            }
+            buffer.append(UInt8(ascii: " "))
+            Self.appendMilliseconds(microseconds: entry.durationMicroseconds, to: &buffer)
+            buffer.append(contentsOf: "ms".utf8)
         case .json:
-            var fields = [
-                "\"time\":\(JSONValue.quoted(time))", "\"method\":\(JSONValue.quoted(entry.method))",
-                "\"path\":\(JSONValue.quoted(entry.path))",
-            ]
-            if let query = entry.query { fields.append("\"query\":\(JSONValue.quoted(query))") }
-            fields.append("\"status\":\(entry.status)")
-            fields.append("\"matched\":\(entry.matched.map(JSONValue.quoted) ?? "null")")
-            if let nearMiss = entry.nearMiss { fields.append("\"nearMiss\":\(JSONValue.quoted(nearMiss))") }
-            if entry.delayMilliseconds > 0 { fields.append("\"delayMs\":\(entry.delayMilliseconds)") }
-            if let fault = entry.fault { fields.append("\"fault\":\(JSONValue.quoted(fault))") }
-            fields.append("\"durationMs\":\(duration)")
-            return "{" + fields.joined(separator: ",") + "}"
+            buffer.append(contentsOf: "{\"time\":\"".utf8)
+            clock.append(milliseconds: entry.timestampMilliseconds, to: &buffer)
+            buffer.append(contentsOf: "\",\"method\":".utf8)
+            JSONValue.writeString(entry.method, into: &buffer)
+            buffer.append(contentsOf: ",\"path\":".utf8)
+            JSONValue.writeString(entry.path, into: &buffer)
+            if let query = entry.query {
+                buffer.append(contentsOf: ",\"query\":".utf8)
+                JSONValue.writeString(query, into: &buffer)
+            }
+            buffer.append(contentsOf: ",\"status\":".utf8)
+            Self.appendDecimal(entry.status, to: &buffer)
+            buffer.append(contentsOf: ",\"matched\":".utf8)
+            if let matched = entry.matched {
+                JSONValue.writeString(matched, into: &buffer)
+            } else {
+                buffer.append(contentsOf: "null".utf8)
+            }
+            if let nearMiss = entry.nearMiss {
+                buffer.append(contentsOf: ",\"nearMiss\":".utf8)
+                JSONValue.writeString(nearMiss, into: &buffer)
+            }
+            if entry.delayMilliseconds > 0 {
+                buffer.append(contentsOf: ",\"delayMs\":".utf8)
+                Self.appendDecimal(entry.delayMilliseconds, to: &buffer)
+            }
+            if let fault = entry.fault {
+                buffer.append(contentsOf: ",\"fault\":".utf8)
+                JSONValue.writeString(fault, into: &buffer)
+            }
+            buffer.append(contentsOf: ",\"durationMs\":".utf8)
+            Self.appendMilliseconds(microseconds: entry.durationMicroseconds, to: &buffer)
+            buffer.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
+        if value < 0 {
+            buffer.append(contentsOf: String(value).utf8)
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var remaining = value
+        while divisor > 0 {
+            buffer.append(UInt8(ascii: "0") + UInt8(remaining / divisor))
+            remaining %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// `microseconds / 1000` as Swift prints that `Double` (`0.012`, `1.5`, `3.0`): whole
+    /// milliseconds, a point, then the fraction without trailing zeros (at least one digit).
+    static func appendMilliseconds(microseconds: Int, to buffer: inout [UInt8]) {
+        guard microseconds >= 0, microseconds < 1_000_000_000_000 else {
+            buffer.append(contentsOf: String(Double(microseconds) / 1000).utf8)
+            return
+        }
+        appendDecimal(microseconds / 1000, to: &buffer)
+        buffer.append(UInt8(ascii: "."))
+        var fraction = microseconds % 1000
+        guard fraction > 0 else {
+            buffer.append(UInt8(ascii: "0"))
+            return
+        }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var divisor = digits == 3 ? 100 : digits == 2 ? 10 : 1
+        while divisor > 0 {
+            buffer.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
         }
     }
 }
@@ -146,35 +265,70 @@ enum Timestamp {
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 
-    /// The text up to the seconds for the latest second formatted, so most requests only add the
-    /// milliseconds.
-    private static let cachedSecond = Mutex<(second: Int64, text: String)>((-1, ""))
-
     /// `2026-11-29T10:00:00.123Z`.
     static func iso8601(milliseconds: Int64) -> String {
-        let second = milliseconds / 1000
-        let prefix =
-            cachedSecond.withLock { $0.second == second ? $0.text : nil }
-            ?? {
-                let text = String(secondText(seconds: second).dropLast(5))
-                cachedSecond.withLock { $0 = (second, text) }
-                return text
-            }()
-        let fraction = Int(milliseconds % 1000)
-        return prefix + (fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".") + String(fraction) + "Z"
+        var clock = TimestampText()
+        var bytes: [UInt8] = []
+        clock.append(milliseconds: milliseconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Formats `2026-11-29T10:00:00.123Z`, keeping the text up to the seconds of the latest second it
+/// formatted, so a batch of log lines formats the date once and then only adds milliseconds.
+struct TimestampText {
+    private var second: Int64 = .min
+    /// `2026-11-29T10:00:00` (19 bytes).
+    private var prefix: [UInt8] = []
+
+    mutating func append(milliseconds: Int64, to buffer: inout [UInt8]) {
+        var second = milliseconds / 1000
+        var fraction = Int(milliseconds % 1000)
+        if fraction < 0 {
+            second -= 1
+            fraction += 1000
+        }
+        if second != self.second { format(second: second) }
+        buffer.append(contentsOf: prefix)
+        buffer.append(UInt8(ascii: "."))
+        buffer.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+        buffer.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        buffer.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+        buffer.append(UInt8(ascii: "Z"))
     }
 
-    private static func secondText(seconds: Int64) -> String {
-        let milliseconds = seconds * 1000
-        var seconds = time_t(milliseconds / 1000)
+    private mutating func format(second: Int64) {
+        self.second = second
+        var seconds = time_t(second)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        var text: [UInt8] = []
+        text.reserveCapacity(19)
+        func pad(_ value: Int32, _ width: Int) {
+            let digits = Array(String(value).utf8)
+            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits.count)))
+            text.append(contentsOf: digits)
         }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))."
-            + "\(pad(Int32(milliseconds % 1000), 3))Z"
+        pad(parts.tm_year + 1900, 4)
+        text.append(UInt8(ascii: "-"))
+        pad(parts.tm_mon + 1, 2)
+        text.append(UInt8(ascii: "-"))
+        pad(parts.tm_mday, 2)
+        text.append(UInt8(ascii: "T"))
+        pad(parts.tm_hour, 2)
+        text.append(UInt8(ascii: ":"))
+        pad(parts.tm_min, 2)
+        text.append(UInt8(ascii: ":"))
+        pad(parts.tm_sec, 2)
+        prefix = text
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of `text` with one copy (appending `text.utf8` goes byte by byte).
+    @inline(__always)
+    mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -8,7 +9,8 @@ import Darwin
 #endif
 
 /// One log line per request, formatted off the event loops: the request path only queues the
-/// journal entry; a background thread formats and writes queued entries every 20 ms. When the queue
+/// journal entry; a background thread, woken when the queue stops being empty, waits 20 ms for more
+/// and formats and writes them together (an idle server's thread sleeps). When the queue
 /// passes `backlogLimit` (the writer cannot keep up), entries are formatted on the spot instead, so
 /// no line is ever dropped and memory stays bounded.
 final class RequestLogger: Sendable {
@@ -18,6 +20,8 @@ final class RequestLogger: Sendable {
     private let formatter: RequestLogFormatter
     private let pending = Mutex<[JournalEntry]>([])
     private let running = Atomic<Bool>(false)
+    /// Signalled when the queue goes from empty to not empty (and at stop).
+    private let wakeUp = DispatchSemaphore(value: 0)
 
     /// `inBackground: false` writes each line at once (tests read lines right after a request).
     init(sink: any LogSink, format: LogFormat, inBackground: Bool) {
@@ -25,26 +29,33 @@ final class RequestLogger: Sendable {
         self.formatter = RequestLogFormatter(format: format)
         guard inBackground else { return }
         running.store(true, ordering: .relaxed)
+        let wakeUp = wakeUp
         let thread = Thread { [weak self] in
-            while let self, self.running.load(ordering: .relaxed) {
+            while true {
+                wakeUp.wait()
+                guard let self, self.running.load(ordering: .relaxed) else { return }
+                usleep(20_000)  // let a batch gather
                 self.drain()
-                usleep(20_000)
             }
         }
         thread.start()
     }
 
-    deinit { running.store(false, ordering: .relaxed) }
+    deinit {
+        running.store(false, ordering: .relaxed)
+        wakeUp.signal()
+    }
 
     func log(_ entry: JournalEntry) {
         guard running.load(ordering: .relaxed) else {
-            sink.write(line: formatter.line(for: entry))
+            write([entry])
             return
         }
-        let overflowing = pending.withLock { pending in
+        let (wasEmpty, overflowing) = pending.withLock { pending in
             pending.append(entry)
-            return pending.count > Self.backlogLimit
+            return (pending.count == 1, pending.count > Self.backlogLimit)
         }
+        if wasEmpty { wakeUp.signal() }
         if overflowing { drain() }
     }
 
@@ -56,6 +67,7 @@ final class RequestLogger: Sendable {
 
     func stop() {
         running.store(false, ordering: .relaxed)
+        wakeUp.signal()
         flush()
     }
 
@@ -64,6 +76,18 @@ final class RequestLogger: Sendable {
             defer { pending.removeAll(keepingCapacity: true) }
             return pending
         }
-        for entry in entries { sink.write(line: formatter.line(for: entry)) }
+        write(entries)
+    }
+
+    private func write(_ entries: [JournalEntry]) {
+        guard !entries.isEmpty else { return }
+        var clock = TimestampText()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count * 128)
+        for entry in entries {
+            formatter.append(entry, to: &bytes, clock: &clock)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        sink.write(lines: bytes)
     }
 }

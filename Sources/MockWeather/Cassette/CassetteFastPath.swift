@@ -1,0 +1,489 @@
+/// Decodes a well-formed cassette straight from its bytes, without building a JSON tree.
+///
+/// Start-up with thousands of cassettes is mostly decoding valid files, so this path handles the
+/// forms cassettes are usually written in and returns the same `Cassette` `CassetteDecoder` would.
+/// It never reports a problem: at the first thing it does not handle, or that is wrong (bad JSON, an
+/// unknown key, a value out of range...), it gives up and returns nil, and the tree-based
+/// `CassetteDecoder` decodes the file instead and reports every problem with its JSON path and
+/// position. So for any file it either agrees with `CassetteDecoder` or defers to it.
+///
+/// Not handled here (left to `CassetteDecoder`): escapes in member names, `{"uniformMs": ...}` delays,
+/// fault objects, `base64` bodies, `json` bodies that are not an object or an array, and
+/// `recordedAt`/`notes`/... that are null.
+struct CassetteFastPath: JSONByteScanner {
+    private let source: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    private var depth = 0
+
+    /// The cassette, or nil when the file needs the full decoder (it may well be valid).
+    static func decode(file: String, name: String, bytes source: [UInt8]) -> Cassette? {
+        guard UTF8Validation.firstInvalidOffset(in: source) == nil else { return nil }
+        return source.withUnsafeBufferPointer { bytes in
+            var decoder = CassetteFastPath(source: source, bytes: bytes)
+            if source.starts(with: [0xEF, 0xBB, 0xBF]) { decoder.index = 3 }
+            guard let cassette = decoder.cassette(file: file, name: name) else { return nil }
+            decoder.skipWhitespace()
+            return decoder.index == bytes.count ? cassette : nil
+        }
+    }
+
+    private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        self.bytes = bytes
+    }
+
+    // MARK: - Cassette structure
+
+    private mutating func cassette(file: String, name: String) -> Cassette? {
+        var format: String?
+        var source: CassetteSource?
+        var recordedAt: String?
+        var notes: String?
+        var interactions: [Interaction]?
+        let complete = object(keys: ["format", "source", "recordedAt", "notes", "interactions"]) { decoder, key in
+            switch key {
+            case 0:
+                format = decoder.string()
+                return format != nil
+            case 1:
+                source = decoder.string().flatMap(CassetteSource.init(rawValue:))
+                return source != nil
+            case 2:
+                recordedAt = decoder.string()
+                return recordedAt != nil
+            case 3:
+                notes = decoder.string()
+                return notes != nil
+            default:
+                interactions = decoder.interactions()
+                return interactions != nil
+            }
+        }
+        guard complete, format == CassetteDecoder.formatIdentifier, let source, let interactions,
+            !interactions.isEmpty
+        else { return nil }
+        if let recordedAt, !CassetteDecoder.isISO8601Time(recordedAt) { return nil }
+        if source == .recorded, recordedAt == nil { return nil }
+        return Cassette(
+            name: name, file: file, source: source, recordedAt: recordedAt, notes: notes, interactions: interactions)
+    }
+
+    private mutating func interactions() -> [Interaction]? {
+        var interactions: [Interaction] = []
+        let complete = array { decoder in
+            guard let interaction = decoder.interaction() else { return false }
+            interactions.append(interaction)
+            return true
+        }
+        return complete ? interactions : nil
+    }
+
+    private mutating func interaction() -> Interaction? {
+        var request: RequestPattern?
+        var responses: [ResponseTemplate]?
+        var isSequence = false
+        var delay: DelaySpecification?
+        var fault: FaultSpecification??
+        var expectation: Expectation?
+        var notes: String?
+        let complete = object(keys: ["request", "response", "responses", "delayMs", "fault", "expect", "notes"]) {
+            decoder, key in
+            switch key {
+            case 0:
+                request = decoder.request()
+                return request != nil
+            case 1:
+                guard responses == nil, let response = decoder.response() else { return false }
+                responses = [response]
+                return true
+            case 2:
+                guard responses == nil else { return false }
+                isSequence = true
+                var sequence: [ResponseTemplate] = []
+                let decoded = decoder.array { decoder in
+                    guard let response = decoder.response() else { return false }
+                    sequence.append(response)
+                    return true
+                }
+                guard decoded, !sequence.isEmpty else { return false }
+                responses = sequence
+                return true
+            case 3:
+                delay = decoder.delay()
+                return delay != nil
+            case 4:
+                fault = decoder.fault()
+                return fault != nil
+            case 5:
+                expectation = decoder.expectation()
+                return expectation != nil
+            default:
+                notes = decoder.string()
+                return notes != nil
+            }
+        }
+        guard complete, let request, let responses else { return nil }
+        let interactionFault = fault ?? nil
+        // A response without a body is fine only when nothing is ever sent (its fault, or else the
+        // interaction's, says so), which is known once the whole interaction is read.
+        for response in responses where response.body == nil {
+            guard (response.fault ?? interactionFault)?.sendsNoResponse == true else { return nil }
+        }
+        let resolved = responses.map {
+            $0.inheriting(delay: delay, fault: interactionFault, expectation: expectation)
+        }
+        return Interaction(
+            request: request, responses: resolved, isSequence: isSequence, expectation: expectation, notes: notes)
+    }
+
+    private mutating func request() -> RequestPattern? {
+        var method = "GET"
+        var path: String?
+        var constraints: [QueryConstraint] = []
+        var near: GeoCircle?
+        let complete = object(keys: ["method", "path", "query", "near"]) { decoder, key in
+            switch key {
+            case 0:
+                guard let text = decoder.string(), !text.isEmpty, Self.allBytes(of: text, CassetteDecoder.isTokenByte)
+                else {
+                    return false
+                }
+                method = text.uppercased()
+                return true
+            case 1:
+                guard let text = decoder.string(), text.hasPrefix("/"),
+                    Self.allBytes(of: text, { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+                else { return false }
+                path = RequestPath.normalized(text)
+                return true
+            case 2:
+                guard let query = decoder.query() else { return false }
+                constraints = query
+                return true
+            default:
+                near = decoder.near()
+                return near != nil
+            }
+        }
+        guard complete, let path else { return nil }
+        constraints.sort { $0.name < $1.name }
+        return RequestPattern(method: method, path: path, query: constraints, near: near)
+    }
+
+    private mutating func query() -> [QueryConstraint]? {
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        var constraints: [QueryConstraint] = []
+        let complete = members { decoder, name in
+            let lowered = name.lowercased()
+            guard !constraints.contains(where: { $0.name == lowered }) else { return false }
+            decoder.skipWhitespace()
+            guard decoder.index < decoder.bytes.count else { return false }
+            switch decoder.bytes[decoder.index] {
+            case UInt8(ascii: "\""):
+                guard let text = decoder.string() else { return false }
+                constraints.append(QueryConstraint(name: lowered, expectation: text == "*" ? .present : .equals(text)))
+            case UInt8(ascii: "n"):
+                guard decoder.literal("null") else { return false }
+                constraints.append(QueryConstraint(name: lowered, expectation: .absent))
+            default:
+                guard let text = decoder.numberText() else { return false }
+                constraints.append(QueryConstraint(name: lowered, expectation: .equals(text)))
+            }
+            return true
+        }
+        return complete ? constraints : nil
+    }
+
+    private mutating func near() -> GeoCircle? {
+        var latitude: Double?
+        var longitude: Double?
+        var radius: Double?
+        let complete = object(keys: ["lat", "lon", "radiusKm"]) { decoder, key in
+            guard let number = decoder.numberText().flatMap(Double.init) else { return false }
+            switch key {
+            case 0:
+                latitude = number
+                return (-90...90).contains(number)
+            case 1:
+                longitude = number
+                return (-180...180).contains(number)
+            default:
+                radius = number
+                return number > 0 && number <= 20_038
+            }
+        }
+        guard complete, let latitude, let longitude, let radius else { return nil }
+        return GeoCircle(latitude: latitude, longitude: longitude, radiusKilometres: radius)
+    }
+
+    /// A response; one without a body is returned as such (the caller checks whether a fault allows it).
+    private mutating func response() -> ResponseTemplate? {
+        var status: Int?
+        var headers: [HeaderField] = []
+        var body: ResponseBody?
+        var bodyCount = 0
+        var units = Units.standard
+        var delay: DelaySpecification?
+        var fault: FaultSpecification??
+        var expectation: Expectation?
+        let keys: [StaticString] = [
+            "status", "headers", "json", "text", "base64", "units", "delayMs", "fault", "expect",
+        ]
+        let complete = object(keys: keys) { decoder, key in
+            switch key {
+            case 0:
+                guard let code = decoder.numberText().flatMap({ Int($0) }), (100...599).contains(code) else {
+                    return false
+                }
+                status = code
+                return true
+            case 1:
+                guard let fields = decoder.headers() else { return false }
+                headers = fields
+                return true
+            case 2:
+                bodyCount += 1
+                body = decoder.jsonBody()
+                return body != nil
+            case 3:
+                bodyCount += 1
+                body = decoder.string().map(ResponseBody.text)
+                return body != nil
+            case 4:
+                return false  // base64: decoded (and checked) by the full decoder
+            case 5:
+                guard let parsed = decoder.string().flatMap(Units.init(rawValue:)) else { return false }
+                units = parsed
+                return true
+            case 6:
+                delay = decoder.delay()
+                return delay != nil
+            case 7:
+                fault = decoder.fault()
+                return fault != nil
+            default:
+                expectation = decoder.expectation()
+                return expectation != nil
+            }
+        }
+        guard complete, let status, bodyCount <= 1 else { return nil }
+        return ResponseTemplate(
+            status: status, headers: headers, body: body, units: units, delay: delay, fault: fault ?? nil,
+            expectation: expectation)
+    }
+
+    private mutating func headers() -> [HeaderField]? {
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        var fields: [HeaderField] = []
+        fields.reserveCapacity(8)
+        let complete = members { decoder, name in
+            guard !name.isEmpty, Self.allBytes(of: name, CassetteDecoder.isTokenByte), let value = decoder.string(),
+                Self.allBytes(of: value, { $0 != 0x0D && $0 != 0x0A && $0 != 0 })
+            else { return false }
+            fields.append(HeaderField(name: name, value: value))
+            return true
+        }
+        return complete ? fields : nil
+    }
+
+    /// An object or array body, checked and kept as a source range (as `JSONParser` defers it).
+    private mutating func jsonBody() -> ResponseBody? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") else {
+            return nil
+        }
+        let start = index
+        guard
+            let end = JSONSkimmer.endOfValue(in: bytes, at: start, depth: depth, maximumDepth: JSONParser.maximumDepth)
+        else { return nil }
+        index = end
+        let deferred = DeferredJSON(source: source, range: start..<end, isObject: bytes[start] == UInt8(ascii: "{"))
+        return .json(JSONValue(.deferred(deferred), offset: start))
+    }
+
+    private mutating func delay() -> DelaySpecification? {
+        guard let milliseconds = numberText().flatMap({ Int($0) }),
+            (0...DelaySpecification.maximumMilliseconds).contains(milliseconds)
+        else { return nil }
+        return .fixed(milliseconds: milliseconds)
+    }
+
+    /// `.some(nil)` for `null` (no fault), nil when not handled here.
+    private mutating func fault() -> FaultSpecification?? {
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "n") { return literal("null") ? .some(nil) : nil }
+        switch string() {
+        case "reset": return .some(.reset)
+        case "empty": return .some(.empty)
+        case "truncate": return .some(.truncate(bodyBytes: nil))
+        case "drip": return .some(.drip(bytesPerSecond: FaultSpecification.defaultDripBytesPerSecond))
+        case "hang": return .some(.hang)
+        default: return nil
+        }
+    }
+
+    private mutating func expectation() -> Expectation? {
+        var expectation = Expectation()
+        var sawError = false
+        let complete = object(keys: ["name", "celsius", "error", "message"]) { decoder, key in
+            switch key {
+            case 0:
+                expectation.name = decoder.string()
+                return expectation.name != nil
+            case 1:
+                decoder.skipWhitespace()
+                if decoder.index < decoder.bytes.count, decoder.bytes[decoder.index] == UInt8(ascii: "n") {
+                    return decoder.literal("null")
+                }
+                expectation.celsius = decoder.numberText().flatMap(Double.init)
+                return expectation.celsius != nil
+            case 2:
+                sawError = true
+                expectation.error = decoder.string().flatMap(ClientErrorKind.init(rawValue:))
+                return expectation.error != nil
+            default:
+                expectation.message = decoder.string()
+                return expectation.message != nil
+            }
+        }
+        guard complete else { return nil }
+        if expectation.error != nil, expectation.name != nil || expectation.celsius != nil { return nil }
+        if !sawError, expectation.message != nil { return nil }
+        return expectation
+    }
+
+    /// Whether every UTF-8 byte of `text` passes `test`, read from contiguous storage (iterating
+    /// `utf8` goes through the generic path, several times slower).
+    private static func allBytes(of text: String, _ test: (UInt8) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.allSatisfy(test) }
+    }
+
+    // MARK: - JSON tokens
+
+    /// Reads an object whose member names must be among `keys` (each at most once), calling `member`
+    /// with the key's position in `keys` for each value; false when anything is off.
+    private mutating func object(keys: [StaticString], _ member: (inout CassetteFastPath, Int) -> Bool) -> Bool {
+        guard enter(UInt8(ascii: "{")) else { return false }
+        var seen: UInt32 = 0
+        var first = true
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) {
+            depth -= 1
+            return true
+        }
+        while true {
+            if !first {
+                skipWhitespace()
+                if consume(UInt8(ascii: "}")) { break }
+                guard consume(UInt8(ascii: ",")) else { return false }
+            }
+            first = false
+            skipWhitespace()
+            guard let name = rawName(), let key = keys.firstIndex(where: { matches(name, $0) }),
+                seen & (1 << key) == 0
+            else { return false }
+            seen |= 1 << key
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { return false }
+            skipWhitespace()
+            guard member(&self, key) else { return false }
+        }
+        depth -= 1
+        return true
+    }
+
+    /// The members of an object whose `{` was consumed, names decoded; duplicates are the caller's
+    /// to refuse.
+    private mutating func members(_ member: (inout CassetteFastPath, String) -> Bool) -> Bool {
+        depth += 1
+        guard depth <= JSONParser.maximumDepth else { return false }
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) {
+            depth -= 1
+            return true
+        }
+        while true {
+            skipWhitespace()
+            guard let name = string() else { return false }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { return false }
+            skipWhitespace()
+            guard member(&self, name) else { return false }
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "}")) { break }
+            return false
+        }
+        depth -= 1
+        return true
+    }
+
+    private mutating func array(_ element: (inout CassetteFastPath) -> Bool) -> Bool {
+        guard enter(UInt8(ascii: "[")) else { return false }
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) {
+            depth -= 1
+            return true
+        }
+        while true {
+            skipWhitespace()
+            guard element(&self) else { return false }
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "]")) { break }
+            return false
+        }
+        depth -= 1
+        return true
+    }
+
+    private mutating func enter(_ opening: UInt8) -> Bool {
+        skipWhitespace()
+        guard consume(opening) else { return false }
+        depth += 1
+        return depth <= JSONParser.maximumDepth
+    }
+
+    /// A member name without escapes, as a range of the source.
+    private mutating func rawName() -> Range<Int>? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
+            let (end, hasEscape) = JSONSkimmer.endOfString(in: bytes, at: index), !hasEscape
+        else { return nil }
+        defer { index = end }
+        return index + 1..<end - 1
+    }
+
+    private func matches(_ name: Range<Int>, _ key: StaticString) -> Bool {
+        guard name.count == key.utf8CodeUnitCount else { return false }
+        return key.withUTF8Buffer { expected in
+            var offset = 0
+            while offset < expected.count {
+                if bytes[name.lowerBound + offset] != expected[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    private mutating func string() -> String? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
+            let (end, hasEscape) = JSONSkimmer.endOfString(in: bytes, at: index)
+        else { return nil }
+        defer { index = end }
+        if hasEscape { return JSONParser.decodeString(in: source, at: index) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[index + 1..<end - 1]), as: UTF8.self)
+    }
+
+    private mutating func numberText() -> String? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] &- UInt8(ascii: "0") < 10,
+            let end = JSONSkimmer.endOfNumber(in: bytes, at: index)
+        else { return nil }
+        defer { index = end }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+    }
+
+}
