@@ -40,7 +40,12 @@ let package = Package(
 
         // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
         // the mock and the client are independent readings of the API (DESIGN §1).
-        .target(name: "MockWeather", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
+        .target(name: "MockWeather", dependencies: ["HTTPServer", "CLibcurl"], swiftSettings: strictSettings),
+        // libcurl opened with dlopen when record mode first needs it, so replay never maps a TLS stack.
+        .target(
+            name: "CLibcurl",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
 
         // Traces, geodesy, playback, codecs. Imports neither WeatherClient nor MockWeather.
         .target(name: "LocationSimulator", swiftSettings: strictSettings),

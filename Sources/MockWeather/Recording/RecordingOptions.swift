@@ -106,9 +106,9 @@ public struct UpstreamAccess: Sendable {
         self.apiKey = apiKey
     }
 
-    /// A URLSession client; its errors are scrubbed with `scrubber` plus the key.
-    func transport(scrubber: KeyScrubber) -> URLSessionUpstream {
-        URLSessionUpstream(upstream: upstream, key: apiKey, timeout: timeout, scrubber: scrubber)
+    /// A libcurl client; its errors are scrubbed with `scrubber` plus the key.
+    func transport(scrubber: KeyScrubber) -> CurlUpstream {
+        CurlUpstream(upstream: upstream, key: apiKey, timeout: timeout, scrubber: scrubber)
     }
 }
 
