@@ -399,42 +399,17 @@ struct CassetteFastPath: JSONByteScanner {
     private mutating func members(_ member: (inout CassetteFastPath, String) -> Bool) -> Bool {
         depth += 1
         guard depth <= JSONParser.maximumDepth else { return false }
-        skipWhitespace()
-        if consume(UInt8(ascii: "}")) {
-            depth -= 1
-            return true
+        let closed = items(closedBy: UInt8(ascii: "}")) { scanner in
+            guard let name = scanner.string(), scanner.nameSeparator() else { return false }
+            return member(&scanner, name)
         }
-        while true {
-            skipWhitespace()
-            guard let name = string() else { return false }
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { return false }
-            skipWhitespace()
-            guard member(&self, name) else { return false }
-            skipWhitespace()
-            if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "}")) { break }
-            return false
-        }
+        guard closed else { return false }
         depth -= 1
         return true
     }
 
     private mutating func array(_ element: (inout CassetteFastPath) -> Bool) -> Bool {
-        guard enter(UInt8(ascii: "[")) else { return false }
-        skipWhitespace()
-        if consume(UInt8(ascii: "]")) {
-            depth -= 1
-            return true
-        }
-        while true {
-            skipWhitespace()
-            guard element(&self) else { return false }
-            skipWhitespace()
-            if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "]")) { break }
-            return false
-        }
+        guard enter(UInt8(ascii: "[")), items(closedBy: UInt8(ascii: "]"), element) else { return false }
         depth -= 1
         return true
     }

@@ -259,20 +259,8 @@ struct JSONParser: JSONByteScanner {
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt16 {
         guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
-        var value: UInt16 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt16
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt16(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt16(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt16(byte - UInt8(ascii: "A") + 10)
-            default: throw error("expected four hex digits after \\u, found \(describeCurrent())")
-            }
-            value = value << 4 | digit
-            index += 1
-        }
-        return value
+        if let value = hex4() { return value }
+        throw error("expected four hex digits after \\u, found \(describeCurrent())")
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> String {

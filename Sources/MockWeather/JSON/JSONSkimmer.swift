@@ -51,23 +51,12 @@ enum JSONSkimmer {
             depth += 1
             guard depth <= maximumDepth else { return false }
             index += 1
-            skipWhitespace()
-            if consume(UInt8(ascii: "}")) {
-                depth -= 1
-                return true
+            let quote = UInt8(ascii: "\"")
+            let closed = items(closedBy: UInt8(ascii: "}")) { skimmer in
+                skimmer.index < skimmer.bytes.count && skimmer.bytes[skimmer.index] == quote && skimmer.string()
+                    && skimmer.nameSeparator() && skimmer.value()
             }
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), string() else { return false }
-                skipWhitespace()
-                guard consume(UInt8(ascii: ":")) else { return false }
-                skipWhitespace()
-                guard value() else { return false }
-                skipWhitespace()
-                if consume(UInt8(ascii: ",")) { continue }
-                if consume(UInt8(ascii: "}")) { break }
-                return false
-            }
+            guard closed else { return false }
             depth -= 1
             return true
         }
@@ -76,19 +65,7 @@ enum JSONSkimmer {
             depth += 1
             guard depth <= maximumDepth else { return false }
             index += 1
-            skipWhitespace()
-            if consume(UInt8(ascii: "]")) {
-                depth -= 1
-                return true
-            }
-            while true {
-                skipWhitespace()
-                guard value() else { return false }
-                skipWhitespace()
-                if consume(UInt8(ascii: ",")) { continue }
-                if consume(UInt8(ascii: "]")) { break }
-                return false
-            }
+            guard items(closedBy: UInt8(ascii: "]"), { $0.value() }) else { return false }
             depth -= 1
             return true
         }
@@ -135,24 +112,6 @@ enum JSONSkimmer {
             default:
                 return false
             }
-        }
-
-        private mutating func hex4() -> UInt16? {
-            guard index + 4 <= bytes.count else { return nil }
-            var value: UInt16 = 0
-            for _ in 0..<4 {
-                let byte = bytes[index]
-                let digit: UInt16
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt16(byte - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt16(byte - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt16(byte - UInt8(ascii: "A") + 10)
-                default: return nil
-                }
-                value = value << 4 | digit
-                index += 1
-            }
-            return value
         }
 
         mutating func number() -> Bool {
@@ -221,6 +180,47 @@ extension JSONByteScanner {
 
     mutating func skipDigits() {
         while isDigitHere() { index += 1 }
+    }
+
+    /// Reads the comma-separated items of an object or array whose opening bracket was consumed,
+    /// through `closing`; `item` reads one item. Whitespace and separators are handled here.
+    mutating func items(closedBy closing: UInt8, _ item: (inout Self) -> Bool) -> Bool {
+        skipWhitespace()
+        if consume(closing) { return true }
+        while true {
+            skipWhitespace()
+            guard item(&self) else { return false }
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            return consume(closing)
+        }
+    }
+
+    /// Steps over the `:` between a member's name and its value, with the whitespace around it.
+    mutating func nameSeparator() -> Bool {
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { return false }
+        skipWhitespace()
+        return true
+    }
+
+    /// The four hex digits of a `\u` escape, or nil with `index` at the first byte that is not one.
+    mutating func hex4() -> UInt16? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt16
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt16(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt16(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt16(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
     }
 }
 
