@@ -72,19 +72,22 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // What the tests that run the executables share: child processes on posix_spawn, because
+        // Foundation's Process.run() crashes now and then on Linux (see ChildProcess.swift).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "WeatherClientTests", dependencies: ["WeatherClient"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
         // Depends on the executable too: CLI tests run the real `mockweather` binary.
         .testTarget(
             name: "MockWeatherTests",
-            dependencies: ["MockWeather", "mockweather"],
+            dependencies: ["MockWeather", "mockweather", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "LocationSimulatorTests",
             // The executables are listed so that they are built for the tests that run them
             // (replay-location --weather against mockweather serve).
-            dependencies: ["LocationSimulator", "LocationReplay", "replay-location", "mockweather"],
+            dependencies: ["LocationSimulator", "LocationReplay", "replay-location", "mockweather", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),
@@ -92,7 +95,7 @@ let package = Package(
         // here), reading the cassettes' `expect` blocks as plain JSON rather than through MockWeather.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["WeatherClient", "LocationSimulator", "LocationReplay", "mockweather"],
+            dependencies: ["WeatherClient", "LocationSimulator", "LocationReplay", "mockweather", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -84,7 +85,7 @@ import Darwin
         // Wait for real output rather than for time to pass: the first fix means playback is running.
         var received = try process.readOutput(untilContains: "<wpt ")
 
-        kill(process.process.processIdentifier, SIGINT)
+        process.process.signal(SIGINT)
         received += try process.readToEnd()
         process.process.waitUntilExit()
 
@@ -102,7 +103,7 @@ struct ReplayLocationProcess {
         var standardError: String
     }
 
-    let process: Process
+    let process: ChildProcess
     private let output: FileHandle
     private let errors: Pipe
 
@@ -122,14 +123,14 @@ struct ReplayLocationProcess {
     }
 
     static func start(_ arguments: [String]) throws -> ReplayLocationProcess {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try executable()
         process.arguments = arguments
         let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = .pipe(output)
+        process.standardError = .pipe(errors)
+        process.standardInput = .nullDevice
         try process.run()
         return ReplayLocationProcess(process: process, output: output.fileHandleForReading, errors: errors)
     }

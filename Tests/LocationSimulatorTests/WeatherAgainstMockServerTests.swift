@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -68,20 +69,20 @@ struct WeatherLine {
 
 /// `mockweather serve --port 0` as a child process, with the URL it reports on its first line.
 struct MockServer {
-    let process: Process
+    let process: ChildProcess
     let input: Pipe
     let url: String
 
     static func start(cassettes: URL) throws -> MockServer {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try ReplayLocationProcess.executable(named: "mockweather")
         // With --exit-on-stdin-eof the server ends when this process does, even if it is killed.
         process.arguments = ["serve", "--port", "0", "--cassettes", cassettes.path, "--exit-on-stdin-eof"]
         let output = Pipe()
         let input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        process.standardError = FileHandle.nullDevice
+        process.standardOutput = .pipe(output)
+        process.standardInput = .pipe(input)
+        process.standardError = .nullDevice
         try process.run()
         // The first line is `mockweather listening on http://127.0.0.1:PORT` (DESIGN §3): wait for it.
         var text = ""
@@ -111,7 +112,7 @@ struct MockServer {
         guard process.isRunning else { return }
         try? input.fileHandleForWriting.close()
         if exited.wait(timeout: .now() + 10) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             process.waitUntilExit()
         }
     }

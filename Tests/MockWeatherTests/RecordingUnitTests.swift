@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MockWeather
@@ -229,7 +230,7 @@ import Testing
     @Test func temporaryFilesOfKilledWritersAreRemoved() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let finished = Process()
+        let finished = ChildProcess()
         finished.executableURL = URL(fileURLWithPath: "/bin/sh")
         finished.arguments = ["-c", "exit 0"]
         try finished.run()

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -17,12 +18,12 @@ import Darwin
 final class MockServerProcess: Sendable {
     /// The server's base URL, e.g. `http://127.0.0.1:53121`.
     let baseURL: URL
-    private let process: Process
+    private let process: ChildProcess
     private let standardInput: Pipe
     private let output: OutputCollector
     private let exit: ExitSignal
 
-    private init(baseURL: URL, process: Process, standardInput: Pipe, output: OutputCollector, exit: ExitSignal) {
+    private init(baseURL: URL, process: ChildProcess, standardInput: Pipe, output: OutputCollector, exit: ExitSignal) {
         self.baseURL = baseURL
         self.process = process
         self.standardInput = standardInput
@@ -36,7 +37,7 @@ final class MockServerProcess: Sendable {
     /// Starts the binary and waits for `mockweather listening on http://HOST:PORT`.
     static func start(cassettes: URL?, arguments: [String]) async throws -> MockServerProcess {
         let binary = try MockWeatherBinary.locate()
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = binary
         var allArguments = ["serve", "--port", "0", "--exit-on-stdin-eof"]
         if let cassettes { allArguments += ["--cassettes", cassettes.path] }
@@ -47,9 +48,9 @@ final class MockServerProcess: Sendable {
         process.environment = environment
         let standardInput = Pipe()
         let standardOutput = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = standardOutput
-        process.standardError = standardOutput
+        process.standardInput = .pipe(standardInput)
+        process.standardOutput = .pipe(standardOutput)
+        process.standardError = .pipe(standardOutput)
         let output = OutputCollector()
         output.collect(from: standardOutput.fileHandleForReading)
         let exit = ExitSignal()
@@ -101,11 +102,9 @@ final class MockServerProcess: Sendable {
     @discardableResult
     func stop() async -> Int32 {
         try? standardInput.fileHandleForWriting.close()
-        if process.isRunning {
-            Foundation.kill(process.processIdentifier, SIGTERM)
-        }
+        process.signal(SIGTERM)
         if await exit.wait(upTo: .seconds(10)) == nil {
-            Foundation.kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
         }
         process.waitUntilExit()
         return process.terminationStatus
@@ -113,10 +112,8 @@ final class MockServerProcess: Sendable {
 
     /// Stops the server abruptly (SIGKILL), as a crash or a network loss would look to a client.
     func kill() {
-        if process.isRunning {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.signal(SIGKILL)
+        process.waitUntilExit()
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -32,7 +33,7 @@ enum MockweatherBinary {
 
 /// A `mockweather` process with its outputs captured; killed if a test leaves it running.
 final class RunningMockweather: @unchecked Sendable {
-    let process = Process()
+    let process = ChildProcess()
     private let stdoutPipe = Pipe()
     private let stderrPipe = Pipe()
     private var stdoutBuffer = Data()
@@ -49,15 +50,15 @@ final class RunningMockweather: @unchecked Sendable {
         var environment = environment ?? ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "MOCKWEATHER_CASSETTES")
         process.environment = environment
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
+        process.standardOutput = .pipe(stdoutPipe)
+        process.standardError = .pipe(stderrPipe)
         try process.run()
         // A safety net, not synchronisation: no test should leave a server behind if it fails half-way.
         let process = self.process
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { process.terminate() }
     }
 
-    deinit { if process.isRunning { process.terminate() } }
+    deinit { process.terminate() }
 
     /// Blocks until a full line arrives on standard output (or it closes).
     func readLine() -> String? {
@@ -81,7 +82,7 @@ final class RunningMockweather: @unchecked Sendable {
         return try #require(Int(line.dropFirst(prefix.count)))
     }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    func signal(_ number: Int32) { process.signal(number) }
 
     func drainStandardError() -> String {
         String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
