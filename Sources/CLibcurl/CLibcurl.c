@@ -97,7 +97,8 @@ static void load_library(void) {
     }
 }
 
-int mwc_load(char *error, size_t capacity) {
+// Loads libcurl and initialises it, once per process. Returns 0, or -1 with the reason in `error`.
+static int load(char *error, size_t capacity) {
     pthread_once(&load_once, load_library);
     if (load_error[0] == '\0') return 0;
     if (error != NULL && capacity > 0) snprintf(error, capacity, "%s", load_error);
@@ -106,7 +107,7 @@ int mwc_load(char *error, size_t capacity) {
 
 int mwc_perform(const mwc_request *request, mwc_result *result) {
     memset(result, 0, sizeof *result);
-    if (mwc_load(result->message, sizeof result->message) != 0) {
+    if (load(result->message, sizeof result->message) != 0) {
         result->code = -1;
         return -1;
     }

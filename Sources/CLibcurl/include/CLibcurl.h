@@ -39,9 +39,6 @@ typedef struct mwc_result {
     char message[256];
 } mwc_result;
 
-/// Loads libcurl and initialises it, once per process. Returns 0, or -1 with the reason in `error`.
-int mwc_load(char *error, size_t capacity);
-
 /// Performs `request` (loading libcurl first if needed); blocks until the answer or the deadline.
 /// Returns `result->code`; -1 means libcurl could not be loaded (the reason is in `result->message`).
 int mwc_perform(const mwc_request *request, mwc_result *result);
