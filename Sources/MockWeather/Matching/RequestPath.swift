@@ -50,6 +50,33 @@ enum RequestPath {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Percent-encodes (`%XX`, upper-case hex) every UTF-8 byte of `text` that `keep` refuses; by
+    /// default all but RFC 3986's unreserved characters. The inverse of ``percentDecoded(_:plusIsSpace:)``.
+    static func percentEncoded(_ text: String, keeping keep: (UInt8) -> Bool = isUnreserved) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if keep(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// RFC 3986's unreserved characters: ASCII letters, digits and `-._~`.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")

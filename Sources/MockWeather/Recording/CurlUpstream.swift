@@ -23,7 +23,7 @@ final class CurlUpstream: UpstreamTransport {
 
     func send(_ request: UpstreamRequest) async throws(UpstreamFailure) -> UpstreamResponse {
         let url = url(for: request)
-        let timeoutMilliseconds = max(1, Int(Self.seconds(timeout) * 1000))
+        let timeoutMilliseconds = max(1, Int(timeout.inSeconds * 1000))
         // libcurl blocks its thread for the whole exchange; a thread of its own keeps that off the
         // event loops and the cooperative pool.
         let exchange = await withCheckedContinuation { (continuation: CheckedContinuation<CurlExchange, Never>) in
@@ -50,10 +50,10 @@ final class CurlUpstream: UpstreamTransport {
     /// The upstream URL with the real key appended as `appid`. Bytes a URL cannot hold (spaces,
     /// non-ASCII, `#`) are percent-encoded; `%XX` escapes the client sent are kept as they are.
     func url(for request: UpstreamRequest) -> String {
-        let encodedKey = Self.percentEncoded(key.revealed, keeping: { Self.isUnreserved($0) })
+        let encodedKey = RequestPath.percentEncoded(key.revealed)
         let query = request.query.isEmpty ? "appid=\(encodedKey)" : "\(request.query)&appid=\(encodedKey)"
         let path = request.path.hasPrefix("/") ? request.path : "/" + request.path
-        let target = Self.percentEncoded(path + "?" + query) { byte in
+        let target = RequestPath.percentEncoded(path + "?" + query) { byte in
             byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "#") && byte != UInt8(ascii: "\\")
         }
         return upstream.url.absoluteString + target
@@ -63,7 +63,7 @@ final class CurlUpstream: UpstreamTransport {
         let host = upstream.url.host ?? "the host"
         switch Int(exchange.code) {
         case -1: return "record mode needs libcurl, which could not be used: \(exchange.message)"
-        case Int(MWC_OPERATION_TIMEDOUT): return "timed out after \(UnitConversion.format(Self.seconds(timeout))) s"
+        case Int(MWC_OPERATION_TIMEDOUT): return "timed out after \(UnitConversion.format(timeout.inSeconds)) s"
         case Int(MWC_COULDNT_CONNECT): return "cannot connect to \(host) (\(exchange.message))"
         case Int(MWC_COULDNT_RESOLVE_HOST): return "cannot resolve \(host)"
         case Int(MWC_COULDNT_RESOLVE_PROXY): return "cannot resolve the proxy (\(exchange.message))"
@@ -76,33 +76,6 @@ final class CurlUpstream: UpstreamTransport {
         }
     }
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            return true
-        default: return false
-        }
-    }
-
-    private static func percentEncoded(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if keep(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
 
 /// One exchange's state, written by libcurl's callbacks on the thread that performs it and read

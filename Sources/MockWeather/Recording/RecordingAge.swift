@@ -20,7 +20,7 @@ public struct StaleCassette: Sendable, Equatable, CustomStringConvertible {
     public static func find(in cassettes: [Cassette], olderThan maximumAge: Duration, now: Date = Date())
         -> [StaleCassette]
     {
-        let limit = Double(maximumAge.components.seconds) + Double(maximumAge.components.attoseconds) / 1e18
+        let limit = maximumAge.inSeconds
         return cassettes.compactMap { cassette in
             guard cassette.source == .recorded, let text = cassette.recordedAt, let time = Self.parse(text) else {
                 return nil

@@ -73,7 +73,7 @@ public struct KeyScrubber: Sendable {
         var forms = Set(literals)
         for secret in secrets where secret.count >= Self.minimumLiteralLength {
             forms.insert(secret)
-            forms.insert(Self.percentEncoded(secret))
+            forms.insert(RequestPath.percentEncoded(secret))
             forms.insert(secret.replacingOccurrences(of: "/", with: "\\/"))
         }
         let ordered = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
@@ -165,12 +165,6 @@ public struct KeyScrubber: Sendable {
             true
         default: false
         }
-    }
-
-    private static func percentEncoded(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     private static func replacing(_ needle: [UInt8], in haystack: [UInt8], with replacement: [UInt8]) -> [UInt8] {

@@ -133,7 +133,7 @@ public struct ServeSummary: Sendable, CustomStringConvertible {
 
     /// `mockweather: served 12 requests (10 matched, 2 unmatched) in 3.2 s`.
     public var description: String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = duration.inSeconds
         let noun = requests == 1 ? "request" : "requests"
         return "mockweather: served \(requests) \(noun) (\(matched) matched, \(unmatched) unmatched) in "
             + "\((seconds * 10).rounded() / 10) s"
