@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Reads one cassette document (format v1, DESIGN §2) into a `Cassette`, collecting every problem
@@ -578,9 +579,10 @@ struct CassetteDecoder {
     }
 
     private mutating func report(at offset: Int, _ path: JSONPath, _ message: String) {
+        let position = lineMap.position(ofOffset: offset)
         problems.append(
             CassetteProblem(
-                file: file, jsonPath: path.description,
-                location: lineMap.location(ofOffset: offset), message: message))
+                file: file, jsonPath: path.description, line: position.line, column: position.column,
+                message: message))
     }
 }

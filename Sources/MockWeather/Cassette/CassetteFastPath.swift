@@ -1,3 +1,5 @@
+import Basics
+
 /// Decodes a well-formed cassette straight from its bytes, without building a JSON tree.
 ///
 /// Start-up with thousands of cassettes is mostly decoding valid files, so this path handles the

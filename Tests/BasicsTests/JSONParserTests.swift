@@ -1,6 +1,5 @@
+import Basics
 import Testing
-
-@testable import MockWeather
 
 @Suite struct JSONParserTests {
     @Test func numberLiteralsAreReservedExactlyWhenReserialised() throws {
@@ -30,7 +29,7 @@ import Testing
             _ = try JSONParser.parse(Array(source.utf8))
         } catch {
             #expect(error.message == message)
-            let location = LineMap(Array(source.utf8)).location(ofOffset: error.offset)
+            let location = LineMap(Array(source.utf8)).position(ofOffset: error.offset)
             #expect(location == SourcePosition(line: line, column: column))
         }
     }
@@ -50,7 +49,7 @@ import Testing
         let source = Array("{\"이름\": x}".utf8)
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(source) }
         do { _ = try JSONParser.parse(source) } catch {
-            #expect(LineMap(source).location(ofOffset: error.offset) == SourcePosition(line: 1, column: 8))
+            #expect(LineMap(source).position(ofOffset: error.offset) == SourcePosition(line: 1, column: 8))
         }
     }
 }
