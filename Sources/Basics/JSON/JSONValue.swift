@@ -37,6 +37,18 @@ package struct JSONValue: Sendable {
         }
     }
 
+    /// How the value reads in an error message: short scalars as written (`123.4`, `"north"`, `true`),
+    /// long strings shortened, containers by their kind.
+    package var summary: String {
+        switch kind {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .number(let text): text
+        case .string(let text): text.count <= 40 ? Self.quoted(text) : Self.quoted(text.prefix(37) + "...")
+        case .array, .object, .deferred: typeDescription
+        }
+    }
+
     package var members: [JSONMember]? {
         switch kind {
         case .object(let members): members
