@@ -75,7 +75,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "replay-location",
-            dependencies: ["LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing"],
+            dependencies: ["Basics", "LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing"],
             swiftSettings: strictSettings
         ),
 
