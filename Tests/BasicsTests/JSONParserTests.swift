@@ -1,5 +1,6 @@
-import Basics
 import Testing
+
+@testable import Basics
 
 @Suite struct JSONParserTests {
     @Test func numberLiteralsAreReservedExactlyWhenReserialised() throws {

@@ -2,12 +2,6 @@
 package struct JSONSyntaxError: Error, Sendable, Equatable {
     package var message: String
     package var offset: Int
-
-    /// An error saying `message` about the byte at `offset`.
-    package init(message: String, offset: Int) {
-        self.message = message
-        self.offset = offset
-    }
 }
 
 /// A strict RFC 8259 parser that keeps source offsets and number literal text.

@@ -8,13 +8,6 @@ package struct JSONProblem: Sendable {
     /// What is wrong, what was expected and what was found.
     package var message: String
 
-    /// A problem at `offset`; values are stored as given.
-    package init(path: JSONPath, offset: Int, message: String) {
-        self.path = path
-        self.offset = offset
-        self.message = message
-    }
-
     /// The problems with the member names of an object whose members are `members`, at `path`:
     /// each repeated name (JSON allows it, but a second value silently replacing the first is never
     /// what someone meant) and each name not in `allowed`, with a did-you-mean when one is close, so

@@ -13,15 +13,18 @@ final class ProblemCollector {
 
     /// Reports a problem with `value` (or, for something missing, with the object it is missing from).
     func report(_ value: JSONValue, at path: JSONPath, _ message: String) {
-        report(JSONProblem(path: path, offset: value.offset, message: message))
+        report(at: value.offset, path, message)
     }
 
+    /// Reports a problem a shared check found (a duplicate or unknown key).
     func report(_ problem: JSONProblem) {
-        let position = lineMap.position(ofOffset: problem.offset)
+        report(at: problem.offset, problem.path, problem.message)
+    }
+
+    private func report(at offset: Int, _ path: JSONPath, _ message: String) {
+        let position = lineMap.position(ofOffset: offset)
         problems.append(
-            TraceProblem(
-                location: problem.path.description, line: position.line, column: position.column,
-                message: problem.message))
+            TraceProblem(location: path.description, line: position.line, column: position.column, message: message))
     }
 }
 
