@@ -82,12 +82,8 @@ public struct DailyForecast: Sendable, Hashable, Decodable {
         feelsLike = try container.decode(DailyFeelsLike.self, forKey: .feelsLike)
         pressure = try container.decode(Double.self, forKey: .pressure)
         humidity = try container.decode(Int.self, forKey: .humidity)
-        dewPoint = Temperature(try container.decode(Double.self, forKey: .dewPoint), unit)
-        wind = Wind(
-            speed: try container.decode(Double.self, forKey: .windSpeed),
-            direction: try container.decodeIfPresent(Double.self, forKey: .windDirection),
-            gust: try container.decodeIfPresent(Double.self, forKey: .windGust)
-        )
+        dewPoint = try container.decodeTemperature(forKey: .dewPoint, in: unit)
+        wind = try container.decodeFlatWind(speed: .windSpeed, direction: .windDirection, gust: .windGust)
         conditions = try container.decode([WeatherCondition].self, forKey: .conditions)
         cloudCover = try container.decode(Int.self, forKey: .cloudCover)
         precipitationProbability = try container.decode(Double.self, forKey: .precipitationProbability)
@@ -125,12 +121,12 @@ public struct DailyTemperatures: Sendable, Hashable, Decodable {
     public init(from decoder: any Decoder) throws {
         let unit = decoder.requestedUnits.temperatureUnit
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        day = Temperature(try container.decode(Double.self, forKey: .day), unit)
-        minimum = Temperature(try container.decode(Double.self, forKey: .minimum), unit)
-        maximum = Temperature(try container.decode(Double.self, forKey: .maximum), unit)
-        night = Temperature(try container.decode(Double.self, forKey: .night), unit)
-        evening = Temperature(try container.decode(Double.self, forKey: .evening), unit)
-        morning = Temperature(try container.decode(Double.self, forKey: .morning), unit)
+        day = try container.decodeTemperature(forKey: .day, in: unit)
+        minimum = try container.decodeTemperature(forKey: .minimum, in: unit)
+        maximum = try container.decodeTemperature(forKey: .maximum, in: unit)
+        night = try container.decodeTemperature(forKey: .night, in: unit)
+        evening = try container.decodeTemperature(forKey: .evening, in: unit)
+        morning = try container.decodeTemperature(forKey: .morning, in: unit)
     }
 }
 
@@ -155,9 +151,9 @@ public struct DailyFeelsLike: Sendable, Hashable, Decodable {
     public init(from decoder: any Decoder) throws {
         let unit = decoder.requestedUnits.temperatureUnit
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        day = Temperature(try container.decode(Double.self, forKey: .day), unit)
-        night = Temperature(try container.decode(Double.self, forKey: .night), unit)
-        evening = Temperature(try container.decode(Double.self, forKey: .evening), unit)
-        morning = Temperature(try container.decode(Double.self, forKey: .morning), unit)
+        day = try container.decodeTemperature(forKey: .day, in: unit)
+        night = try container.decodeTemperature(forKey: .night, in: unit)
+        evening = try container.decodeTemperature(forKey: .evening, in: unit)
+        morning = try container.decodeTemperature(forKey: .morning, in: unit)
     }
 }

@@ -92,11 +92,11 @@ public struct DaySummaryTemperatures: Sendable, Hashable {
     }
 
     init(from container: KeyedDecodingContainer<CodingKeys>, unit: TemperatureUnit) throws {
-        minimum = Temperature(try container.decode(Double.self, forKey: .minimum), unit)
-        maximum = Temperature(try container.decode(Double.self, forKey: .maximum), unit)
-        afternoon = Temperature(try container.decode(Double.self, forKey: .afternoon), unit)
-        night = Temperature(try container.decode(Double.self, forKey: .night), unit)
-        evening = Temperature(try container.decode(Double.self, forKey: .evening), unit)
-        morning = Temperature(try container.decode(Double.self, forKey: .morning), unit)
+        minimum = try container.decodeTemperature(forKey: .minimum, in: unit)
+        maximum = try container.decodeTemperature(forKey: .maximum, in: unit)
+        afternoon = try container.decodeTemperature(forKey: .afternoon, in: unit)
+        night = try container.decodeTemperature(forKey: .night, in: unit)
+        evening = try container.decodeTemperature(forKey: .evening, in: unit)
+        morning = try container.decodeTemperature(forKey: .morning, in: unit)
     }
 }

@@ -70,19 +70,15 @@ public struct WeatherSnapshot: Sendable, Hashable, Decodable {
         time = try container.decodeUnixTime(forKey: .time)
         sunrise = try container.decodeUnixTimeIfPresent(forKey: .sunrise)
         sunset = try container.decodeUnixTimeIfPresent(forKey: .sunset)
-        temperature = Temperature(try container.decode(Double.self, forKey: .temperature), unit)
-        feelsLike = Temperature(try container.decode(Double.self, forKey: .feelsLike), unit)
+        temperature = try container.decodeTemperature(forKey: .temperature, in: unit)
+        feelsLike = try container.decodeTemperature(forKey: .feelsLike, in: unit)
         pressure = try container.decode(Double.self, forKey: .pressure)
         humidity = try container.decode(Int.self, forKey: .humidity)
-        dewPoint = Temperature(try container.decode(Double.self, forKey: .dewPoint), unit)
+        dewPoint = try container.decodeTemperature(forKey: .dewPoint, in: unit)
         uvIndex = try container.decodeIfPresent(Double.self, forKey: .uvIndex)
         cloudCover = try container.decode(Int.self, forKey: .cloudCover)
         visibility = try container.decodeIfPresent(Int.self, forKey: .visibility)
-        wind = Wind(
-            speed: try container.decode(Double.self, forKey: .windSpeed),
-            direction: try container.decodeIfPresent(Double.self, forKey: .windDirection),
-            gust: try container.decodeIfPresent(Double.self, forKey: .windGust)
-        )
+        wind = try container.decodeFlatWind(speed: .windSpeed, direction: .windDirection, gust: .windGust)
         conditions = try container.decode([WeatherCondition].self, forKey: .conditions)
         precipitationProbability = try container.decodeIfPresent(Double.self, forKey: .precipitationProbability)
         rain = try container.decodeIfPresent(Precipitation.self, forKey: .rain)
