@@ -7,9 +7,10 @@ import Darwin
 #endif
 
 /// A deliberately simple blocking HTTP/1.1 client over a raw socket, to see faults exactly as a
-/// client does: the bytes that arrived, and how the connection ended.
-struct RawHTTPClient {
-    enum Ending: Equatable {
+/// client does: the bytes that arrived, and how the connection ended. (Foundation's clients hide both.)
+public struct RawHTTPClient: Sendable {
+    /// How the connection ended.
+    public enum Ending: Equatable, Sendable {
         /// The server closed the connection (FIN).
         case closed
         /// The connection was reset (ECONNRESET).
@@ -18,19 +19,45 @@ struct RawHTTPClient {
         case timedOut
     }
 
-    struct Exchange {
-        var bytes: [UInt8]
-        var ending: Ending
-        var text: String { String(decoding: bytes, as: UTF8.self) }
-        var head: String { text.components(separatedBy: "\r\n\r\n").first ?? "" }
-        var body: String { text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n") }
+    /// What came back: every byte, and how the connection ended.
+    public struct Exchange: Sendable {
+        /// Every byte received.
+        public var bytes: [UInt8]
+        /// How the connection ended.
+        public var ending: Ending
+        /// The bytes as text.
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+        /// The status line and headers.
+        public var head: String { text.components(separatedBy: "\r\n\r\n").first ?? "" }
+        /// Everything after the head.
+        public var body: String { text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n") }
     }
 
-    var port: Int
-    var readTimeoutMilliseconds = 2_000
+    /// The port on 127.0.0.1.
+    public var port: Int
+    /// How long a read may wait before the exchange counts as ``Ending/timedOut``.
+    public var readTimeoutMilliseconds = 2_000
+
+    /// A client for `127.0.0.1:port`.
+    public init(port: Int, readTimeoutMilliseconds: Int = 2_000) {
+        self.port = port
+        self.readTimeoutMilliseconds = readTimeoutMilliseconds
+    }
+
+    /// ``get(_:)`` on a thread of its own, so a test's task never blocks a cooperative thread while the
+    /// server takes its time (a drip, a hang).
+    public func exchange(_ target: String) async throws -> Exchange {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result { try get(target) })
+            }
+            thread.start()
+        }
+    }
 
     /// Sends `GET target` with `Connection: close` and reads until the connection ends or times out.
-    func get(_ target: String) throws -> Exchange {
+    /// `target` may be absolute-form (`http://api.openweathermap.org/...`), as a client behind a proxy sends.
+    public func get(_ target: String) throws -> Exchange {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         defer { close(descriptor) }
