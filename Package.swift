@@ -81,6 +81,8 @@ let package = Package(
         .testTarget(
             name: "MockWeatherTests",
             dependencies: ["MockWeather", "mockweather", "TestSupport"],
+            // HAR captures the import tests read from the source tree (see Fixtures/HAR/README.md).
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
