@@ -41,7 +41,12 @@ struct HARURL: Sendable, Equatable {
         } else {
             host = authority.lowercased()
         }
-        guard !host.isEmpty else { return nil }
+        let isHostCharacter: (Character) -> Bool = {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_" || $0 == ":")
+        }
+        guard !host.isEmpty, host.allSatisfy(isHostCharacter) else { return nil }
+        // Without a scheme only an authority (a CONNECT target) is a URL.
+        if scheme.isEmpty, !afterAuthority.isEmpty || portText == nil { return nil }
         if let portText, !portText.isEmpty {
             guard let number = Int(portText), (1...65_535).contains(number) else { return nil }
             port = number
