@@ -40,7 +40,8 @@ enum ImportCommand {
         let path = arguments.positional(0) ?? ""
         for value in arguments.values(host) where !HARImporter.isHostPattern(value) {
             throw .invalidValue(
-                option: host.name, value: value, expected: "a host or host:port such as api.example.com or 127.0.0.1:8080")
+                option: host.name, value: value,
+                expected: "a host or host:port such as api.example.com or 127.0.0.1:8080")
         }
         let scrubber = try UpstreamOptions.scrubber(arguments)
         let bytes: [UInt8]

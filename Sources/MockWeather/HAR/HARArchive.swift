@@ -1,3 +1,5 @@
+import Basics
+
 /// A HAR 1.2 archive (HTTP Archive, the JSON format browser dev tools, Proxyman, Charles and mitmproxy
 /// save captures in), reduced to what mockweather imports: who wrote it and, per entry, the request,
 /// the response if there was one, and enough of the source to point at a field when something is wrong.

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// The body of an entry's response as the server meant it: `content.text` taken as UTF-8 or, with
@@ -39,7 +40,8 @@ enum HARBody {
             let compact = text.filter { !$0.isWhitespace }
             guard let data = Data(base64Encoded: compact) else {
                 return .failure(
-                    Problem(field: .text, message: "content.encoding is \"base64\" but content.text is not valid base64"))
+                    Problem(
+                        field: .text, message: "content.encoding is \"base64\" but content.text is not valid base64"))
             }
             bytes = Array(data)
         case let other?:
@@ -47,7 +49,8 @@ enum HARBody {
                 Problem(
                     field: .encoding,
                     message:
-                        "unknown content.encoding \(JSONValue.quoted(other)); HAR defines \"base64\" (or none for text)"))
+                        "unknown content.encoding \(JSONValue.quoted(other)); HAR defines \"base64\" (or none for text)"
+                ))
         }
         let codings = contentCodings(of: response.headers)
         for coding in codings.reversed() {
@@ -86,11 +89,14 @@ enum HARBody {
                         field: .text,
                         message:
                             "the body is still \(coding)-compressed (Content-Encoding: \(coding)), which mockweather "
-                            + "cannot decode; save the capture with decoded bodies (browsers and proxies decode by default)"))
+                            + "cannot decode; save the capture with decoded bodies (browsers and proxies decode by default)"
+                    ))
             }
         } catch {
             return .failure(
-                Problem(field: .text, message: "the body is marked Content-Encoding: \(coding) but does not decompress: \(error)"))
+                Problem(
+                    field: .text,
+                    message: "the body is marked Content-Encoding: \(coding) but does not decompress: \(error)"))
         }
     }
 

@@ -1,3 +1,4 @@
+import Basics
 public import Foundation
 
 /// Options for ``HARImporter``.
@@ -67,7 +68,7 @@ extension HARImporter {
         } catch {
             throw HARReadError(problems: [
                 HARProblem(
-                    file: file, entry: nil, jsonPath: "$", location: nil,
+                    file: file, entry: nil, jsonPath: "$", position: nil,
                     message: "the archive is compressed but does not decompress: \(error)")
             ])
         }
@@ -104,8 +105,10 @@ private struct ImportSession {
         // Every key any entry sent is a secret everywhere: a key seen in one request is masked in the
         // bodies and headers of all of them.
         let keys = archive.entries.flatMap { entry in
-            HARURL(entry.request.url).map { RecordingRequest(method: "GET", rawPath: $0.rawPath, rawQuery: $0.rawQuery) }?
-                .clientKeys ?? []
+            HARURL(entry.request.url).map {
+                RecordingRequest(method: "GET", rawPath: $0.rawPath, rawQuery: $0.rawQuery)
+            }?
+            .clientKeys ?? []
         }
         scrubber = options.scrubber.adding(secrets: keys)
     }
@@ -238,7 +241,9 @@ private struct ImportSession {
                     case .text: contentPath.appending("text")
                     case .encoding: contentPath.appending("encoding")
                     }
-                let offset = failure.field == .text ? response.content.textOffset ?? response.content.offset
+                let offset =
+                    failure.field == .text
+                    ? response.content.textOffset ?? response.content.offset
                     : response.content.offset
                 reject(field, offset: offset, statuses: String(response.status), failure.message)
                 return nil
@@ -273,7 +278,8 @@ private struct ImportSession {
         case 100..<200: "\(status) is an interim answer, not a final one"
         case 304:
             "304 Not Modified answers a cache revalidation and carries no body; capture with the cache disabled"
-        case 300..<400: "\(status) is a redirect; replay serves final answers (record mode does not keep redirects either)"
+        case 300..<400:
+            "\(status) is a redirect; replay serves final answers (record mode does not keep redirects either)"
         case 401:
             "401: the captured key was rejected, and a cassette never names keys, so it would answer every key; "
                 + "stage a 401 with a cassette naming a fake appid instead"
@@ -325,8 +331,10 @@ private struct ImportSession {
                         HARProblem(
                             file: file, entry: group.entries[0],
                             jsonPath: (first?.path ?? .root).appending("_mockweather").description,
-                            location: first.map { archive.lineMap.location(ofOffset: $0.offset) },
-                            message: "the cassette made from it would not validate: \(problem.jsonPath): \(problem.message)"))
+                            position: first.map { archive.lineMap.position(ofOffset: $0.offset) },
+                            message:
+                                "the cassette made from it would not validate: \(problem.jsonPath): \(problem.message)")
+                    )
                 }
                 row("skipped: it does not make a valid cassette", skipped: true)
                 continue

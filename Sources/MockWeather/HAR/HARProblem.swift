@@ -1,3 +1,5 @@
+import Basics
+
 /// Something in a HAR archive that mockweather cannot import, and where: the archive's file, the entry
 /// (its index in `log.entries`), the field as a JSON path, and its line and column.
 public struct HARProblem: Sendable, Hashable, CustomStringConvertible {
@@ -7,23 +9,26 @@ public struct HARProblem: Sendable, Hashable, CustomStringConvertible {
     public var entry: Int?
     /// The field, as a JSON path (`$.log.entries[3].response.content.text`).
     public var jsonPath: String
-    /// Line and column of the field, when known.
-    public var location: SourcePosition?
+    /// 1-based line of the field, when known.
+    public var line: Int?
+    /// 1-based column of the field (in Unicode scalars, as editors count), with ``line``.
+    public var column: Int?
     /// What is wrong and, where there is one, what to do about it.
     public var message: String
 
     /// Creates a problem; values are stored as given.
-    public init(file: String, entry: Int?, jsonPath: String, location: SourcePosition?, message: String) {
+    public init(file: String, entry: Int?, jsonPath: String, line: Int?, column: Int?, message: String) {
         self.file = file
         self.entry = entry
         self.jsonPath = jsonPath
-        self.location = location
+        self.line = line
+        self.column = column
         self.message = message
     }
 
     /// `capture.har:57:9: $.log.entries[3].response: no response ...`, the form editors can jump to.
     public var description: String {
-        let position = location.map { ":\($0.line):\($0.column)" } ?? ""
+        let position = line.map { ":\($0):\(column ?? 1)" } ?? ""
         return "\(file)\(position): \(jsonPath): \(message)"
     }
 }
@@ -35,4 +40,13 @@ public struct HARReadError: Error, Sendable, CustomStringConvertible {
 
     /// One problem per line.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+extension HARProblem {
+    /// A problem at `position` (from the archive's `LineMap`).
+    init(file: String, entry: Int?, jsonPath: String, position: SourcePosition?, message: String) {
+        self.init(
+            file: file, entry: entry, jsonPath: jsonPath, line: position?.line, column: position?.column,
+            message: message)
+    }
 }

@@ -1,3 +1,6 @@
+import Basics
+import HTTPServer
+
 /// Reads a HAR archive with the project's strict JSON parser, so every problem names its field by JSON
 /// path and its line and column.
 ///
@@ -137,7 +140,7 @@ struct HARReader {
             return nil
         }
         let method = string(value, "method", at: path, required: true)
-        if let method, method.isEmpty || !method.utf8.allSatisfy(CassetteDecoder.isTokenByte) {
+        if let method, method.isEmpty || !method.utf8.allSatisfy(\.isTokenCharacter) {
             report(value["method"]!, path.appending("method"), "invalid method \(JSONValue.quoted(method))")
         }
         let url = string(value, "url", at: path, required: true)
@@ -253,7 +256,7 @@ struct HARReader {
         problems.append(
             HARProblem(
                 file: file, entry: currentEntry, jsonPath: path.description,
-                location: lineMap.location(ofOffset: offset), message: message))
+                position: lineMap.position(ofOffset: offset), message: message))
     }
 }
 
@@ -261,7 +264,7 @@ extension HARArchive {
     /// A problem found after reading (while decoding a body, say), with its line and column.
     func problem(file: String, entry: HAREntry, at path: JSONPath, offset: Int, _ message: String) -> HARProblem {
         HARProblem(
-            file: file, entry: entry.index, jsonPath: path.description, location: lineMap.location(ofOffset: offset),
+            file: file, entry: entry.index, jsonPath: path.description, position: lineMap.position(ofOffset: offset),
             message: message)
     }
 }

@@ -57,7 +57,9 @@ enum Inflate {
         guard bytes.count - start >= 18, bytes[start] == 0x1F, bytes[start + 1] == 0x8B else {
             throw Failure(message: "not gzip data (no 1f 8b magic number)")
         }
-        guard bytes[start + 2] == 8 else { throw Failure(message: "gzip compression method \(bytes[start + 2]) is not deflate") }
+        guard bytes[start + 2] == 8 else {
+            throw Failure(message: "gzip compression method \(bytes[start + 2]) is not deflate")
+        }
         let flags = bytes[start + 3]
         var index = start + 10
         func skipZeroTerminated() throws(Failure) {
@@ -136,7 +138,9 @@ enum Inflate {
                 throw Failure(message: "invalid distance symbol \(distanceCode)")
             }
             let distance = distanceBases[distanceCode] + (try bits.read(distanceExtraBits[distanceCode]))
-            guard distance <= output.count else { throw Failure(message: "distance \(distance) reaches before the start") }
+            guard distance <= output.count else {
+                throw Failure(message: "distance \(distance) reaches before the start")
+            }
             guard output.count + length <= maximumOutput else { throw tooLarge }
             let from = output.count - distance
             for offset in 0..<length { output.append(output[from + offset]) }
@@ -158,7 +162,9 @@ enum Inflate {
             switch symbol {
             case 0...15: lengths.append(symbol)
             case 16:
-                guard let previous = lengths.last else { throw Failure(message: "length repeat with no previous length") }
+                guard let previous = lengths.last else {
+                    throw Failure(message: "length repeat with no previous length")
+                }
                 lengths += repeatElement(previous, count: 3 + (try bits.read(2)))
             case 17: lengths += repeatElement(0, count: 3 + (try bits.read(3)))
             default: lengths += repeatElement(0, count: 11 + (try bits.read(7)))
@@ -174,7 +180,8 @@ enum Inflate {
     private static let tooLarge = Failure(message: "decompresses to more than \(maximumOutput >> 20) MiB")
 
     private static let lengthBases = [
-        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
     ]
     private static let lengthExtraBits = [
         0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
@@ -190,7 +197,8 @@ enum Inflate {
 
     /// The fixed codes' lengths (RFC 1951 §3.2.6).
     private static let fixedLiterals = Huffman(
-        completeLengths: [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24)
+        completeLengths: [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112)
+            + [Int](repeating: 7, count: 24)
             + [Int](repeating: 8, count: 8))
     private static let fixedDistances = Huffman(completeLengths: [Int](repeating: 5, count: 30))
 

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Builds the cassette document for captured exchanges (format v1): one request and the answers it got,
@@ -95,7 +96,8 @@ enum RecordedCassette {
         }
         let statuses = answers.map { String($0.status) }.joined(separator: ", ")
         let bodies = Array(Set(forms)).sorted().joined(separator: " and ")
-        let stored = bodies.isEmpty ? "" : (forms.count > 1 ? "; bodies stored as \(bodies)" : "; body stored as \(bodies)")
+        let stored =
+            bodies.isEmpty ? "" : (forms.count > 1 ? "; bodies stored as \(bodies)" : "; body stored as \(bodies)")
         var fields: [(String, JSONValue)] = [("format", .string(CassetteDecoder.formatIdentifier))]
         let notes: String
         switch provenance {

@@ -1,3 +1,4 @@
+import Basics
 public import Foundation
 
 /// `validate --max-age`: recorded cassettes older than a limit, so a CI job notices when its cassettes
@@ -22,7 +23,9 @@ public struct StaleCassette: Sendable, Equatable, CustomStringConvertible {
     {
         let limit = maximumAge.inSeconds
         return cassettes.compactMap { cassette in
-            guard cassette.source == .recorded || cassette.source == .imported, let text = cassette.recordedAt, let time = Self.parse(text) else {
+            guard cassette.source == .recorded || cassette.source == .imported, let text = cassette.recordedAt,
+                let time = Self.parse(text)
+            else {
                 return nil
             }
             let age = now.timeIntervalSince(time)

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import TestSupport
 import Testing
@@ -25,7 +26,8 @@ import Darwin
                 let text = content["text"] as? String
             else { continue }
             bodies[index] =
-                content["encoding"] as? String == "base64" ? Array(Data(base64Encoded: text) ?? Data()) : Array(text.utf8)
+                content["encoding"] as? String == "base64"
+                ? Array(Data(base64Encoded: text) ?? Data()) : Array(text.utf8)
         }
         return bodies
     }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 
@@ -64,10 +65,12 @@ import Testing
             harEntry(
                 url: seoul,
                 headers: [
-                    ("Content-Type", "application/json"), ("X-Cache-Key", "/data/2.5/weather?q=seoul&appid=\(harTestKey)"),
+                    ("Content-Type", "application/json"),
+                    ("X-Cache-Key", "/data/2.5/weather?q=seoul&appid=\(harTestKey)"),
                     ("Set-Cookie", "session=\(harTestKey)"),
                 ],
-                text: #"{"name":"Seoul","debug":"GET /data/2.5/weather?q=Seoul&APPID=\#(harTestKey)","echo":"\#(harTestKey)"}"#
+                text:
+                    #"{"name":"Seoul","debug":"GET /data/2.5/weather?q=Seoul&APPID=\#(harTestKey)","echo":"\#(harTestKey)"}"#
             ),
             harEntry(
                 url: "https://api.openweathermap.org/data/2.5/forecast?q=Seoul&appid=\(harTestKey)",
@@ -84,7 +87,8 @@ import Testing
         #expect(!report.description.contains(harTestKey))
         let cassette = try importedCassette("imported/current/q-seoul", in: directory)
         let response = cassette.interactions[0].responses[0]
-        #expect(response.headers.contains(HeaderField(name: "X-Cache-Key", value: "/data/2.5/weather?q=seoul&appid=***")))
+        #expect(
+            response.headers.contains(HeaderField(name: "X-Cache-Key", value: "/data/2.5/weather?q=seoul&appid=***")))
     }
 
     @Test func keySeenInOneEntryIsMaskedInEveryOther() throws {
@@ -132,10 +136,12 @@ import Testing
                 of: #""httpVersion": "HTTP/1.1""#, with: #""httpVersion": "\#(version)""#
             ).replacingOccurrences(
                 of: #""headers": [], "queryString""#,
-                with: #""headers": [{"name": ":authority", "value": "api.openweathermap.org"}, {"name": ":path", "value": "/x"}], "queryString""#
+                with:
+                    #""headers": [{"name": ":authority", "value": "api.openweathermap.org"}, {"name": ":path", "value": "/x"}], "queryString""#
             )
             let (_, directory) = try importHAR(harJSON(entries: [entry]))
-            cassettes.append(Array(try Data(contentsOf: directory.url.appendingPathComponent("imported/current/q-seoul.json"))))
+            cassettes.append(
+                Array(try Data(contentsOf: directory.url.appendingPathComponent("imported/current/q-seoul.json"))))
             directory.cleanUp()
         }
         #expect(Set(cassettes).count == 1)
@@ -186,7 +192,9 @@ import Testing
         let (report, directory) = try importHAR(harJSON(entry))
         defer { directory.cleanUp() }
         #expect(report.problems.isEmpty, "\(report.problems)")
-        #expect(try importedCassette("imported/current/q-seoul", in: directory).interactions[0].expectation?.name == "Seoul")
+        #expect(
+            try importedCassette("imported/current/q-seoul", in: directory).interactions[0].expectation?.name == "Seoul"
+        )
     }
 
     @Test func dryRunWritesNothingAndPrintsTheSameTable() throws {
@@ -221,7 +229,10 @@ import Testing
         let before = try Data(contentsOf: path)
         let changed = harJSON(harEntry(text: #"{"name":"Seoul","main":{"temp":280},"cod":200}"#))
         let (report, _) = try importHAR(changed, file: "later.har", into: directory)
-        #expect(report.rows.map(\.result) == ["skipped: imported/current/q-seoul.json already answers this request (never overwritten)"])
+        #expect(
+            report.rows.map(\.result) == [
+                "skipped: imported/current/q-seoul.json already answers this request (never overwritten)"
+            ])
         #expect(report.skippedCount == 1)
         #expect(try Data(contentsOf: path) == before)
     }
@@ -243,7 +254,8 @@ import Testing
             cassetteJSON(
                 interaction(query: #"{"q": "Seoul", "lang": null, "mode": null}"#)))
         let (report, _) = try importHAR(harJSON(harEntry()), into: directory)
-        #expect(report.rows.map(\.result) == ["skipped: mine/seoul.json already answers this request (never overwritten)"])
+        #expect(
+            report.rows.map(\.result) == ["skipped: mine/seoul.json already answers this request (never overwritten)"])
         #expect(try CassetteLoader.load(directory: directory.url).count == 1)
     }
 
@@ -259,7 +271,8 @@ import Testing
         #expect(plain.description.contains("3 entries for other hosts ignored"))
         let (named, second) = try importHAR(archive, dryRun: true, hosts: ["127.0.0.1:8080"])
         defer { second.cleanUp() }
-        #expect(named.rows.map(\.request) == ["GET /data/2.5/weather?q=Seoul&appid=***", "GET /data/2.5/weather?q=Busan"])
+        #expect(
+            named.rows.map(\.request) == ["GET /data/2.5/weather?q=Seoul&appid=***", "GET /data/2.5/weather?q=Busan"])
         let (anyPort, third) = try importHAR(archive, dryRun: true, hosts: ["127.0.0.1"])
         defer { third.cleanUp() }
         #expect(anyPort.rows.count == 3)
@@ -269,7 +282,8 @@ import Testing
         let (report, directory) = try importHAR(harJSON(harEntry(url: "https://example.com/")))
         defer { directory.cleanUp() }
         #expect(report.isEmpty)
-        #expect(report.description.hasPrefix("nothing to import: no entry for api.openweathermap.org, openweathermap.org"))
+        #expect(
+            report.description.hasPrefix("nothing to import: no entry for api.openweathermap.org, openweathermap.org"))
     }
 
     @Test func gzipCompressedArchiveIsRead() throws {

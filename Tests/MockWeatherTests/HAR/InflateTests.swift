@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 
@@ -35,14 +36,16 @@ import Testing
     }
 
     @Test func gzipWithAWrongCRCIsRefused() throws {
-        var stream = try bytes("H4sIAAAAAAACAwtOzS/NUdA10jM2UTi0wVkhvyy1KDmxuEQhOSe/NKXYWiF4VMGoglEFowpGtgIAg3o8pygFAAA=")
+        var stream = try bytes(
+            "H4sIAAAAAAACAwtOzS/NUdA10jM2UTi0wVkhvyy1KDmxuEQhOSe/NKXYWiF4VMGoglEFowpGtgIAg3o8pygFAAA=")
         #expect(try Inflate.gunzip(stream) == Array(Self.text.utf8))
         stream[stream.count - 8] ^= 0xFF
         #expect(throws: Inflate.Failure(message: "gzip CRC-32 does not match")) { try Inflate.gunzip(stream) }
     }
 
     @Test func truncatedStreamIsRefused() throws {
-        let stream = try bytes("H4sIAAAAAAACAwtOzS/NUdA10jM2UTi0wVkhvyy1KDmxuEQhOSe/NKXYWiF4VMGoglEFowpGtgIAg3o8pygFAAA=")
+        let stream = try bytes(
+            "H4sIAAAAAAACAwtOzS/NUdA10jM2UTi0wVkhvyy1KDmxuEQhOSe/NKXYWiF4VMGoglEFowpGtgIAg3o8pygFAAA=")
         #expect(throws: Inflate.Failure.self) { try Inflate.gunzip(Array(stream.prefix(20))) }
     }
 
