@@ -1,3 +1,5 @@
+import Basics
+
 /// A cassette written in a test instead of a file: the same format (see Cassettes/README.md),
 /// decoded and validated by the same code, with problems reported against `name`.
 ///
