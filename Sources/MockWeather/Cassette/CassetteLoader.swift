@@ -27,7 +27,8 @@ public enum CassetteLoadError: Error, Sendable, CustomStringConvertible {
 /// Finds, reads and validates cassette files.
 ///
 /// Files are the `*.json` files found recursively under the directory (hidden files and folders are
-/// skipped), taken in byte order of their relative paths: that order breaks matching ties (DESIGN §2).
+/// skipped), taken in byte order of their relative paths: that order breaks matching ties
+/// (docs/ARCHITECTURE.md#cassettes).
 public enum CassetteLoader {
     /// Loads every cassette under `directory`, or throws with every problem of every file at once.
     ///
@@ -52,7 +53,7 @@ public enum CassetteLoader {
                     result = (decoded.cassette, decoded.problems, keys)
                 case .failure(let reason):
                     let problem = CassetteProblem(
-                        file: file.relativePath, jsonPath: "$", location: nil,
+                        file: file.relativePath, jsonPath: "$", line: nil, column: nil,
                         message: "cannot read the file: \(reason)")
                     result = (nil, [problem], [])
                 }
@@ -104,7 +105,7 @@ public enum CassetteLoader {
                 if let earlier = firstSeen[key] {
                     problems.append(
                         CassetteProblem(
-                            file: cassette.file, jsonPath: path(index), location: nil,
+                            file: cassette.file, jsonPath: path(index), line: nil, column: nil,
                             message:
                                 "the same request as \(earlier.file) \(path(earlier.index)) (\(interaction.request.method) "
                                 + "\(interaction.request.path) \(interaction.request.summary)); only the first would ever "
