@@ -112,6 +112,8 @@ let package = Package(
         .testTarget(
             name: "MockWeatherTests",
             dependencies: ["Basics", "MockWeather", "mockweather", "TestSupport"],
+            // HAR captures the import tests read from the source tree (see Fixtures/HAR/README.md).
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
