@@ -14,7 +14,8 @@ let program = CommandGroup(
     abstract: "A mock OpenWeatherMap server that replays JSON cassettes.",
     version: "mockweather \(MockWeatherVersion.current)",
     subcommands: [
-        ServeCommand.spec, RecordCommand.spec, ImportCommand.spec, ExportCommand.spec, VerifyCommand.spec, ValidateCommand.spec,
+        ServeCommand.spec, RecordCommand.spec, ImportCommand.spec, ExportCommand.spec, VerifyCommand.spec,
+        ValidateCommand.spec,
         ListCommand.spec,
     ]
 )

@@ -53,7 +53,8 @@ public enum HARExporter {
             for (index, interaction) in cassette.interactions.enumerated() {
                 defer { ordinal += 1 }
                 let raw = root?["interactions"]?.elements?[index]
-                let request = clientRequest(for: interaction.request, raw: raw?["request"], library: library, ordinal: ordinal)
+                let request = clientRequest(
+                    for: interaction.request, raw: raw?["request"], library: library, ordinal: ordinal)
                 if let other = request.answeredBy { shadowed.append("\(cassette.name)#\(index): \(other)") }
                 let entry = library.entries[ordinal]
                 let rawResponses = raw?["responses"]?.elements ?? raw?["response"].map { [$0] } ?? []
@@ -79,9 +80,13 @@ public enum HARExporter {
                     }
                     let sendsNothing = template.fault?.sendsNoResponse == true
                     var headers = prepared.headers.map { HeaderField(name: $0.name, value: $0.value) }
-                    if !sendsNothing { headers.append(HeaderField(name: "Content-Length", value: "\(prepared.body.count)")) }
+                    if !sendsNothing {
+                        headers.append(HeaderField(name: "Content-Length", value: "\(prepared.body.count)"))
+                    }
                     var comment = "mockweather cassette \(cassette.name), interaction \(index)"
-                    if interaction.isSequence { comment += ", response \(position + 1) of \(interaction.responses.count)" }
+                    if interaction.isSequence {
+                        comment += ", response \(position + 1) of \(interaction.responses.count)"
+                    }
                     if let fault = template.fault { comment += "; fault \(ReplayResponder.name(of: fault))" }
                     if let other = request.answeredBy { comment += "; note: this request is answered by \(other)" }
                     let exchange = HARWriter.Exchange(
@@ -120,7 +125,8 @@ public enum HARExporter {
         let host = pattern.path.hasPrefix("/img/") ? "openweathermap.org" : "api.openweathermap.org"
         // Names as the cassette spells them; the decoded pattern has them lower-cased.
         let spelled = Dictionary(
-            (raw?["query"]?.members ?? []).map { ($0.key.lowercased(), $0.key) }, uniquingKeysWith: { first, _ in first })
+            (raw?["query"]?.members ?? []).map { ($0.key.lowercased(), $0.key) },
+            uniquingKeysWith: { first, _ in first })
         let written = (raw?["query"]?.members ?? []).map { $0.key.lowercased() }
         let ordered = pattern.query.sorted {
             (written.firstIndex(of: $0.name) ?? .max, $0.name) < (written.firstIndex(of: $1.name) ?? .max, $1.name)

@@ -194,12 +194,22 @@ private struct ImportSession {
                 entries: [entry.index], request: shownRequest, statuses: statuses,
                 problem: problem(entry, field, offset, message))
         }
-        let extensionFields = archive.creator.isMockweather ? entry.mockweather : nil
+        // An exported cassette carries its pattern; a journal entry (`/__admin/requests.har`) only what
+        // happened, and is imported like any capture.
+        let ownDetails = archive.creator.isMockweather ? entry.mockweather : nil
+        let extensionFields = ownDetails?["request"] != nil ? ownDetails : nil
         if request.method == "CONNECT" {
             reject(
                 path.appending("request").appending("method"), offset: request.urlOffset,
                 "a CONNECT tunnel: the tool did not decrypt this HTTPS connection, so there is no exchange to "
                     + "replay; enable SSL/TLS proxying for \(url.host) and capture again")
+            return nil
+        }
+        if case .bool(true) = ownDetails?["unmatched"]?.kind {
+            reject(
+                path.appending("_mockweather").appending("unmatched"), offset: entry.offset,
+                statuses: entry.response.map { String($0.status) } ?? "-",
+                "mockweather answered this request as unmatched: no cassette had it, so there is nothing to import")
             return nil
         }
         let upgrade = request.headers.first { $0.name.lowercased() == "upgrade" }?.value.lowercased()
@@ -278,7 +288,8 @@ private struct ImportSession {
             extensionFields == nil
             ? RecordedCassette.keptHeaders(of: response.headers, scrubber: scrubber)
             : response.headers.filter {
-                !PreparedResponse.isServerOwned($0.name) && $0.name.lowercased() != PreparedResponse.cassetteHeader.lowercased()
+                !PreparedResponse.isServerOwned($0.name)
+                    && $0.name.lowercased() != PreparedResponse.cassetteHeader.lowercased()
             }.map { HeaderField(name: $0.name, value: scrubber.scrub($0.value)) }
         // A fault that sends nothing is exported as HAR's "no response"; its cassette status rides along.
         let status =

@@ -100,7 +100,8 @@ enum HARWriter {
         }
         let location = answer.headers.first { $0.name.lowercased() == "location" }?.value ?? ""
         return .object([
-            ("status", .number(answer.status)), ("statusText", .string(HTTPResponse.standardReason(for: answer.status))),
+            ("status", .number(answer.status)),
+            ("statusText", .string(HTTPResponse.standardReason(for: answer.status))),
             ("httpVersion", .string("HTTP/1.1")), ("cookies", .array([])),
             ("headers", nameValues(answer.headers.map { ($0.name, $0.value) })), ("content", .object(content)),
             ("redirectURL", .string(location)), ("headersSize", .number(-1)), ("bodySize", .number(answer.body.count)),

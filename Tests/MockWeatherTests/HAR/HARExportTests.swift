@@ -64,7 +64,9 @@ import Testing
         let export = try HARExporter.export(directory: bundledCassettes, now: 0)
         let harness = try HandlerHarness(files(under: bundledCassettes))
         let byURL = Dictionary(
-            try entries(export).map { ($0["request"] as! [String: Any])["url"] as! String }.enumerated().map { ($1, $0) },
+            try entries(export).map { ($0["request"] as! [String: Any])["url"] as! String }.enumerated().map {
+                ($1, $0)
+            },
             uniquingKeysWith: { first, _ in first })
         let seoulURL = "https://api.openweathermap.org/data/2.5/weather?q=seoul&appid=***"
         let seoul = try #require(byURL[seoulURL].map { try entries(export)[$0] })
@@ -123,13 +125,16 @@ import Testing
                 """#))
         let export = try HARExporter.export(directory: source.url, now: 0)
         let entry = try #require(try entries(export).first)
-        #expect((entry["request"] as? [String: Any])?["url"] as? String == "https://openweathermap.org/img/wn/10d@2x.png?appid=***")
+        #expect(
+            (entry["request"] as? [String: Any])?["url"] as? String
+                == "https://openweathermap.org/img/wn/10d@2x.png?appid=***")
         let content = try #require((entry["response"] as? [String: Any])?["content"] as? [String: Any])
         #expect(content["encoding"] as? String == "base64")
         #expect(content["text"] as? String == Data(png).base64EncodedString())
         let target = try TemporaryDirectory()
         defer { target.cleanUp() }
-        _ = try HARImporter.importArchive(export.bytes, file: "icons.har", options: HARImportOptions(directory: target.url))
+        _ = try HARImporter.importArchive(
+            export.bytes, file: "icons.har", options: HARImportOptions(directory: target.url))
         let served = try HandlerHarness(files(under: target.url)).respond("/img/wn/10d@2x.png")
         #expect(served.body == png)
         #expect(served.headers["Content-Type"] == "image/png")
