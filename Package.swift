@@ -40,7 +40,18 @@ let package = Package(
 
         // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
         // the mock and the client are independent readings of the API (DESIGN §1).
-        .target(name: "MockWeather", dependencies: ["HTTPServer", "CLibcurl"], swiftSettings: strictSettings),
+        // The dashboard's page, script and style sheet are compiled into the binary (`embedInCode`), so
+        // `GET /__admin/` needs no files at run time and no build step beyond `swift build`.
+        .target(
+            name: "MockWeather",
+            dependencies: ["HTTPServer", "CLibcurl"],
+            resources: [
+                .embedInCode("Admin/Dashboard/dashboard.html"),
+                .embedInCode("Admin/Dashboard/dashboard.css"),
+                .embedInCode("Admin/Dashboard/dashboard.js"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // libcurl opened with dlopen when record mode first needs it, so replay never maps a TLS stack.
         .target(
             name: "CLibcurl",

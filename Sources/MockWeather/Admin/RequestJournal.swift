@@ -22,6 +22,13 @@ struct JournalEntry: Sendable {
     var fault: String?
     /// True when no interaction answered (whatever the status, which `--unmatched-status` can change).
     var isUnmatched: Bool
+    /// For unmatched requests: the closest interaction's rules one by one, values masked like `query`.
+    var nearMissRules: [RuleOutcome] = []
+    /// The request's `lat` and `lon`, when it carried both as numbers.
+    var coordinate: (latitude: Double, longitude: Double)?
+    /// The body answered (shared with the cassette's prepared response, not copied), read only when the
+    /// admin API describes the entry: the place and temperature the dashboard's map shows.
+    var responseBody: [UInt8] = []
 }
 
 /// A bounded ring buffer of the latest requests, so memory stays flat under millions of requests,
@@ -36,6 +43,11 @@ final class RequestJournal: Sendable {
         /// Every unmatched request of the run (for `--fail-on-unmatched`), capped to stay bounded.
         var unmatchedLines: [String] = []
         var droppedUnmatchedLines = 0
+        /// Told after each entry while someone watches live (the dashboard's event stream); nil, and
+        /// so free, otherwise.
+        var observer: (@Sendable () -> Void)?
+        /// The sequence number of the last entry the latest reset forgot.
+        var clearedThrough = 0
     }
 
     static let unmatchedLineLimit = 10_000
@@ -51,7 +63,7 @@ final class RequestJournal: Sendable {
     /// Keeps `entry`, numbered in arrival order (its `sequenceNumber` is set here), and counts it.
     func record(_ entry: JournalEntry, unmatchedLine: String?) {
         var entry = entry
-        state.withLock { state in
+        let observer = state.withLock { state -> (@Sendable () -> Void)? in
             state.total += 1
             if let unmatchedLine {
                 state.unmatched += 1
@@ -63,7 +75,7 @@ final class RequestJournal: Sendable {
             } else {
                 state.matched += 1
             }
-            guard capacity > 0 else { return }
+            guard capacity > 0 else { return state.observer }
             entry.sequenceNumber = state.total
             if state.entries.count < capacity {
                 state.entries.append(entry)
@@ -71,7 +83,38 @@ final class RequestJournal: Sendable {
                 state.entries[state.next] = entry
             }
             state.next = (state.next + 1) % capacity
+            return state.observer
         }
+        observer?()
+    }
+
+    /// The retained entries numbered after `sequenceNumber`, oldest first, and whether some entries
+    /// after it were recorded but are no longer retained because the ring wrapped past them (entries
+    /// a reset forgot do not count: the reset itself says so).
+    func entries(after sequenceNumber: Int) -> (entries: [JournalEntry], missedSome: Bool) {
+        state.withLock { state in
+            let count = state.entries.count
+            guard count > 0 else { return ([], false) }
+            let oldest = count == capacity ? state.next : 0
+            var taken: [JournalEntry] = []
+            // Newest first from the end of the ring, stopping at the first one already seen.
+            var index = (oldest + count - 1) % count
+            for _ in 0..<count {
+                let entry = state.entries[index]
+                guard entry.sequenceNumber > sequenceNumber else { break }
+                taken.append(entry)
+                index = (index + count - 1) % count
+            }
+            taken.reverse()
+            let firstExpected = max(sequenceNumber, state.clearedThrough) + 1
+            return (taken, (taken.first?.sequenceNumber ?? firstExpected) > firstExpected)
+        }
+    }
+
+    /// Sets (or, with nil, removes) the closure told after each recorded entry. It is called on the
+    /// recording thread after the entry is stored, so it must not block.
+    func setObserver(_ observer: (@Sendable () -> Void)?) {
+        state.withLock { $0.observer = observer }
     }
 
     /// The retained entries, oldest first.
@@ -97,6 +140,7 @@ final class RequestJournal: Sendable {
         state.withLock { state in
             state.entries.removeAll(keepingCapacity: true)
             state.next = 0
+            state.clearedThrough = state.total
         }
     }
 }

@@ -68,9 +68,11 @@ public final class MockWeatherServer: Sendable {
         configuration.port = options.port
         if let loops = options.eventLoopCount { configuration.eventLoopCount = loops }
         server = HTTPServer(configuration: configuration, handler: handler)
+        let events = admin.events
         watcher =
             options.watch
             ? CassetteWatcher(store: store) { event in
+                events.publish("cassettes", data: .object(["reloaded": .bool(event.isReload)]))
                 switch event {
                 case .reloaded(let cassettes, let interactions):
                     diagnostics.write(
