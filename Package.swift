@@ -29,6 +29,12 @@ let package = Package(
         .executable(name: "replay-location", targets: ["replay-location"]),
     ],
     targets: [
+        // What the mock, the simulator, the argument parser and the test harness share: one strict JSON
+        // reader and writer with source positions and JSON paths, one did-you-mean rule, and the small
+        // system mechanics (writing all of a buffer, spawning a process). Its API is `package`: it is
+        // never a product, so nothing outside this package can come to depend on it.
+        .target(name: "Basics", swiftSettings: strictSettings),
+
         // The client library apps embed. Imports nothing from this package.
         .target(name: "WeatherClient", swiftSettings: strictSettings),
 
@@ -44,7 +50,7 @@ let package = Package(
         // `GET /__admin/` needs no files at run time and no build step beyond `swift build`.
         .target(
             name: "MockWeather",
-            dependencies: ["HTTPServer", "CLibcurl"],
+            dependencies: ["Basics", "HTTPServer", "CLibcurl"],
             resources: [
                 .embedInCode("Admin/Dashboard/dashboard.html"),
                 .embedInCode("Admin/Dashboard/dashboard.css"),
@@ -59,7 +65,7 @@ let package = Package(
         ),
 
         // Traces, geodesy, playback, codecs. Imports neither WeatherClient nor MockWeather.
-        .target(name: "LocationSimulator", swiftSettings: strictSettings),
+        .target(name: "LocationSimulator", dependencies: ["Basics"], swiftSettings: strictSettings),
 
         // Where the simulator meets the client: a trace as the client's location source.
         .target(
@@ -69,7 +75,7 @@ let package = Package(
         ),
 
         // Hand-written command-line parsing shared by the two executables.
-        .target(name: "ArgumentParsing", swiftSettings: strictSettings),
+        .target(name: "ArgumentParsing", dependencies: ["Basics"], swiftSettings: strictSettings),
 
         // Thin executables: parse arguments, call a library, print, exit.
         .executableTarget(
@@ -79,19 +85,21 @@ let package = Package(
         ),
         .executableTarget(
             name: "replay-location",
-            dependencies: ["LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing"],
+            dependencies: ["Basics", "LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing"],
             swiftSettings: strictSettings
         ),
 
         // What the tests that run the executables share: child processes on posix_spawn, because
         // Foundation's Process.run() crashes now and then on Linux (see ChildProcess.swift).
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "TestSupport", dependencies: ["Basics"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: strictSettings),
         .testTarget(name: "WeatherClientTests", dependencies: ["WeatherClient"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
         // Depends on the executable too: CLI tests run the real `mockweather` binary.
         .testTarget(
             name: "MockWeatherTests",
-            dependencies: ["MockWeather", "mockweather", "TestSupport"],
+            dependencies: ["Basics", "MockWeather", "mockweather", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import Basics
 import HTTPServer
 
 /// The admin endpoints the dashboard follows a run with: the event stream and the replayed route.

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import HTTPServer
 
@@ -228,12 +229,13 @@ struct AdminAPI: Sendable {
     static func problems(_ error: CassetteLoadError) -> [JSONValue] {
         switch error {
         case .invalid(let validation):
-            validation.problems.map { problem in
-                .object([
-                    ("file", .string(problem.file)), ("jsonPath", .string(problem.jsonPath)),
-                    ("line", problem.location.map { .number($0.line) } ?? .null),
-                    ("column", problem.location.map { .number($0.column) } ?? .null),
-                    ("message", .string(problem.message)), ("description", .string(problem.description)),
+            validation.problems.map { problem -> JSONValue in
+                let line: JSONValue = problem.line.map { .number($0) } ?? .null
+                let column: JSONValue = problem.column.map { .number($0) } ?? .null
+                return .object([
+                    ("file", .string(problem.file)), ("jsonPath", .string(problem.jsonPath)), ("line", line),
+                    ("column", column), ("message", .string(problem.message)),
+                    ("description", .string(problem.description)),
                 ])
             }
         case .directoryNotFound:

@@ -1,3 +1,4 @@
+import Basics
 /// What an answered body says, as the dashboard's map labels a request: the place, the temperature
 /// (in the units the request asked for), the weather, an air-quality index, and where the answer puts
 /// the place. Read from the journal's copy of the body when the admin API describes an entry, never on

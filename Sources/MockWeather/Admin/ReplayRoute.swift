@@ -1,3 +1,4 @@
+import Basics
 import Synchronization
 
 /// The route of the trace being replayed against the mock, as `replay-location --weather` announces it
@@ -26,7 +27,7 @@ struct ReplayRoute: Sendable, Equatable {
         do {
             root = try JSONParser.parse(body)
         } catch {
-            let position = LineMap(body).location(ofOffset: error.offset)
+            let position = LineMap(body).position(ofOffset: error.offset)
             throw RouteError(
                 path: "$", message: "not JSON: \(error.message) at line \(position.line), column \(position.column)")
         }
