@@ -260,7 +260,7 @@ def main():
         replay_log = open(os.path.join(workdir, "replay.log"), "wb")
         replay = subprocess.Popen(
             [
-                os.path.join(arguments.bin, "replay-location"), TRACE, "--speed", "700", "--interval", "120",
+                os.path.join(arguments.bin, "replay-location"), TRACE, "--speed", "400", "--interval", "120",
                 "--weather", base,
             ],
             stdout=replay_log,

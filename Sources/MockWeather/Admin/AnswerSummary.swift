@@ -1,4 +1,5 @@
 import Basics
+
 /// What an answered body says, as the dashboard's map labels a request: the place, the temperature
 /// (in the units the request asked for), the weather, an air-quality index, and where the answer puts
 /// the place. Read from the journal's copy of the body when the admin API describes an entry, never on
@@ -15,6 +16,19 @@ struct AnswerSummary: Sendable, Equatable {
     var airQualityIndex: Int?
     var latitude: Double?
     var longitude: Double?
+
+    /// A summary from its parts.
+    init(
+        place: String? = nil, temperature: Double? = nil, condition: String? = nil, airQualityIndex: Int? = nil,
+        latitude: Double? = nil, longitude: Double? = nil
+    ) {
+        self.place = place
+        self.temperature = temperature
+        self.condition = condition
+        self.airQualityIndex = airQualityIndex
+        self.latitude = latitude
+        self.longitude = longitude
+    }
 
     /// The summary of `body`, or nil when it is not JSON or says nothing the map shows.
     init?(body: [UInt8]) {

@@ -117,6 +117,9 @@ final class RequestJournal: Sendable {
         state.withLock { $0.observer = observer }
     }
 
+    /// Whether anyone is told about new entries (false whenever no one watches live).
+    var hasObserver: Bool { state.withLock { $0.observer != nil } }
+
     /// The retained entries, oldest first.
     func entries() -> [JournalEntry] {
         state.withLock { state in
