@@ -152,6 +152,17 @@ import Testing
         }
     }
 
+    @Test func streamThatIsNeverSentEndsOnceItHoldsMoreThanItsBound() {
+        let stream = HTTPResponseStream(maxBufferedBytes: 2048)
+        let closed = Mutex(false)
+        stream.onClose { closed.withLock { $0 = true } }
+        #expect(stream.write([UInt8](repeating: 1, count: 2000)))
+        #expect(!closed.withLock { $0 })
+        #expect(!stream.write([UInt8](repeating: 1, count: 100)))
+        #expect(closed.withLock { $0 })
+        #expect(!stream.isOpen)
+    }
+
     @Test func heartbeatIsSentWhileTheStreamIsQuiet() async throws {
         let handler = StreamingHandler(
             heartbeat: HTTPResponseStream.Heartbeat(interval: .milliseconds(5), bytes: Array(": ping\n\n".utf8)))

@@ -37,7 +37,8 @@ public final class HTTPResponseStream: Sendable {
     public let heartbeat: Heartbeat?
 
     /// How many bytes may wait to be sent before the stream is given up on as a peer that does not
-    /// read (its connection is closed). Default 1 MiB.
+    /// read (its connection is closed), or, before the response is sent, as a response that never
+    /// will be. Default 1 MiB.
     public let maxBufferedBytes: Int
 
     private enum Phase {
@@ -64,12 +65,15 @@ public final class HTTPResponseStream: Sendable {
     /// the stream has ended and the bytes were dropped.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
+        var overflowed = false
         let target: (EventLoopHandle, UInt64)? = state.withLock { state in
             switch state.phase {
             case .pending(var buffered, let isFinished):
                 guard !isFinished else { return nil }
                 state.phase = .pending(buffered: [], isFinished: false)  // no copy on append
                 buffered.append(contentsOf: bytes)
+                // A response never sent (its caller dropped it) must not collect writes for ever.
+                overflowed = buffered.count > maxBufferedBytes
                 state.phase = .pending(buffered: buffered, isFinished: false)
                 return nil
             case .attached(let handle, let token):
@@ -78,6 +82,7 @@ public final class HTTPResponseStream: Sendable {
                 return nil
             }
         }
+        if overflowed { connectionClosed() }
         guard let (handle, token) = target else { return isWritable }
         guard !bytes.isEmpty else { return true }
         let queued = handle.execute { loop in

@@ -2,9 +2,9 @@ import Basics
 import Foundation
 import HTTPServer
 
-/// The admin API under `/__admin/` (DESIGN §3), for loopback clients only: health, cassettes, the
-/// request journal, reset and reload, the live event stream and the replayed route, and the
-/// dashboard page that shows them all (`GET /__admin/`).
+/// The admin API under `/__admin/` (docs/ARCHITECTURE.md#serving), for loopback clients only: health,
+/// cassettes, the request journal, reset and reload, the live event stream and the replayed route, and
+/// the dashboard page that shows them all (`GET /__admin/`).
 struct AdminAPI: Sendable {
     static let prefix = "/__admin"
     static let endpoints = [

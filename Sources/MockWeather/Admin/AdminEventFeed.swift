@@ -16,7 +16,7 @@ import Synchronization
 /// Nothing here runs per request while no one is subscribed: the journal's observer is set only
 /// while there are subscribers. With subscribers, recording an entry only wakes a delivery task if
 /// none is running; the task sends every entry recorded meanwhile in one write per subscriber, so a
-/// burst of requests costs one task, not one per request.
+/// burst of requests costs one task, not one per request (docs/ARCHITECTURE.md#dashboard-and-live-events).
 final class AdminEventFeed: Sendable {
     private struct Subscriber {
         let stream: HTTPResponseStream
