@@ -10,8 +10,8 @@ struct AdminAPI: Sendable {
     static let endpoints = [
         "GET /__admin/ (the dashboard)", "GET /__admin/health", "GET /__admin/cassettes",
         "GET /__admin/requests[?limit=N][&since=SEQ]", "GET /__admin/requests/unmatched",
-        "GET /__admin/events[?since=SEQ] (server-sent events)", "GET|PUT|DELETE /__admin/route",
-        "POST /__admin/reset", "POST /__admin/reload",
+        "GET /__admin/requests.har[?limit=N]", "GET /__admin/events[?since=SEQ] (server-sent events)",
+        "GET|PUT|DELETE /__admin/route", "POST /__admin/reset", "POST /__admin/reload",
     ]
 
     let store: CassetteStore
@@ -67,6 +67,11 @@ struct AdminAPI: Sendable {
             let since = parameters["since"].flatMap { Int($0) }
             return only("GET", method) {
                 .respond(json(200, requests(unmatchedOnly: false, limit: limit, since: since)))
+            }
+        case "/requests.har":
+            let limit = QueryParameters(request.query ?? "")["limit"].flatMap { Int($0) }
+            return only("GET", method) {
+                .respond(requestsHAR(host: request.headers["Host"] ?? "127.0.0.1", limit: limit))
             }
         case "/requests/unmatched":
             return only("GET", method) { .respond(json(200, requests(unmatchedOnly: true, limit: nil, since: nil))) }
@@ -255,6 +260,15 @@ struct AdminAPI: Sendable {
         ])
     }
 
+    /// The journal as a HAR archive (`JournalHAR`), offered as a download.
+    private func requestsHAR(host: String, limit: Int?) -> HTTPResponse {
+        var entries = journal.entries()
+        if let limit, limit >= 0, entries.count > limit { entries = Array(entries.suffix(limit)) }
+        var response = json(200, JournalHAR.document(entries, host: host))
+        response.headers.add(name: "Content-Disposition", value: "attachment; filename=\"mockweather-requests.har\"")
+        return response
+    }
+
     static func describe(_ entry: JournalEntry) -> JSONValue {
         let units = Units(requestValue: entry.query.flatMap { QueryParameters($0)["units"] })
         return .object([
@@ -276,7 +290,7 @@ struct AdminAPI: Sendable {
                 "coordinates",
                 entry.coordinate.map { .object(["lat": .number($0.latitude), "lon": .number($0.longitude)]) } ?? .null
             ),
-            ("answer", AnswerSummary(body: entry.responseBody)?.json(units: units) ?? .null),
+            ("answer", AnswerSummary(body: entry.response?.body ?? [])?.json(units: units) ?? .null),
         ])
     }
 

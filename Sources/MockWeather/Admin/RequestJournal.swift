@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// One replayed (or refused) request as the admin API shows it. The query never holds a key.
@@ -26,9 +27,9 @@ struct JournalEntry: Sendable {
     var nearMissRules: [RuleOutcome] = []
     /// The request's `lat` and `lon`, when it carried both as numbers.
     var coordinate: (latitude: Double, longitude: Double)?
-    /// The body answered (shared with the cassette's prepared response, not copied), read only when the
-    /// admin API describes the entry: the place and temperature the dashboard's map shows.
-    var responseBody: [UInt8] = []
+    /// The response as the server meant to send it (a fault may cut or drop it), for
+    /// `GET /__admin/requests.har`. Its body is shared with the prepared response, not copied.
+    var response: HTTPResponse?
 }
 
 /// A bounded ring buffer of the latest requests, so memory stays flat under millions of requests,

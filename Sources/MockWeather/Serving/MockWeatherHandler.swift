@@ -40,7 +40,7 @@ struct MockWeatherHandler: HTTPHandler {
             durationMicroseconds: Int(elapsed.seconds) * 1_000_000 + Int(elapsed.attoseconds / 1_000_000_000_000),
             delayMilliseconds: outcome.delayMilliseconds, fault: outcome.fault, isUnmatched: outcome.isUnmatched,
             nearMissRules: outcome.nearMissRules, coordinate: replayRequest.coordinate)
-        if case .respond(let response) = outcome.result { entry.responseBody = response.body }
+        if case .respond(let response) = outcome.result { entry.response = response }
         var displayText = outcome.isUnmatched ? replayRequest.displayText : ""
         if let scrubber {
             let scrubber = scrubber.adding(secrets: replayRequest.clientKeys)
@@ -55,6 +55,7 @@ struct MockWeatherHandler: HTTPHandler {
                 rule.expected = rule.expected.map(scrubber.scrub)
                 return rule
             }
+            if let body = entry.response?.body { entry.response?.body = scrubber.scrub(body) }
             displayText = scrubber.scrub(displayText)
         }
         let unmatchedLine =
