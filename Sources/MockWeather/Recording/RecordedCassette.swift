@@ -49,7 +49,8 @@ enum RecordedCassette {
             ("request", request.pattern(bodyIsConvertible: storedAsJSON)), ("response", .object(response)),
         ]
         if let expectation = ExpectDerivation.expectation(
-            status: status, body: parsed, endpoint: request.endpoint, units: request.units, mode: request.value("mode"))
+            status: status, body: parsed, endpoint: request.endpoint, units: request.units, mode: request.value("mode"),
+            rawBody: body)
         {
             interaction.append(("expect", expectation))
         }
