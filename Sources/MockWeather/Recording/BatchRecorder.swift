@@ -102,6 +102,7 @@ public struct RecordTarget: Sendable, Equatable {
         self.language = language
     }
 
+    /// Same location, endpoint and parameters (`period` compared by its bounds).
     public static func == (left: RecordTarget, right: RecordTarget) -> Bool {
         left.location == right.location && left.endpoint == right.endpoint && left.units == right.units
             && left.language == right.language && left.exclude == right.exclude && left.time == right.time
