@@ -1,3 +1,5 @@
+import Basics
+
 /// The blocks of a One Call 3.0 answer a request's `exclude` parameter leaves out
 /// (`exclude=minutely,alerts`), as the API does: one recorded full response then serves every
 /// combination, by dropping those top-level members.

@@ -1,3 +1,5 @@
+import Basics
+
 /// Converts response bodies between the API's unit systems, as the API does: every temperature and,
 /// for imperial, every wind speed (m/s ↔ mph), rounded to 2 decimals half away from zero.
 ///
