@@ -240,4 +240,43 @@ func bundledFiles() throws -> [(String, String)] {
             }
         }
     }
+
+    @Test func zipLookupsAnswerWhateverTheCaseOfTheCountry() throws {
+        let cases: [(String, String, String)] = [
+            ("/geo/1.0/zip?zip=04524,KR&appid=k", "openweathermap/geocoding/zip-seoul", #""name":"Seoul""#),
+            ("/geo/1.0/zip?ZIP=04524,kr", "openweathermap/geocoding/zip-seoul", #""zip":"04524""#),
+            ("/data/2.5/weather?zip=41911,kr&units=metric", "openweathermap/current/zip-daegu", #""temp":3.23"#),
+            ("/data/2.5/forecast?zip=04524,KR&lang=en", "openweathermap/forecast/zip-seoul", #""name":"Seoul""#),
+        ]
+        for (target, cassette, fragment) in cases {
+            let response = try harness.respond(target)
+            #expect(response.status == 200, "\(target)")
+            #expect(response.headers["X-Mockweather-Cassette"] == cassette, "\(target)")
+            #expect(response.text.contains(fragment), "\(target)")
+        }
+        #expect(try harness.respond("/geo/1.0/zip?zip=99999,KR").status == 404)
+        #expect(try harness.respond("/geo/1.0/zip?zip=12345,KR").status == 501)
+    }
+
+    @Test func iconsAreServedAsPNGWithTheBytesOfTheirCassette() throws {
+        let file = try String(
+            contentsOf: bundledCassettes.appendingPathComponent("openweathermap/icons/wn.json"), encoding: .utf8)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(file.utf8)) as? [String: Any])
+        let interactions = try #require(document["interactions"] as? [[String: Any]])
+        #expect(interactions.count == 54)
+        let harness = try harness
+        for interaction in interactions {
+            let path = try #require((interaction["request"] as? [String: Any])?["path"] as? String)
+            let base64 = try #require((interaction["response"] as? [String: Any])?["base64"] as? String)
+            let response = harness.respond(path)
+            #expect(response.status == 200, "\(path)")
+            #expect(response.headers["Content-Type"] == "image/png", "\(path)")
+            #expect(response.body == Array(try #require(Data(base64Encoded: base64))), "\(path)")
+            let size = try #require(PNGSize(response.body), "\(path) is not a PNG")
+            let expected = path.hasSuffix("@4x.png") ? 200 : path.hasSuffix("@2x.png") ? 100 : 50
+            #expect(size.width == expected && size.height == expected, "\(path)")
+        }
+        #expect(harness.respond("/img/wn/10d@2x.png?appid=k").status == 200, "a stray key changes nothing")
+        #expect(harness.respond("/img/wn/99d.png").status == 501)
+    }
 }
