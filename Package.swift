@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 //
 // mockweather: a record/replay harness for the OpenWeatherMap API.
-// The module map and the rules about who may import whom are in DESIGN §1; they are restated here
-// because this file is where they are enforced.
+// The module map and the rules about who may import whom are in docs/ARCHITECTURE.md#module-map;
+// they are restated here because this file is where they are enforced.
 
 import PackageDescription
 
@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "httpserver-bench", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
 
         // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
-        // the mock and the client are independent readings of the API (DESIGN §1).
+        // the mock and the client are independent readings of the API (docs/ARCHITECTURE.md#module-map).
         .target(
             name: "MockWeather", dependencies: ["Basics", "HTTPServer", "CLibcurl"], swiftSettings: strictSettings),
         // libcurl opened with dlopen when record mode first needs it, so replay never maps a TLS stack.

@@ -1,7 +1,7 @@
 import Basics
 
-/// Where a cassette's responses came from. Cassettes are honest about it (DESIGN §2): `recorded` only
-/// for responses captured from the live API by record mode.
+/// Where a cassette's responses came from. Cassettes are honest about it (docs/ARCHITECTURE.md#cassettes):
+/// `recorded` only for responses captured from the live API by record mode.
 public enum CassetteSource: String, Sendable, CaseIterable {
     /// Captured from the live API by record mode.
     case recorded
@@ -55,7 +55,7 @@ struct ResponseTemplate: Sendable {
 
 extension ResponseTemplate {
     /// This response with the interaction's delay, fault and expectation wherever it sets none of its
-    /// own (DESIGN §2: interaction-level settings apply to every response of a sequence).
+    /// own (docs/ARCHITECTURE.md#cassettes: interaction-level settings apply to every response of a sequence).
     func inheriting(
         delay: DelaySpecification?, fault: FaultSpecification?, expectation: Expectation?
     ) -> ResponseTemplate {
@@ -72,7 +72,7 @@ struct HeaderField: Sendable, Hashable {
     var value: String
 }
 
-/// A response body: exactly one of the three forms DESIGN §2 allows.
+/// A response body: exactly one of the three forms docs/ARCHITECTURE.md#cassettes allows.
 enum ResponseBody: Sendable {
     /// Any JSON value, served compactly with its number literals untouched.
     case json(JSONValue)
@@ -98,7 +98,7 @@ enum Units: String, Sendable, CaseIterable {
     }
 }
 
-/// What a correct client makes of an interaction (DESIGN §2); the contract tests are driven by it.
+/// What a correct client makes of an interaction (docs/ARCHITECTURE.md#cassettes); the contract tests are driven by it.
 struct Expectation: Sendable, Equatable {
     var name: String?
     var celsius: Double?

@@ -2,7 +2,7 @@ import Basics
 import Foundation
 import HTTPServer
 
-/// Reads one cassette document (format v1, DESIGN §2) into a `Cassette`, collecting every problem
+/// Reads one cassette document (format v1, docs/ARCHITECTURE.md#cassettes) into a `Cassette`, collecting every problem
 /// instead of stopping at the first, each with its JSON path and source position.
 struct CassetteDecoder {
     static let formatIdentifier = "mockweather-cassette/1"
