@@ -232,7 +232,13 @@ struct RecordingRequest: Sendable {
     /// `recorded/current/q-seoul`, `recorded/current/lat37.57_lon126.98-metric`,
     /// `recorded/geocoding/direct-q-seoul-limit-5`, `recorded/onecall/timemachine-lat37.57_lon126.98-dt-1670120043`,
     /// `recorded/icons/10d-2x`: the same request always gives the same name.
-    var cassetteName: String {
+    var cassetteName: String { cassetteName(under: Self.recordedFolder) }
+
+    /// Where record mode writes, in the cassette directory.
+    static let recordedFolder = "recorded"
+
+    /// The deterministic name under `root` (`recorded`, or `imported` for HAR imports).
+    func cassetteName(under root: String) -> String {
         let (folder, prefix) = endpoint.folderAndPrefix
         var parts: [String] = []
         if endpoint == .icon, let code = IconPath.code(of: path) {
@@ -264,7 +270,9 @@ struct RecordingRequest: Sendable {
                 if let value = value(name) { parts.append("\(name)-\(CassetteNaming.slug(value))") }
             }
         }
-        return "recorded/\(folder)/\(prefix)\(CassetteNaming.limited(parts.joined(separator: "-")))"
+        // Another method for the same target (a browser's CORS preflight, OPTIONS) gets its own name.
+        let method = self.method == "GET" ? "" : "\(CassetteNaming.slug(self.method))-"
+        return "\(root)/\(folder)/\(method)\(prefix)\(CassetteNaming.limited(parts.joined(separator: "-")))"
     }
 
     private static func queryEncoded(_ value: String) -> String {
