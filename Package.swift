@@ -22,6 +22,10 @@ let package = Package(
         .library(name: "WeatherClient", targets: ["WeatherClient"]),
         // For apps' own tests: the mock server in-process, and traces as a location source.
         .library(name: "MockWeather", targets: ["MockWeather"]),
+        // The same replay with no socket: a URLProtocol attached to one URLSessionConfiguration.
+        .library(name: "MockWeatherURLProtocol", targets: ["MockWeatherURLProtocol"]),
+        // Both modes with unmatched requests reported as test failures (Swift Testing, XCTest).
+        .library(name: "MockWeatherTesting", targets: ["MockWeatherTesting"]),
         .library(name: "LocationSimulator", targets: ["LocationSimulator"]),
         .library(name: "LocationReplay", targets: ["LocationReplay"]),
         // Declared so a package that depends on this one can `swift run mockweather serve` too.
@@ -47,7 +51,25 @@ let package = Package(
         // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
         // the mock and the client are independent readings of the API (docs/ARCHITECTURE.md#module-map).
         .target(
-            name: "MockWeather", dependencies: ["Basics", "HTTPServer", "CLibcurl"], swiftSettings: strictSettings),
+            name: "MockWeather", dependencies: ["Basics", "HTTPServer", "CLibcurl", "BundledCassettes"],
+            swiftSettings: strictSettings),
+        // `Cassettes/` as a SwiftPM resource (Bundle.module), so a dependent package and an installed
+        // binary find the bundled set without a checkout. The folder stays at the root, where people
+        // read and edit it; its one Swift file finds the bundle. Each top-level folder of cassettes is
+        // listed here (a test fails when one is missing).
+        .target(
+            name: "BundledCassettes", path: "Cassettes", exclude: ["README.md"],
+            sources: ["BundledCassettes.swift"], resources: [.copy("openweathermap")],
+            swiftSettings: strictSettings),
+        // Replay with no socket. Apart from MockWeather because FoundationNetworking links libcurl,
+        // which a replay-only `mockweather serve` must not map.
+        .target(
+            name: "MockWeatherURLProtocol", dependencies: ["MockWeather", "HTTPServer"],
+            swiftSettings: strictSettings),
+        // The test-framework bridge; the only library target that links Testing and XCTest.
+        .target(
+            name: "MockWeatherTesting", dependencies: ["MockWeather", "MockWeatherURLProtocol"],
+            swiftSettings: strictSettings),
         // libcurl opened with dlopen when record mode first needs it, so replay never maps a TLS stack.
         .target(
             name: "CLibcurl",
@@ -70,7 +92,7 @@ let package = Package(
         // Thin executables: parse arguments, call a library, print, exit.
         .executableTarget(
             name: "mockweather",
-            dependencies: ["MockWeather", "ArgumentParsing"],
+            dependencies: ["MockWeather", "BundledCassettes", "ArgumentParsing"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -90,6 +112,8 @@ let package = Package(
         .testTarget(
             name: "MockWeatherTests",
             dependencies: ["Basics", "MockWeather", "mockweather", "TestSupport"],
+            // HAR captures the import tests read from the source tree (see Fixtures/HAR/README.md).
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -97,6 +121,12 @@ let package = Package(
             // The executables are listed so that they are built for the tests that run them
             // (replay-location --weather against mockweather serve).
             dependencies: ["LocationSimulator", "LocationReplay", "replay-location", "mockweather", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // Both in-process modes and the bridge, through their public API.
+        .testTarget(
+            name: "InProcessReplayTests",
+            dependencies: ["MockWeather", "MockWeatherURLProtocol", "MockWeatherTesting", "HTTPServer"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),

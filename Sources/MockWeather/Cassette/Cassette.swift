@@ -9,6 +9,8 @@ public enum CassetteSource: String, Sendable, CaseIterable {
     case documented
     /// Made up in the API's shape, for a case the documentation does not show.
     case synthetic
+    /// Taken from a HAR archive another tool captured (`mockweather import`); `creator` names the tool.
+    case imported
 }
 
 /// One cassette file: its name, provenance and the interactions it can replay.
@@ -23,6 +25,8 @@ public struct Cassette: Sendable {
     public var recordedAt: String?
     /// Free text for humans.
     public var notes: String?
+    /// For imported cassettes: the tool that wrote the archive (HAR's `log.creator`).
+    public var creator: HARCreator?
     /// The interactions in file order.
     var interactions: [Interaction]
 
