@@ -103,7 +103,7 @@ import Darwin
         let client = RawHTTPClient(port: server.port)
         _ = try await client.exchange("/data/2.5/weather?q=Busan&appid=k")
         _ = try await client.exchange("/data/2.5/weather?q=Seoul")
-        _ = try await client.exchange("/data/2.5/forecast?q=Daegu")
+        _ = try await client.exchange("/data/2.5/forecast?q=Busan")
         server.process.signal(SIGINT)
         let result = await server.process.finish()
         #expect(result.status == 1)
@@ -114,7 +114,8 @@ import Darwin
             ))
         #expect(
             result.standardError.contains(
-                "GET /data/2.5/forecast?q=Daegu → 501 (closest: openweathermap/forecast/seoul (q: Daegu ≠ seoul))"))
+                "GET /data/2.5/forecast?q=Busan → 501 (closest: openweathermap/forecast/route/suwon#1 (q: Busan ≠ suwon))"
+            ))
     }
 
     @Test func serveShutsDownOnSIGINTEvenWhenStartedWithItIgnored() async throws {
