@@ -150,8 +150,8 @@ private struct ImportSession {
             guard let (identity, request, display, pattern, answer) = classify(entry) else { continue }
             if let index = groupIndex[identity] {
                 let previous = groups[index].answers.last
-                let isRepeat =
-                    !archive.creator.isMockweather && previous.map { Self.sameAnswer($0, answer) } == true
+                // An exported cassette's sequence is kept as it was, repeats included.
+                let isRepeat = pattern == nil && previous.map { Self.sameAnswer($0, answer) } == true
                 if !isRepeat { groups[index].answers.append(answer) }
                 groups[index].entries.append(entry.index)
             } else {
@@ -181,7 +181,8 @@ private struct ImportSession {
                     "not an absolute URL with a host: \(JSONValue.quoted(scrubber.scrub(request.url)))"))
             return nil
         }
-        guard hosts.contains(where: url.matches(host:)) else {
+        // Everything in an archive mockweather wrote (an export, the request journal) is its own traffic.
+        guard archive.creator.isMockweather || hosts.contains(where: url.matches(host:)) else {
             let shown = url.port.map { [80, 443].contains($0) ? url.host : "\(url.host):\($0)" } ?? url.host
             ignored[shown, default: 0] += 1
             return nil
