@@ -36,6 +36,9 @@ public struct HARImportOptions: Sendable {
 public enum HARImporter {
     /// The OpenWeatherMap API (weather, forecast, geocoding, One Call, air pollution) and icon hosts.
     public static let defaultHosts = ["api.openweathermap.org", "openweathermap.org"]
+    /// Keys found in an archive at least this long are masked wherever they appear, not only as
+    /// `appid=` values (OpenWeatherMap's are 32; the client library uses the same threshold).
+    public static let minimumKeyLength = 8
     /// The folder under the cassette directory imports go to.
     public static let folder = "imported"
 
@@ -118,7 +121,10 @@ private struct ImportSession {
             }?
             .clientKeys ?? []
         }
-        scrubber = options.scrubber.adding(secrets: keys.filter { !namedInPatterns.contains($0) })
+        // Keys shorter than real ones (32 characters) are masked where they are a key parameter's value
+        // but not searched for as text: a fake `appid=invalid` must not turn `invalidRequest` into `***Request`.
+        scrubber = options.scrubber.adding(
+            secrets: keys.filter { !namedInPatterns.contains($0) && $0.count >= HARImporter.minimumKeyLength })
     }
 
     var report: HARImportReport {
@@ -359,7 +365,8 @@ private struct ImportSession {
                     problems.append(
                         HARProblem(
                             file: file, entry: group.entries[0],
-                            jsonPath: (first?.path ?? .root).appending("_mockweather").description,
+                            jsonPath: (group.pattern == nil
+                                ? first?.path ?? .root : (first?.path ?? .root).appending("_mockweather")).description,
                             position: first.map { archive.lineMap.position(ofOffset: $0.offset) },
                             message:
                                 "the cassette made from it would not validate: \(problem.jsonPath): \(problem.message)")
