@@ -45,7 +45,10 @@ import Testing
             #expect(content["size"] is Int && content["mimeType"] is String)
             let timings = try #require(entry["timings"] as? [String: Any])
             for key in ["send", "wait", "receive"] { #expect(timings[key] is Int, "timings.\(key)") }
-            #expect((request["url"] as? String)?.hasPrefix("https://api.openweathermap.org/") == true)
+            let url = try #require(request["url"] as? String)
+            #expect(
+                url.hasPrefix(
+                    url.contains("/img/wn/") ? "https://openweathermap.org/" : "https://api.openweathermap.org/"))
         }
     }
 
