@@ -32,15 +32,20 @@ let package = Package(
         // The client library apps embed. Imports nothing from this package.
         .target(name: "WeatherClient", swiftSettings: strictSettings),
 
+        // The one lock type of the package: a Mutex whose hand-offs ThreadSanitizer can see.
+        .target(name: "Locking", swiftSettings: strictSettings),
+
         // HTTP/1.1 on POSIX sockets; knows nothing of weather or cassettes.
         .target(name: "CHTTPServerSystem"),
-        .target(name: "HTTPServer", dependencies: ["CHTTPServerSystem"], swiftSettings: strictSettings),
+        .target(
+            name: "HTTPServer", dependencies: ["CHTTPServerSystem", "Locking"], swiftSettings: strictSettings),
         // Serves one file for Scripts/bench-server.sh (HTTPServer against nginx); not a product.
         .executableTarget(name: "httpserver-bench", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
 
         // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
         // the mock and the client are independent readings of the API (DESIGN §1).
-        .target(name: "MockWeather", dependencies: ["HTTPServer", "CLibcurl"], swiftSettings: strictSettings),
+        .target(
+            name: "MockWeather", dependencies: ["HTTPServer", "CLibcurl", "Locking"], swiftSettings: strictSettings),
         // libcurl opened with dlopen when record mode first needs it, so replay never maps a TLS stack.
         .target(
             name: "CLibcurl",
@@ -53,7 +58,7 @@ let package = Package(
         // Where the simulator meets the client: a trace as the client's location source.
         .target(
             name: "LocationReplay",
-            dependencies: ["LocationSimulator", "WeatherClient"],
+            dependencies: ["LocationSimulator", "WeatherClient", "Locking"],
             swiftSettings: strictSettings
         ),
 
@@ -68,26 +73,29 @@ let package = Package(
         ),
         .executableTarget(
             name: "replay-location",
-            dependencies: ["LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing"],
+            dependencies: ["LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing", "Locking"],
             swiftSettings: strictSettings
         ),
 
         // What the tests that run the executables share: child processes on posix_spawn, because
         // Foundation's Process.run() crashes now and then on Linux (see ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
-        .testTarget(name: "WeatherClientTests", dependencies: ["WeatherClient"], swiftSettings: strictSettings),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "WeatherClientTests", dependencies: ["WeatherClient", "Locking"], swiftSettings: strictSettings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"], swiftSettings: strictSettings),
         // Depends on the executable too: CLI tests run the real `mockweather` binary.
         .testTarget(
             name: "MockWeatherTests",
-            dependencies: ["MockWeather", "mockweather", "TestSupport"],
+            dependencies: ["MockWeather", "mockweather", "TestSupport", "Locking"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "LocationSimulatorTests",
             // The executables are listed so that they are built for the tests that run them
             // (replay-location --weather against mockweather serve).
-            dependencies: ["LocationSimulator", "LocationReplay", "replay-location", "mockweather", "TestSupport"],
+            dependencies: [
+                "LocationSimulator", "LocationReplay", "replay-location", "mockweather", "TestSupport", "Locking",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),
@@ -95,7 +103,9 @@ let package = Package(
         // here), reading the cassettes' `expect` blocks as plain JSON rather than through MockWeather.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["WeatherClient", "LocationSimulator", "LocationReplay", "mockweather", "TestSupport"],
+            dependencies: [
+                "WeatherClient", "LocationSimulator", "LocationReplay", "mockweather", "TestSupport", "Locking",
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// An HTTP/1.1 server on POSIX sockets: non-blocking I/O on one event loop per core, hardened against
 /// malformed and hostile clients (see ``HTTPLimits``), with deliberate faults for testing clients.
@@ -14,7 +14,7 @@ import Synchronization
 public final class HTTPServer: Sendable {
     private let configuration: HTTPServerConfiguration
     private let shared: ServerShared
-    private let state = Mutex(State.idle)
+    private let state = Locked(State.idle)
 
     private enum State {
         case idle

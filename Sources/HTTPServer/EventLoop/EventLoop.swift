@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +31,7 @@ final class EventLoopHandle: Sendable {
         var wakeUpPending = false
     }
 
-    private let inbox = Mutex(Inbox())
+    private let inbox = Locked(Inbox())
     let descriptors: SelectorDescriptors
 
     init(descriptors: SelectorDescriptors) {

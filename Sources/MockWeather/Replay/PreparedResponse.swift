@@ -1,4 +1,5 @@
 import HTTPServer
+import Locking
 import Synchronization
 
 /// A cassette response encoded once, so the request path only picks a ready `HTTPResponse` (no JSON
@@ -116,7 +117,7 @@ final class ConvertedVariants: Sendable {
     private let template: HTTPResponse
     private let compactBody: [UInt8]
     private let units: Units
-    private let cache = Mutex<[Units: HTTPResponse]>([:])
+    private let cache = Locked<[Units: HTTPResponse]>([:])
 
     init(template: HTTPResponse, compactBody: [UInt8], units: Units) {
         self.template = template

@@ -1,23 +1,23 @@
 public import Foundation
-import Synchronization
+import Locking
 
 /// The cassettes being served: one immutable `CassetteLibrary` at a time, swapped whole on reload,
 /// `--watch`, or when record mode adds a cassette, so a request always sees one consistent set.
 public final class CassetteStore: Sendable {
     /// The directory cassettes are loaded from.
     public let directory: URL
-    private let current: Mutex<CassetteLibrary>
+    private let current: Locked<CassetteLibrary>
 
     /// Loads `directory`; throws with every problem when any file is invalid.
     public init(directory: URL) throws(CassetteLoadError) {
         self.directory = directory
-        current = Mutex(CassetteLibrary(cassettes: try CassetteLoader.load(directory: directory)))
+        current = Locked(CassetteLibrary(cassettes: try CassetteLoader.load(directory: directory)))
     }
 
     /// Serves `library` (tests, and cassettes built in code); `directory` is used for reloads.
     init(library: CassetteLibrary, directory: URL) {
         self.directory = directory
-        current = Mutex(library)
+        current = Locked(library)
     }
 
     /// The library requests are matched against right now.

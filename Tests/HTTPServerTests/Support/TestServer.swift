@@ -1,5 +1,5 @@
 import HTTPServer
-import Synchronization
+import Locking
 
 /// Starts a server on 127.0.0.1 port 0 with `handler`, runs `body` with the bound port, and stops
 /// the server whether `body` succeeds or throws.
@@ -40,7 +40,7 @@ struct EchoHandler: HTTPHandler {
 
 /// A one-shot signal between a handler and a test: `wait()` returns once `open()` was called.
 final class Gate: Sendable {
-    private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func open() {
         let waiters = state.withLock { state in
