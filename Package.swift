@@ -29,6 +29,12 @@ let package = Package(
         .executable(name: "replay-location", targets: ["replay-location"]),
     ],
     targets: [
+        // What the mock, the simulator, the argument parser and the test harness share: one strict JSON
+        // reader and writer with source positions and JSON paths, one did-you-mean rule, and the small
+        // system mechanics (writing all of a buffer, spawning a process). Its API is `package`: it is
+        // never a product, so nothing outside this package can come to depend on it.
+        .target(name: "Basics", swiftSettings: strictSettings),
+
         // The client library apps embed. Imports nothing from this package.
         .target(name: "WeatherClient", swiftSettings: strictSettings),
 
@@ -45,7 +51,8 @@ let package = Package(
         // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
         // the mock and the client are independent readings of the API (DESIGN §1).
         .target(
-            name: "MockWeather", dependencies: ["HTTPServer", "CLibcurl", "Locking"], swiftSettings: strictSettings),
+            name: "MockWeather", dependencies: ["Basics", "HTTPServer", "CLibcurl", "Locking"],
+            swiftSettings: strictSettings),
         // libcurl opened with dlopen when record mode first needs it, so replay never maps a TLS stack.
         .target(
             name: "CLibcurl",
@@ -53,7 +60,7 @@ let package = Package(
         ),
 
         // Traces, geodesy, playback, codecs. Imports neither WeatherClient nor MockWeather.
-        .target(name: "LocationSimulator", swiftSettings: strictSettings),
+        .target(name: "LocationSimulator", dependencies: ["Basics"], swiftSettings: strictSettings),
 
         // Where the simulator meets the client: a trace as the client's location source.
         .target(
@@ -63,7 +70,7 @@ let package = Package(
         ),
 
         // Hand-written command-line parsing shared by the two executables.
-        .target(name: "ArgumentParsing", swiftSettings: strictSettings),
+        .target(name: "ArgumentParsing", dependencies: ["Basics"], swiftSettings: strictSettings),
 
         // Thin executables: parse arguments, call a library, print, exit.
         .executableTarget(
@@ -73,20 +80,24 @@ let package = Package(
         ),
         .executableTarget(
             name: "replay-location",
-            dependencies: ["LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing", "Locking"],
+            dependencies: [
+                "Basics", "LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing", "Locking",
+            ],
             swiftSettings: strictSettings
         ),
 
         // What the tests that run the executables share: child processes on posix_spawn, because
         // Foundation's Process.run() crashes now and then on Linux (see ChildProcess.swift).
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "TestSupport", dependencies: ["Basics"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: strictSettings),
         .testTarget(
             name: "WeatherClientTests", dependencies: ["WeatherClient", "Locking"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"], swiftSettings: strictSettings),
         // Depends on the executable too: CLI tests run the real `mockweather` binary.
         .testTarget(
             name: "MockWeatherTests",
-            dependencies: ["MockWeather", "mockweather", "TestSupport", "Locking"],
+            dependencies: ["Basics", "MockWeather", "mockweather", "TestSupport", "Locking"],
             swiftSettings: strictSettings
         ),
         .testTarget(

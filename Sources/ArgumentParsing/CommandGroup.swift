@@ -1,3 +1,5 @@
+import Basics
+
 /// A program made of subcommands, such as `mockweather serve | record | validate | list | verify`.
 ///
 /// ``resolve(_:)`` picks the subcommand and parses its arguments; `--help`, `-h` and `help SUBCOMMAND`
@@ -88,9 +90,9 @@ public struct CommandGroup: Sendable {
             return command
         }
         if given.hasPrefix("-") {
-            throw .unknownOption(given, suggestion: closestMatch(to: given, among: ["--help", "--version"]))
+            throw .unknownOption(given, suggestion: Suggestions.closest(to: given, among: ["--help", "--version"]))
         }
-        throw .unknownSubcommand(given, suggestion: closestMatch(to: given, among: subcommandNames))
+        throw .unknownSubcommand(given, suggestion: Suggestions.closest(to: given, among: subcommandNames))
     }
 }
 

@@ -1,3 +1,5 @@
+import Basics
+
 /// The declaration of one command: its name, what it is for, its options and positional arguments.
 ///
 /// A command parses its arguments with ``parse(_:)`` and renders its own `--help` with ``helpText``.
@@ -68,7 +70,7 @@ public struct CommandSpec: Sendable {
             let (written, inlineValue) = Self.split(argument)
             guard let option = option(named: written) else {
                 let known = options.map(\.name) + ["--help"]
-                throw .unknownOption(written, suggestion: closestMatch(to: written, among: known))
+                throw .unknownOption(written, suggestion: Suggestions.closest(to: written, among: known))
             }
             if values[option.name] != nil, !option.isRepeatable {
                 throw .duplicateOption(option.name)

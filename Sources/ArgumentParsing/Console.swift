@@ -1,3 +1,5 @@
+import Basics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,32 +26,11 @@ public struct Console: Sendable {
     /// Writes `text` as is, retrying short writes and interrupted calls; a closed stream is ignored,
     /// because there is nobody left to tell.
     public func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
+        FileDescriptorWriter.writeAll(Array(text.utf8), to: descriptor)
     }
 
     /// Writes `line` followed by a newline.
     public func writeLine(_ line: String) {
         write(line + "\n")
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #else
-    Darwin.write(descriptor, buffer, count)
-    #endif
 }

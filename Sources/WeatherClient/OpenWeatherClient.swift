@@ -1,6 +1,7 @@
 public import Foundation
 
-/// An OpenWeatherMap client: current weather, the 5-day forecast and geocoding, with typed errors.
+/// An OpenWeatherMap client: current weather, the 5-day forecast, geocoding (by name, coordinate
+/// and zip), One Call 3.0 (see `oneCall(at:excluding:)`) and air pollution, with typed errors.
 ///
 /// ```swift
 /// let client = OpenWeatherClient(apiKey: "…", units: .metric, language: "kr")
@@ -15,8 +16,9 @@ public import Foundation
 ///   server). The key never appears in an error's text, in ``description``, in a mirror or in a log
 ///   line: `appid` values are scrubbed from every message, and so is the key itself when it is at
 ///   least 8 characters long (shorter keys are placeholders, not secrets).
-/// - **Requests** are GETs with query parameters in a fixed order (location, `cnt`/`limit`,
-///   `units`, `lang`, `appid`); `units` is always sent so every model knows its units.
+/// - **Requests** are GETs with query parameters in a fixed order (location, the endpoint's own
+///   parameters such as `cnt`, `limit`, `dt` or `exclude`, then `units`, `lang`, `appid`); `units`
+///   is always sent where the API takes it, so every model knows its units.
 /// - **Bad input** (empty city, coordinate out of range, count out of range) throws
 ///   ``WeatherError/invalidRequest(message:)`` before any request.
 /// - **Answers** map by HTTP status, then the body: 400 → `invalidRequest`, 401 → `unauthorized`,
@@ -118,6 +120,15 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
         try await forecast(.cityID(cityID), count: count)
     }
 
+    /// The 5-day, 3-hour forecast for a zip or post code, optionally with an ISO 3166 country code
+    /// (the API assumes `us` without one); `count` (1...40) limits the number of steps.
+    /// - Throws: ``WeatherError``; an empty zip or a count outside 1...40 is `invalidRequest`.
+    public func forecast(zip: String, country: String? = nil, count: Int? = nil) async throws(WeatherError)
+        -> Forecast
+    {
+        try await forecast(.zip(zip, country: country), count: count)
+    }
+
     /// The 5-day, 3-hour forecast at a coordinate; `count` (1...40) limits the number of steps.
     /// - Throws: ``WeatherError``; an invalid coordinate or a count outside 1...40 is `invalidRequest`.
     public func forecast(at coordinate: Coordinate, count: Int? = nil) async throws(WeatherError) -> Forecast {
@@ -133,7 +144,7 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
         let name = city.trimmingWhitespace
         guard !name.isEmpty else { throw .invalidRequest(message: "the city name is empty") }
         try Self.check(limit: limit)
-        return try await fetch([GeocodedPlace].self, .directGeocoding(city: name, limit: limit), sendsUnits: false)
+        return try await fetch([GeocodedPlace].self, .directGeocoding(city: name, limit: limit))
     }
 
     /// Places near a coordinate (`GET /geo/1.0/reverse`), nearest first; `[]` when none.
@@ -144,7 +155,17 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
     {
         try LocationQuery.validate(coordinate)
         try Self.check(limit: limit)
-        return try await fetch([GeocodedPlace].self, .reverseGeocoding(coordinate, limit: limit), sendsUnits: false)
+        return try await fetch([GeocodedPlace].self, .reverseGeocoding(coordinate, limit: limit))
+    }
+
+    /// The place a zip or post code belongs to (`GET /geo/1.0/zip`): one place, not an array.
+    /// - Parameters:
+    ///   - zip: The code as the country writes it, e.g. `"04524"`.
+    ///   - country: ISO 3166 country code, e.g. `"KR"`; the API assumes `us` without one.
+    /// - Throws: ``WeatherError``; an empty zip is `invalidRequest` before any request; an unknown
+    ///   zip is `cityNotFound` with the API's message.
+    public func geocode(zip: String, country: String? = nil) async throws(WeatherError) -> ZipPlace {
+        try await fetch(ZipPlace.self, .zipGeocoding(try LocationQuery.zip(zip, country: country).validated()))
     }
 
     // MARK: Description
@@ -181,11 +202,10 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
         }
     }
 
-    private func fetch<Model: Decodable>(_ type: Model.Type, _ endpoint: Endpoint, sendsUnits: Bool = true)
-        async throws(WeatherError) -> Model
-    {
+    /// Sends `endpoint` and decodes its answer as `type` in the client's units.
+    func fetch<Model: Decodable>(_ type: Model.Type, _ endpoint: Endpoint) async throws(WeatherError) -> Model {
         let redaction = Redaction(key: apiKey.secret)
-        let request = try makeRequest(endpoint, sendsUnits: sendsUnits)
+        let request = try makeRequest(endpoint)
         let response: TransportResponse
         do {
             response = try await transport.send(request)
@@ -203,12 +223,10 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
     }
 
     /// The request for `endpoint`, or `invalidRequest` when there is no key or the base URL is unusable.
-    func makeRequest(_ endpoint: Endpoint, sendsUnits: Bool = true) throws(WeatherError) -> TransportRequest {
+    func makeRequest(_ endpoint: Endpoint) throws(WeatherError) -> TransportRequest {
         var endpoint = endpoint
-        if sendsUnits {
-            endpoint.query.append(.init(name: "units", value: units.rawValue))
-            if let language { endpoint.query.append(.init(name: "lang", value: language)) }
-        }
+        if endpoint.sendsUnits { endpoint.query.append(.init(name: "units", value: units.rawValue)) }
+        if endpoint.sendsLanguage, let language { endpoint.query.append(.init(name: "lang", value: language)) }
         switch apiKey.resolution {
         case .key(let key): endpoint.query.append(.init(name: "appid", value: key))
         case .omitted: break

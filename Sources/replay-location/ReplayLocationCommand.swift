@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Basics
 import Foundation
 import LocationSimulator
 
@@ -99,14 +100,14 @@ enum ReplayLocationCommand {
     static func options(_ arguments: ParsedArguments) throws(UsageError) -> ReplayOptions {
         var options = ReplayOptions()
         if let interval = try arguments.duration(interval, defaultUnit: .seconds) {
-            let seconds = interval.seconds
+            let seconds = interval.inSeconds
             guard seconds >= 0.001 else {
                 throw .invalidValue(
                     option: Self.interval.name, value: arguments.value(Self.interval) ?? "", expected: "at least 1ms")
             }
             options.interval = seconds
         }
-        options.limit = try arguments.duration(duration, defaultUnit: .seconds)?.seconds
+        options.limit = try arguments.duration(duration, defaultUnit: .seconds)?.inSeconds
         options.distanceFilter = try arguments.number(distanceFilter, in: 0...20_000_000) ?? 0
         if let name = try arguments.choice(format, among: OutputFormat.allCases.map(\.rawValue)) {
             options.format = OutputFormat(rawValue: name)!
@@ -137,12 +138,5 @@ enum ReplayLocationCommand {
         options.outputPath = arguments.value(output)
         options.writesFixes = !arguments.contains(weather) || arguments.contains(output)
         return options
-    }
-}
-
-extension Duration {
-    /// The duration in seconds as a floating-point number.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }

@@ -50,7 +50,7 @@ import Darwin
         #expect(result.status == 65)
         #expect(
             result.standardError.contains(
-                "\(trace): waypoints[0].lat: expected a number between -90 and 90, found 123.4"))
+                "\(trace):1:57: $.waypoints[0].lat: expected a number between -90 and 90, found 123.4"))
     }
 
     @Test func instantJSONLinesCoverTheWholeDrive() throws {

@@ -1,3 +1,4 @@
+import Basics
 public import Foundation
 
 #if canImport(Glibc)
@@ -13,8 +14,9 @@ import Darwin
 /// a 256-byte over-read of each directory entry and crashes the whole test process now and then
 /// (swiftlang/swift-corelibs-foundation#5472, fixed upstream after the toolchain we build with). It
 /// also starts children with the parent's blocked signals, so a server could ignore SIGTERM. Here the
-/// child starts with an empty signal mask and default handlers, and with only descriptors 0, 1 and 2
-/// open (the rest are closed in the child, so a pipe of another test never stays open in it).
+/// child is started by Basics' `ProcessSpawner` (as `replay-location --exec` starts its commands): an
+/// empty signal mask and default handlers, and only descriptors 0, 1 and 2 open (the rest are closed
+/// in the child, so a pipe of another test never stays open in it).
 public final class ChildProcess: @unchecked Sendable {
     /// What a standard stream of the child is connected to.
     public enum Stream {
@@ -87,52 +89,15 @@ public final class ChildProcess: @unchecked Sendable {
     /// Spawns the child; throws with the failing call's `errno` text when it cannot.
     public func run() throws {
         guard let executable = executableURL?.path else { throw ChildProcessError(message: "no executable") }
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        for (stream, target) in [(standardInput, Int32(0)), (standardOutput, 1), (standardError, 2)] {
-            switch stream {
-            case .inherited: break
-            case .nullDevice:
-                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-            case .pipe(let pipe):
-                let end = target == 0 ? pipe.fileHandleForReading : pipe.fileHandleForWriting
-                posix_spawn_file_actions_adddup2(&actions, end.fileDescriptor, target)
-            case .fileHandle(let handle):
-                posix_spawn_file_actions_adddup2(&actions, handle.fileDescriptor, target)
-            }
-        }
-        if let directory = currentDirectoryURL?.path {
-            try Self.changeDirectory(&actions, to: directory)
-        }
-        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        #if canImport(Darwin)
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        #else
-        Self.closeDescriptorsFromThree(&actions)
-        #endif
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaultSignals = sigset_t()
-        sigemptyset(&defaultSignals)
-        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT, SIGCHLD] { sigaddset(&defaultSignals, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-
-        let environment = environment ?? ProcessInfo.processInfo.environment
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw ChildProcessError(message: "cannot start \(executable): \(String(cString: strerror(result)))")
+        let child: Int32
+        do {
+            child = try ProcessSpawner.spawn(
+                executable, arguments: arguments, environment: environment, directory: currentDirectoryURL?.path,
+                standardInput: Self.spawnerStream(standardInput, as: 0),
+                standardOutput: Self.spawnerStream(standardOutput, as: 1),
+                standardError: Self.spawnerStream(standardError, as: 2))
+        } catch {
+            throw ChildProcessError(message: "cannot start \(executable): \(error.reason)")
         }
         // The child has its own copies now; the parent's copies of the child's ends must go, or
         // the parent would never read end-of-file from the child's output.
@@ -168,49 +133,31 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     private func reap(_ child: pid_t) {
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) == -1 && errno == EINTR {}
-        // WIFEXITED/WEXITSTATUS/WTERMSIG are macros Swift does not import; the layout is POSIX's.
-        let signal = status & 0x7f
-        let code = signal == 0 ? (status >> 8) & 0xff : signal
+        // A wait can fail only for a pid that is not our child, which `run()` never hands over.
+        let termination = (try? ProcessSpawner.waitForExit(child)) ?? .exited(-1)
         let handler = state.withLock {
-            exitStatus = code
-            endedBySignal = signal != 0
+            switch termination {
+            case .exited(let code): exitStatus = code
+            case .signalled(let signal):
+                exitStatus = signal
+                endedBySignal = true
+            }
             state.broadcast()
             return self.handler
         }
         handler?(self)
     }
 
-    #if canImport(Darwin)
-    private static func changeDirectory(_ actions: inout posix_spawn_file_actions_t, to directory: String) throws {
-        posix_spawn_file_actions_addchdir_np(&actions, directory)
-    }
-    #else
-    /// glibc 2.29+ changes the child's directory as a spawn action; its header hides the function from
-    /// Swift, so it is looked up by name.
-    private static func changeDirectory(_ actions: inout posix_spawn_file_actions_t, to directory: String) throws {
-        typealias ChangeDirectory =
-            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
-            throw ChildProcessError(message: "this C library cannot start a child in another directory")
-        }
-        _ = unsafeBitCast(symbol, to: ChangeDirectory.self)(&actions, directory)
-    }
-
-    /// glibc 2.34+ closes every descriptor from 3 up in the child in one action; its header hides the
-    /// function from Swift, so it is looked up by name. Older C libraries get one close per open descriptor.
-    private static func closeDescriptorsFromThree(_ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-            return
-        }
-        for descriptor in 3..<Int32(1024) where fcntl(descriptor, F_GETFD) != -1 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
+    /// The spawner's view of one of this child's streams (`target` is 0, 1 or 2).
+    private static func spawnerStream(_ stream: Stream, as target: Int32) -> ProcessSpawner.Stream {
+        switch stream {
+        case .inherited: .inherited
+        case .nullDevice: .nullDevice
+        case .pipe(let pipe):
+            .descriptor((target == 0 ? pipe.fileHandleForReading : pipe.fileHandleForWriting).fileDescriptor)
+        case .fileHandle(let handle): .descriptor(handle.fileDescriptor)
         }
     }
-    #endif
 }
 
 /// Why a child process could not be started.

@@ -456,9 +456,10 @@ import Darwin
 #endif
 
 extension UInt8 {
-    /// `tchar` from RFC 9110 §5.6.2: the characters of methods, header names and other tokens.
-    @inline(__always)
-    var isTokenCharacter: Bool {
+    /// `tchar` from RFC 9110 §5.6.2: the characters of methods, header names and other tokens (the
+    /// cassette decoder checks header names and methods with it too, so both agree on what a token is).
+    @inlinable
+    package var isTokenCharacter: Bool {
         // One bit per ASCII character: the same set as `isTokenCharacterBySwitch`, without branches.
         if self < 64 { return (0x03FF_6CFA_0000_0000 as UInt64) >> self & 1 == 1 }
         return self < 128 && (0x57FF_FFFF_C7FF_FFFE as UInt64) >> (self - 64) & 1 == 1

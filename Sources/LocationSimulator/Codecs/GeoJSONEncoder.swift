@@ -1,3 +1,5 @@
+import Basics
+
 /// A GeoJSON (RFC 7946) FeatureCollection: one Point feature per fix, its properties the fix's time,
 /// accuracy, speed, course, permission and nearest waypoint (and `nx`, `ny` with the KMA grid), followed by
 /// a LineString feature through all fixes (when there are at least two).
@@ -18,7 +20,7 @@ public struct GeoJSONEncoder: FixEncoder {
     /// Opens the FeatureCollection.
     public mutating func begin(into buffer: OutputBuffer) {
         buffer.append(#"{"type":"FeatureCollection","name":"#)
-        buffer.append(text: jsonQuoted(context.traceName))
+        buffer.append(text: JSONValue.quoted(context.traceName))
         buffer.append(#","features":["#)
     }
 
@@ -44,7 +46,7 @@ public struct GeoJSONEncoder: FixEncoder {
                 appendPosition(point, to: buffer)
             }
             buffer.append(#"]},"properties":{"name":"#)
-            buffer.append(text: jsonQuoted(context.traceName))
+            buffer.append(text: JSONValue.quoted(context.traceName))
             buffer.append(#","role":"track"}}"#)
         }
         buffer.append("\n]}\n")

@@ -1,3 +1,5 @@
+import Basics
+
 /// JSON lines: one object per fix, keys in a fixed order, for example
 ///
 ///     {"time":"2026-11-29T00:00:01.000Z","elapsed":1.000,"lat":37.5660712,"lon":126.9780212,
@@ -37,7 +39,7 @@ struct JSONFixFields {
 
     init(context: FixEncodingContext) {
         self.context = context
-        names = EscapedNames(context, escape: jsonQuoted)
+        names = EscapedNames(context, escape: JSONValue.quoted)
     }
 
     func appendObject(for fix: LocationFix, includingCoordinates: Bool, to buffer: OutputBuffer) {

@@ -1,3 +1,5 @@
+import Basics
+
 /// A shell command with placeholders filled in from each fix, for `--exec`:
 /// `xcrun simctl location booted set {lat},{lon}` or `adb emu geo fix {lon} {lat}`.
 ///
@@ -40,7 +42,8 @@ public struct CommandTemplate: Sendable, Hashable {
                 guard let close = text[next...].firstIndex(of: "}") else { throw .unclosedBrace(template: text) }
                 let name = String(text[next..<close])
                 guard Self.placeholderNames.contains(name) else {
-                    throw .unknownPlaceholder(name, suggestion: closestKey(to: name, among: Self.placeholderNames))
+                    throw .unknownPlaceholder(
+                        name, suggestion: Suggestions.closest(to: name, among: Self.placeholderNames))
                 }
                 if !literal.isEmpty { parts.append(.literal(literal)) }
                 literal = ""

@@ -1,3 +1,5 @@
+import Basics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -46,20 +48,7 @@ public final class OutputFile {
     ///   `head`), ``OutputError/writeFailed(path:reason:)`` for anything else (a full disk).
     public func write(_ buffer: OutputBuffer) throws(OutputError) {
         defer { buffer.removeAll() }
-        let failure: Int32? = buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR {
-                    continue
-                } else {
-                    return written < 0 ? errno : EIO
-                }
-            }
-            return nil
-        }
+        let failure = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll($0, to: descriptor) }
         guard let failure else { return }
         if failure == EPIPE { throw .closedByReader }
         throw .writeFailed(path: path ?? "standard output", reason: String(cString: strerror(failure)))
@@ -120,12 +109,4 @@ public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
 /// The text of the current `errno`.
 func systemErrorText() -> String {
     String(cString: strerror(errno))
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #else
-    Darwin.write(descriptor, buffer, count)
-    #endif
 }

@@ -1,25 +1,33 @@
-/// One thing wrong with a trace file, and where: a JSON path such as `waypoints[3].lat`, or a line of a
-/// GPX file such as `line 12`.
+/// One thing wrong with a trace file, and where: a JSON path such as `$.waypoints[3].lat` with the line
+/// and column of the offending text, or a line of a GPX file such as `line 12`.
 public struct TraceProblem: Sendable, Hashable, CustomStringConvertible {
-    /// Where in the file: a JSON path (empty for the document itself) or `line N`.
+    /// Where in the file: a JSON path (`$` for the document itself) or `line N`.
     public var location: String
+    /// The 1-based line of the offending text, when known (JSON traces).
+    public var line: Int?
+    /// The 1-based column of the offending text, in Unicode scalars, with ``line``.
+    public var column: Int?
     /// What is wrong, saying what was expected and what was found.
     public var message: String
 
     /// Creates a problem report.
-    public init(location: String, message: String) {
+    public init(location: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.location = location
+        self.line = line
+        self.column = column
         self.message = message
     }
 
-    /// `location: message`, or just the message when there is no location.
+    /// `line:column: location: message` (the form editors jump to), `location: message` without a
+    /// position, or just the message when there is no location either.
     public var description: String {
-        location.isEmpty ? message : "\(location): \(message)"
+        let position = line.map { "\($0):\(column ?? 1): " } ?? ""
+        return position + (location.isEmpty ? message : "\(location): \(message)")
     }
 }
 
 /// Why a trace could not be loaded. Every case names the file; ``description`` is what the executable
-/// prints, one problem per line, each as `file: where: what`.
+/// prints, one problem per line, each as `file:line:column: where: what`.
 public enum TraceLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be read at all (missing, unreadable, a directory).
     case unreadable(file: String, reason: String)
@@ -35,7 +43,8 @@ public enum TraceLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// One line per problem, each starting with the file name.
+    /// One line per problem, each starting with the file name: `file:line:column: $.path: message` for
+    /// JSON (as cassette problems read), `file: line N: message` for GPX.
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):
@@ -43,7 +52,7 @@ public enum TraceLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformed(let file, let line, let column, let message):
             "\(file):\(line):\(column): \(message)"
         case .invalid(let file, let problems):
-            problems.map { "\(file): \($0)" }.joined(separator: "\n")
+            problems.map { "\(file)\($0.line == nil ? ": " : ":")\($0)" }.joined(separator: "\n")
         }
     }
 }

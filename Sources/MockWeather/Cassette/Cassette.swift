@@ -1,3 +1,5 @@
+import Basics
+
 /// Where a cassette's responses came from. Cassettes are honest about it (DESIGN §2): `recorded` only
 /// for responses captured from the live API by record mode.
 public enum CassetteSource: String, Sendable, CaseIterable {

@@ -1,4 +1,6 @@
+import Basics
 import Foundation
+import HTTPServer
 
 /// Reads one cassette document (format v1, DESIGN §2) into a `Cassette`, collecting every problem
 /// instead of stopping at the first, each with its JSON path and source position.
@@ -165,7 +167,7 @@ struct CassetteDecoder {
         checkKeys(members, at: path, allowed: Self.requestKeys)
         var method = "GET"
         if let text = optionalString(value, "method", at: path) {
-            if text.isEmpty || !text.utf8.allSatisfy(Self.isTokenByte) {
+            if text.isEmpty || !text.utf8.allSatisfy(\.isTokenCharacter) {
                 report(value["method"]!, path.appending("method"), "invalid method \(JSONValue.quoted(text))")
             }
             method = text.uppercased()
@@ -256,7 +258,7 @@ struct CassetteDecoder {
         {
             for member in members {
                 let memberPath = path.appending("headers").appending(member.key)
-                if member.key.isEmpty || !member.key.utf8.allSatisfy(Self.isTokenByte) {
+                if member.key.isEmpty || !member.key.utf8.allSatisfy(\.isTokenCharacter) {
                     report(at: member.keyOffset, memberPath, "invalid header name \(JSONValue.quoted(member.key))")
                     continue
                 }
@@ -499,23 +501,9 @@ struct CassetteDecoder {
         return index + 6 == bytes.count && offsetHours < 24 && offsetMinutes < 60
     }
 
-    /// `tchar` (RFC 9110 §5.6.2): letters, digits and ``!#$%&'*+-.^_`|~``, as one bit per ASCII byte.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        if byte < 64 { return (0x03FF_6CFA_0000_0000 as UInt64) >> byte & 1 == 1 }
-        return byte < 128 && (0x57FF_FFFF_C7FF_FFFE as UInt64) >> (byte - 64) & 1 == 1
-    }
-
     private mutating func checkKeys(_ members: [JSONMember], at path: JSONPath, allowed: [String]) {
-        // Objects here hold a handful of members: comparing with the earlier ones beats hashing.
-        for (position, member) in members.enumerated() {
-            if members[..<position].contains(where: { $0.key == member.key }) {
-                report(
-                    at: member.keyOffset, path.appending(member.key), "duplicate key \(JSONValue.quoted(member.key))")
-            } else if !allowed.contains(member.key) {
-                report(
-                    at: member.keyOffset, path.appending(member.key),
-                    "unknown key \(JSONValue.quoted(member.key))" + Suggestions.didYouMean(member.key, among: allowed))
-            }
+        for problem in JSONProblem.keyProblems(in: members, at: path, allowed: allowed) {
+            report(at: problem.offset, problem.path, problem.message)
         }
     }
 
@@ -578,9 +566,10 @@ struct CassetteDecoder {
     }
 
     private mutating func report(at offset: Int, _ path: JSONPath, _ message: String) {
+        let position = lineMap.position(ofOffset: offset)
         problems.append(
             CassetteProblem(
-                file: file, jsonPath: path.description,
-                location: lineMap.location(ofOffset: offset), message: message))
+                file: file, jsonPath: path.description, line: position.line, column: position.column,
+                message: message))
     }
 }

@@ -1,3 +1,6 @@
+import Basics
+import HTTPServer
+
 /// Decodes a well-formed cassette straight from its bytes, without building a JSON tree.
 ///
 /// Start-up with thousands of cassettes is mostly decoding valid files, so this path handles the
@@ -145,7 +148,7 @@ struct CassetteFastPath: JSONByteScanner {
         let complete = object(keys: ["method", "path", "query", "near"]) { decoder, key in
             switch key {
             case 0:
-                guard let text = decoder.string(), !text.isEmpty, Self.allBytes(of: text, CassetteDecoder.isTokenByte)
+                guard let text = decoder.string(), !text.isEmpty, Self.allBytes(of: text, { $0.isTokenCharacter })
                 else {
                     return false
                 }
@@ -278,7 +281,7 @@ struct CassetteFastPath: JSONByteScanner {
         var fields: [HeaderField] = []
         fields.reserveCapacity(8)
         let complete = members { decoder, name in
-            guard !name.isEmpty, Self.allBytes(of: name, CassetteDecoder.isTokenByte), let value = decoder.string(),
+            guard !name.isEmpty, Self.allBytes(of: name, { $0.isTokenCharacter }), let value = decoder.string(),
                 Self.allBytes(of: value, { $0 != 0x0D && $0 != 0x0A && $0 != 0 })
             else { return false }
             fields.append(HeaderField(name: name, value: value))

@@ -52,7 +52,7 @@ public enum CassetteLoader {
                     result = (decoded.cassette, decoded.problems, keys)
                 case .failure(let reason):
                     let problem = CassetteProblem(
-                        file: file.relativePath, jsonPath: "$", location: nil,
+                        file: file.relativePath, jsonPath: "$", line: nil, column: nil,
                         message: "cannot read the file: \(reason)")
                     result = (nil, [problem], [])
                 }
@@ -104,7 +104,7 @@ public enum CassetteLoader {
                 if let earlier = firstSeen[key] {
                     problems.append(
                         CassetteProblem(
-                            file: cassette.file, jsonPath: path(index), location: nil,
+                            file: cassette.file, jsonPath: path(index), line: nil, column: nil,
                             message:
                                 "the same request as \(earlier.file) \(path(earlier.index)) (\(interaction.request.method) "
                                 + "\(interaction.request.path) \(interaction.request.summary)); only the first would ever "

@@ -4,22 +4,25 @@ public struct CassetteProblem: Sendable, Hashable, CustomStringConvertible {
     public var file: String
     /// Where in the document, as a JSON path (`$.interactions[0].response.status`); `$` is the whole file.
     public var jsonPath: String
-    /// Line and column of the offending text, when the file could be read.
-    public var location: SourcePosition?
+    /// 1-based line of the offending text, when the file could be read.
+    public var line: Int?
+    /// 1-based column of the offending text (in Unicode scalars, as editors count), with ``line``.
+    public var column: Int?
     /// What is wrong, what was expected and what was found.
     public var message: String
 
     /// Creates a problem report; values are stored as given.
-    public init(file: String, jsonPath: String, location: SourcePosition?, message: String) {
+    public init(file: String, jsonPath: String, line: Int?, column: Int?, message: String) {
         self.file = file
         self.jsonPath = jsonPath
-        self.location = location
+        self.line = line
+        self.column = column
         self.message = message
     }
 
     /// `file:line:column: $.path: message`, the form editors can jump to.
     public var description: String {
-        let position = location.map { ":\($0.line):\($0.column)" } ?? ""
+        let position = line.map { ":\($0):\(column ?? 1)" } ?? ""
         return "\(file)\(position): \(jsonPath): \(message)"
     }
 }
@@ -45,44 +48,5 @@ public struct CassetteValidationError: Error, Sendable, CustomStringConvertible 
         var text = "\(problems.count) \(noun) in \(files) cassette \(fileNoun) under \(directory):"
         for problem in problems { text += "\n  " + problem.description }
         return text
-    }
-}
-
-/// A JSON path being built while walking a document: `$`, `$.interactions[0]`, `$.query["x-y"]`.
-///
-/// Built on every step of decoding but printed only for problems, so appending just links a node;
-/// the text is made on demand.
-struct JSONPath: Sendable, CustomStringConvertible {
-    private indirect enum Node: Sendable {
-        case root
-        case key(Node, String)
-        case index(Node, Int)
-    }
-
-    private let node: Node
-
-    static let root = JSONPath(node: .root)
-
-    func appending(_ key: String) -> JSONPath { JSONPath(node: .key(node, key)) }
-
-    func appending(_ index: Int) -> JSONPath { JSONPath(node: .index(node, index)) }
-
-    var description: String { Self.text(of: node) }
-
-    private static func text(of node: Node) -> String {
-        switch node {
-        case .root:
-            return "$"
-        case .index(let parent, let index):
-            return text(of: parent) + "[\(index)]"
-        case .key(let parent, let key):
-            let isIdentifier =
-                !key.isEmpty
-                && key.unicodeScalars.allSatisfy {
-                    $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
-                }
-                && !("0"..."9").contains(key.unicodeScalars.first!)
-            return text(of: parent) + (isIdentifier ? ".\(key)" : "[\(JSONValue.quoted(key))]")
-        }
     }
 }

@@ -1,3 +1,5 @@
+import Basics
+
 /// Small constructors for building JSON documents in code (admin API answers).
 extension JSONValue {
     static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }

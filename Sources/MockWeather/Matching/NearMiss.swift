@@ -1,3 +1,5 @@
+import Basics
+
 /// Why no interaction matched, told through the closest one: which rules passed and which failed.
 struct NearMiss: Sendable, Equatable {
     /// The closest interaction's cassette name (`openweathermap/current/seoul`).

@@ -1,3 +1,4 @@
+import Basics
 public import Foundation
 
 /// `mockweather verify`: sends every recorded cassette's request to the live API and reports, per

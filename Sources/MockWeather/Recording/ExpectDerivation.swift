@@ -1,3 +1,5 @@
+import Basics
+
 /// The `expect` block of a recorded interaction: what a correct client makes of the response
 /// (Cassettes/README.md), derived from the response itself.
 ///

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Builds the cassette document for one captured exchange (format v1, `source: recorded`).

@@ -1,3 +1,4 @@
+import Basics
 public import Foundation
 
 /// `validate --max-age`: recorded cassettes older than a limit, so a CI job notices when its cassettes

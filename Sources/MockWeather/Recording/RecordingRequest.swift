@@ -1,3 +1,5 @@
+import Basics
+
 /// A request record mode forwards, reduced to what identifies it: its endpoint and significant
 /// parameters (DESIGN §4). From it come the upstream request (the client's key replaced by the real
 /// one), the cassette's request pattern and its deterministic file name.

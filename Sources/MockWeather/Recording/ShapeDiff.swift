@@ -1,3 +1,5 @@
+import Basics
+
 /// The shape of a JSON document: every path (`$.main.temp`, `$.weather[].id`, with array elements
 /// merged) and the types found there. `verify` compares a recorded body's shape with the live one's.
 ///

@@ -1,3 +1,4 @@
+import Basics
 import HTTPServer
 
 /// No match in replay mode: never forward, answer in the API's own error shape so the client shows a

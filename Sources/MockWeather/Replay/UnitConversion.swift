@@ -1,3 +1,5 @@
+import Basics
+
 /// Converts current-weather and forecast bodies between the API's unit systems, as the API does:
 /// temperatures (`main.temp`, `feels_like`, `temp_min`, `temp_max`, also in every forecast item) and,
 /// for imperial, wind speed and gust (m/s ↔ mph), rounded to 2 decimals half away from zero.

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Keeps API keys and other secrets out of everything mockweather prints or stores: cassettes, log

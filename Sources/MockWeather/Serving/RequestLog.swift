@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 import Foundation
 import Locking
@@ -100,31 +101,7 @@ public final class StandardOutputLog: LogSink {
             defer { buffer.removeAll(keepingCapacity: true) }
             return buffer
         }
-        Self.writeAll(pending, to: descriptor)
-    }
-
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                Self.systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(descriptor, pointer, count)
-        #else
-        Darwin.write(descriptor, pointer, count)
-        #endif
+        FileDescriptorWriter.writeAll(pending, to: descriptor)
     }
 }
 

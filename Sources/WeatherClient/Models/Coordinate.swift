@@ -29,3 +29,14 @@ public struct Coordinate: Sendable, Hashable, Decodable, CustomStringConvertible
         case longitude = "lon"
     }
 }
+
+extension KeyedDecodingContainer {
+    /// A coordinate from two sibling fields, as geocoding and One Call bodies carry it (`"lat"`,
+    /// `"lon"` beside the other fields rather than in a `coord` object).
+    func decodeCoordinate(latitude: Key, longitude: Key) throws -> Coordinate {
+        Coordinate(
+            latitude: try decode(Double.self, forKey: latitude),
+            longitude: try decode(Double.self, forKey: longitude)
+        )
+    }
+}

@@ -31,10 +31,7 @@ public struct GeocodedPlace: Sendable, Hashable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         localNames = try container.decodeIfPresent([String: String].self, forKey: .localNames) ?? [:]
-        coordinate = Coordinate(
-            latitude: try container.decode(Double.self, forKey: .latitude),
-            longitude: try container.decode(Double.self, forKey: .longitude)
-        )
+        coordinate = try container.decodeCoordinate(latitude: .latitude, longitude: .longitude)
         country = try container.decodeIfPresent(String.self, forKey: .country)
         state = try container.decodeIfPresent(String.self, forKey: .state)
     }

@@ -37,10 +37,10 @@ public struct Readings: Sendable, Hashable, Decodable {
     public init(from decoder: any Decoder) throws {
         let unit = decoder.requestedUnits.temperatureUnit
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        temperature = Temperature(try container.decode(Double.self, forKey: .temperature), unit)
-        feelsLike = try container.decodeIfPresent(Double.self, forKey: .feelsLike).map { Temperature($0, unit) }
-        temperatureMin = Temperature(try container.decode(Double.self, forKey: .temperatureMin), unit)
-        temperatureMax = Temperature(try container.decode(Double.self, forKey: .temperatureMax), unit)
+        temperature = try container.decodeTemperature(forKey: .temperature, in: unit)
+        feelsLike = try container.decodeTemperatureIfPresent(forKey: .feelsLike, in: unit)
+        temperatureMin = try container.decodeTemperature(forKey: .temperatureMin, in: unit)
+        temperatureMax = try container.decodeTemperature(forKey: .temperatureMax, in: unit)
         pressure = try container.decode(Double.self, forKey: .pressure)
         humidity = try container.decode(Int.self, forKey: .humidity)
         seaLevelPressure = try container.decodeIfPresent(Double.self, forKey: .seaLevelPressure)

@@ -10,3 +10,25 @@ extension Decoder {
         userInfo[.requestedUnits] as? Units ?? .standard
     }
 }
+
+extension KeyedDecodingContainer {
+    /// A number read as a temperature in `unit` (integer literals such as `27` included).
+    func decodeTemperature(forKey key: Key, in unit: TemperatureUnit) throws -> Temperature {
+        Temperature(try decode(Double.self, forKey: key), unit)
+    }
+
+    /// A temperature in `unit` when the key is present and not null.
+    func decodeTemperatureIfPresent(forKey key: Key, in unit: TemperatureUnit) throws -> Temperature? {
+        try decodeIfPresent(Double.self, forKey: key).map { Temperature($0, unit) }
+    }
+
+    /// Wind from One Call's flat fields (`wind_speed`, `wind_deg`, `wind_gust`): the speed is
+    /// required, direction and gust may be absent.
+    func decodeFlatWind(speed: Key, direction: Key, gust: Key) throws -> Wind {
+        Wind(
+            speed: try decode(Double.self, forKey: speed),
+            direction: try decodeIfPresent(Double.self, forKey: direction),
+            gust: try decodeIfPresent(Double.self, forKey: gust)
+        )
+    }
+}

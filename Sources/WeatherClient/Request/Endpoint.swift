@@ -1,14 +1,28 @@
+internal import Foundation
+
 /// One API call before it becomes a URL: a path and its query parameters in a fixed order.
 ///
 /// Order is deterministic so URLs are stable in logs, journals and cassettes: the location
-/// (`q` | `id` | `zip` | `lat`,`lon`), then `cnt`/`limit`, then `units`, then `lang`, then `appid`.
+/// (`q` | `id` | `zip` | `lat`,`lon`), then the endpoint's own parameters (`cnt`, `limit`, `dt`,
+/// `date`, `tz`, `start`, `end`, `exclude`), then `units`, then `lang`, then `appid`.
 struct Endpoint: Sendable, Hashable {
     var path: String
     var query: [QueryItem]
+    /// Whether the client's `units` is appended: the weather endpoints take it; geocoding and air
+    /// pollution have no units.
+    var sendsUnits = true
+    /// Whether the client's `lang` is appended (only where the API localises text).
+    var sendsLanguage = true
 
     struct QueryItem: Sendable, Hashable {
         var name: String
         var value: String
+
+        /// A time as whole Unix seconds; a fraction is dropped towards the past, so a time never
+        /// moves later.
+        static func unixTime(_ name: String, _ time: Date) -> QueryItem {
+            QueryItem(name: name, value: String(Int64(time.timeIntervalSince1970.rounded(.down))))
+        }
     }
 
     static func currentWeather(_ location: LocationQuery) -> Endpoint {
@@ -24,15 +38,23 @@ struct Endpoint: Sendable, Hashable {
     static func directGeocoding(city: String, limit: Int) -> Endpoint {
         Endpoint(
             path: "/geo/1.0/direct",
-            query: [QueryItem(name: "q", value: city), QueryItem(name: "limit", value: String(limit))]
+            query: [QueryItem(name: "q", value: city), QueryItem(name: "limit", value: String(limit))],
+            sendsUnits: false,
+            sendsLanguage: false
         )
     }
 
     static func reverseGeocoding(_ coordinate: Coordinate, limit: Int) -> Endpoint {
         Endpoint(
             path: "/geo/1.0/reverse",
-            query: LocationQuery.coordinate(coordinate).queryItems + [QueryItem(name: "limit", value: String(limit))]
+            query: LocationQuery.coordinate(coordinate).queryItems + [QueryItem(name: "limit", value: String(limit))],
+            sendsUnits: false,
+            sendsLanguage: false
         )
+    }
+
+    static func zipGeocoding(_ location: LocationQuery) -> Endpoint {
+        Endpoint(path: "/geo/1.0/zip", query: location.queryItems, sendsUnits: false, sendsLanguage: false)
     }
 
     /// `path?name=value&...` with every value percent-encoded (see ``QueryEncoding``).

@@ -67,19 +67,11 @@ public struct RetryPolicy: Sendable {
     /// The jittered exponential backoff alone, for `attempt` ≥ 1 failed attempts.
     public func backoffDelay(afterAttempt attempt: Int) -> Duration {
         let growth = pow(max(1, multiplier), Double(max(0, attempt - 1)))
-        let ceiling = maxDelay.seconds
-        let nominal = min(ceiling, baseDelay.seconds * growth)
+        let ceiling = maxDelay.timeInterval
+        let nominal = min(ceiling, baseDelay.timeInterval * growth)
         let spread = min(1, max(0, jitter))
         let unit = min(max(random(), 0), 1)
         let jittered = nominal * (1 - spread + 2 * spread * unit)
         return .milliseconds(Int64((max(0, min(ceiling, jittered)) * 1000).rounded()))
-    }
-}
-
-extension Duration {
-    /// The duration in seconds as a `Double`.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

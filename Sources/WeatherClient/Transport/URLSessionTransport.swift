@@ -136,7 +136,8 @@ public struct URLSessionTransport: HTTPTransport {
 }
 
 extension Duration {
-    /// The duration in seconds as a `TimeInterval`.
+    /// The duration in seconds as a `TimeInterval` (timeouts, retry delays, messages). The mock side has
+    /// its own in Basics: the client imports nothing from this package.
     var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18

@@ -1,7 +1,7 @@
 /// Why a document is not JSON, and where (a byte offset; `LineMap` turns it into line and column).
-struct JSONSyntaxError: Error, Sendable, Equatable {
-    var message: String
-    var offset: Int
+package struct JSONSyntaxError: Error, Sendable, Equatable {
+    package var message: String
+    package var offset: Int
 }
 
 /// A strict RFC 8259 parser that keeps source offsets and number literal text.
@@ -9,15 +9,15 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 /// Strict means: no comments, no trailing commas, no leading zeros, no control characters in strings,
 /// valid UTF-8 only. A leading UTF-8 byte order mark is skipped. Nesting deeper than `maximumDepth`
 /// is refused rather than risking the stack.
-struct JSONParser: JSONByteScanner {
-    static let maximumDepth = 256
+package struct JSONParser: JSONByteScanner {
+    package static let maximumDepth = 256
 
     /// The document, kept for deferred values (which share its storage).
     private let source: [UInt8]
     /// The same bytes, read without bounds checks or reference counting; valid only inside
     /// ``withParser(_:_:)``, which every entry point goes through.
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index = 0
     private var depth = 0
     private var deferredMemberName: String?
 
@@ -45,7 +45,7 @@ struct JSONParser: JSONByteScanner {
     /// Objects and arrays that are the value of a member named `deferredMemberName` are checked as
     /// strictly as the rest (the same errors at the same offsets) but not built: they stay
     /// `.deferred`, built only if something looks inside (response bodies are served as written).
-    static func parse(_ bytes: [UInt8], deferringMembersNamed deferredMemberName: String? = nil)
+    package static func parse(_ bytes: [UInt8], deferringMembersNamed deferredMemberName: String? = nil)
         throws(JSONSyntaxError) -> JSONValue
     {
         if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
@@ -68,7 +68,7 @@ struct JSONParser: JSONByteScanner {
     }
 
     /// The decoded text of the string literal starting at `offset` of a document `parse` accepted.
-    static func decodeString(in bytes: [UInt8], at offset: Int) -> String {
+    package static func decodeString(in bytes: [UInt8], at offset: Int) -> String {
         do {
             return try withParser(bytes) { (parser) throws(JSONSyntaxError) in
                 parser.index = offset
@@ -80,7 +80,7 @@ struct JSONParser: JSONByteScanner {
     }
 
     /// Builds the value starting at `offset` of a document `parse` already accepted.
-    static func parseValue(in bytes: [UInt8], at offset: Int) throws(JSONSyntaxError) -> JSONValue {
+    package static func parseValue(in bytes: [UInt8], at offset: Int) throws(JSONSyntaxError) -> JSONValue {
         try withParser(bytes) { (parser) throws(JSONSyntaxError) in
             parser.index = offset
             return try parser.parseValue()

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MockWeather
+@testable import Basics
 
 @Suite struct JSONParserTests {
     @Test func numberLiteralsAreReservedExactlyWhenReserialised() throws {
@@ -30,7 +30,7 @@ import Testing
             _ = try JSONParser.parse(Array(source.utf8))
         } catch {
             #expect(error.message == message)
-            let location = LineMap(Array(source.utf8)).location(ofOffset: error.offset)
+            let location = LineMap(Array(source.utf8)).position(ofOffset: error.offset)
             #expect(location == SourcePosition(line: line, column: column))
         }
     }
@@ -50,7 +50,7 @@ import Testing
         let source = Array("{\"이름\": x}".utf8)
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(source) }
         do { _ = try JSONParser.parse(source) } catch {
-            #expect(LineMap(source).location(ofOffset: error.offset) == SourcePosition(line: 1, column: 8))
+            #expect(LineMap(source).position(ofOffset: error.offset) == SourcePosition(line: 1, column: 8))
         }
     }
 }

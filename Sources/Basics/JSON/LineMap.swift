@@ -1,30 +1,30 @@
 /// A 1-based line and column in a source file; columns count Unicode scalars, as editors do.
-public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+package struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     /// 1-based line number.
-    public var line: Int
+    package var line: Int
     /// 1-based column, in Unicode scalars from the start of the line.
-    public var column: Int
+    package var column: Int
 
     /// Creates a location; values are stored as given.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// `line:column`, the form compilers and editors understand.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// Turns byte offsets into line and column, only when a problem needs reporting: nothing is
 /// computed up front, so a file without problems costs nothing here.
-struct LineMap: Sendable {
+package struct LineMap: Sendable {
     private let bytes: [UInt8]
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    func location(ofOffset offset: Int) -> SourcePosition {
+    package func position(ofOffset offset: Int) -> SourcePosition {
         let clamped = max(0, min(offset, bytes.count))
         var line = 1
         var start = 0

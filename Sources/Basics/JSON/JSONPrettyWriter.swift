@@ -3,7 +3,7 @@
 /// output and writing it compactly gives back exactly `compactBytes`.
 extension JSONValue {
     /// The indented UTF-8 encoding of this value, ending with a newline.
-    var prettyBytes: [UInt8] {
+    package var prettyBytes: [UInt8] {
         var output: [UInt8] = []
         writePretty(into: &output, depth: 0)
         output.append(UInt8(ascii: "\n"))

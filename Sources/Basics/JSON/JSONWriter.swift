@@ -2,13 +2,13 @@
 /// non-ASCII text left as UTF-8, and only the escapes JSON requires.
 extension JSONValue {
     /// The compact UTF-8 encoding of this value.
-    var compactBytes: [UInt8] {
+    package var compactBytes: [UInt8] {
         var output: [UInt8] = []
         write(into: &output)
         return output
     }
 
-    func write(into output: inout [UInt8]) {
+    package func write(into output: inout [UInt8]) {
         switch kind {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -35,7 +35,7 @@ extension JSONValue {
         }
     }
 
-    static func writeString(_ string: String, into output: inout [UInt8]) {
+    package static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {
@@ -56,7 +56,7 @@ extension JSONValue {
     }
 
     /// Compact JSON text of a plain string, for building bodies and log lines by hand.
-    static func quoted(_ string: String) -> String {
+    package static func quoted(_ string: String) -> String {
         var output: [UInt8] = []
         writeString(string, into: &output)
         return String(decoding: output, as: UTF8.self)

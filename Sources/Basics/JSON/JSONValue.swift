@@ -1,7 +1,7 @@
 /// A parsed JSON value that remembers where it came from, so problems can name a line and column,
 /// and numbers keep their literal text (`270.81` is re-served as `270.81`, never `270.80999999999997`).
-struct JSONValue: Sendable {
-    enum Kind: Sendable {
+package struct JSONValue: Sendable {
+    package enum Kind: Sendable {
         case null
         case bool(Bool)
         /// The literal text as written in the source, already checked against the JSON number grammar.
@@ -15,17 +15,17 @@ struct JSONValue: Sendable {
         case deferred(DeferredJSON)
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// Byte offset of the value's first character in its source (0 for values built in code).
-    var offset: Int
+    package var offset: Int
 
-    init(_ kind: Kind, offset: Int = 0) {
+    package init(_ kind: Kind, offset: Int = 0) {
         self.kind = kind
         self.offset = offset
     }
 
     /// "an object", "a string", ...: used in "expected a number, found a string" messages.
-    var typeDescription: String {
+    package var typeDescription: String {
         switch kind {
         case .null: "null"
         case .bool: "a boolean"
@@ -37,7 +37,19 @@ struct JSONValue: Sendable {
         }
     }
 
-    var members: [JSONMember]? {
+    /// How the value reads in an error message: short scalars as written (`123.4`, `"north"`, `true`),
+    /// long strings shortened, containers by their kind.
+    package var summary: String {
+        switch kind {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .number(let text): text
+        case .string(let text): text.count <= 40 ? Self.quoted(text) : Self.quoted(text.prefix(37) + "...")
+        case .array, .object, .deferred: typeDescription
+        }
+    }
+
+    package var members: [JSONMember]? {
         switch kind {
         case .object(let members): members
         case .deferred(let deferred) where deferred.isObject: deferred.built().members
@@ -45,7 +57,7 @@ struct JSONValue: Sendable {
         }
     }
 
-    var elements: [JSONValue]? {
+    package var elements: [JSONValue]? {
         switch kind {
         case .array(let elements): elements
         case .deferred(let deferred) where !deferred.isObject: deferred.built().elements
@@ -54,49 +66,63 @@ struct JSONValue: Sendable {
     }
 
     /// This value with a deferred container built into a tree (other values as they are).
-    var built: JSONValue {
+    package var built: JSONValue {
         if case .deferred(let deferred) = kind { return deferred.built() }
         return self
     }
 
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = kind { return string }
         return nil
     }
 
-    var numberText: String? {
+    package var numberText: String? {
         if case .number(let text) = kind { return text }
         return nil
     }
 
-    var doubleValue: Double? { numberText.flatMap(Double.init) }
+    package var doubleValue: Double? { numberText.flatMap(Double.init) }
 
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .null = kind { return true }
         return false
     }
 
     /// The last member named `key` (JSON's usual "last one wins"), or nil when absent or not an object.
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members?.last { $0.key == key }?.value
     }
 }
 
 /// One `"key": value` pair of a JSON object.
-struct JSONMember: Sendable {
-    var key: String
-    var keyOffset: Int
-    var value: JSONValue
+package struct JSONMember: Sendable {
+    package var key: String
+    package var keyOffset: Int
+    package var value: JSONValue
+
+    /// A member whose name starts at byte `keyOffset` of its document (0 when built in code).
+    package init(key: String, keyOffset: Int, value: JSONValue) {
+        self.key = key
+        self.keyOffset = keyOffset
+        self.value = value
+    }
 }
 
 /// A checked but unbuilt container: the document it sits in (shared, not copied) and its range.
-struct DeferredJSON: Sendable {
-    let source: [UInt8]
-    let range: Range<Int>
-    let isObject: Bool
+package struct DeferredJSON: Sendable {
+    package let source: [UInt8]
+    package let range: Range<Int>
+    package let isObject: Bool
+
+    /// The container at `range` of `source`, which the caller has checked is valid JSON.
+    package init(source: [UInt8], range: Range<Int>, isObject: Bool) {
+        self.source = source
+        self.range = range
+        self.isObject = isObject
+    }
 
     /// The container as a tree, offsets still relative to the whole document.
-    func built() -> JSONValue {
+    package func built() -> JSONValue {
         do {
             return try JSONParser.parseValue(in: source, at: range.lowerBound)
         } catch {
@@ -107,7 +133,7 @@ struct DeferredJSON: Sendable {
 
 extension DeferredJSON: CustomReflectable {
     /// The value's own text rather than the whole document it sits in.
-    var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: ["range": range, "text": String(decoding: source[range], as: UTF8.self)])
     }
 }

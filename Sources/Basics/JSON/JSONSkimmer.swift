@@ -2,10 +2,12 @@
 /// 8259, the same depth limit) and returns where the value ends, or nil at the first problem. It
 /// says nothing about the problem: the parser, run over the same bytes, reports it with its position.
 /// UTF-8 validity is checked for the whole document beforehand.
-enum JSONSkimmer {
+package enum JSONSkimmer {
     /// The offset just past the value starting at `start`, or nil if it is not valid JSON. `depth` is
     /// the number of containers already open around it.
-    static func endOfValue(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int, maximumDepth: Int) -> Int? {
+    package static func endOfValue(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int, maximumDepth: Int)
+        -> Int?
+    {
         var skimmer = Skimmer(bytes: bytes, index: start, depth: depth, maximumDepth: maximumDepth)
         guard skimmer.value() else { return nil }
         return skimmer.index
@@ -13,14 +15,15 @@ enum JSONSkimmer {
 
     /// The end of the string literal starting at `start` (its opening quote) and whether it holds
     /// escapes, or nil if it is not a valid JSON string.
-    static func endOfString(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, hasEscape: Bool)? {
+    package static func endOfString(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, hasEscape: Bool)?
+    {
         var skimmer = Skimmer(bytes: bytes, index: start, depth: 0, maximumDepth: 0)
         guard skimmer.string() else { return nil }
         return (skimmer.index, skimmer.sawEscape)
     }
 
     /// The end of the number literal starting at `start`, or nil if it is not a valid JSON number.
-    static func endOfNumber(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+    package static func endOfNumber(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
         var skimmer = Skimmer(bytes: bytes, index: start, depth: 0, maximumDepth: 0)
         guard skimmer.number() else { return nil }
         return skimmer.index
@@ -143,13 +146,13 @@ enum JSONSkimmer {
 
 /// A read position in JSON text for the scanners that walk bytes themselves (the parser, the
 /// skimmer, the cassette fast path): the token-level steps they share.
-protocol JSONByteScanner {
+package protocol JSONByteScanner {
     var bytes: UnsafeBufferPointer<UInt8> { get }
     var index: Int { get set }
 }
 
 extension JSONByteScanner {
-    mutating func skipWhitespace() {
+    @inlinable package mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
@@ -159,14 +162,14 @@ extension JSONByteScanner {
     }
 
     /// Steps over `byte` if it is next.
-    mutating func consume(_ byte: UInt8) -> Bool {
+    @inlinable package mutating func consume(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
         return true
     }
 
     /// Steps over `text` if it is next.
-    mutating func literal(_ text: StaticString) -> Bool {
+    @inlinable package mutating func literal(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard index + count <= bytes.count else { return false }
         let matches = text.withUTF8Buffer { expected in (0..<count).allSatisfy { bytes[index + $0] == expected[$0] } }
@@ -174,17 +177,17 @@ extension JSONByteScanner {
         return matches
     }
 
-    func isDigitHere() -> Bool {
+    @inlinable package func isDigitHere() -> Bool {
         index < bytes.count && bytes[index] &- UInt8(ascii: "0") < 10
     }
 
-    mutating func skipDigits() {
+    @inlinable package mutating func skipDigits() {
         while isDigitHere() { index += 1 }
     }
 
     /// Reads the comma-separated items of an object or array whose opening bracket was consumed,
     /// through `closing`; `item` reads one item. Whitespace and separators are handled here.
-    mutating func items(closedBy closing: UInt8, _ item: (inout Self) -> Bool) -> Bool {
+    @inlinable package mutating func items(closedBy closing: UInt8, _ item: (inout Self) -> Bool) -> Bool {
         skipWhitespace()
         if consume(closing) { return true }
         while true {
@@ -197,7 +200,7 @@ extension JSONByteScanner {
     }
 
     /// Steps over the `:` between a member's name and its value, with the whitespace around it.
-    mutating func nameSeparator() -> Bool {
+    @inlinable package mutating func nameSeparator() -> Bool {
         skipWhitespace()
         guard consume(UInt8(ascii: ":")) else { return false }
         skipWhitespace()
@@ -205,7 +208,7 @@ extension JSONByteScanner {
     }
 
     /// The four hex digits of a `\u` escape, or nil with `index` at the first byte that is not one.
-    mutating func hex4() -> UInt16? {
+    @inlinable package mutating func hex4() -> UInt16? {
         guard index + 4 <= bytes.count else { return nil }
         var value: UInt16 = 0
         for _ in 0..<4 {
@@ -228,8 +231,8 @@ extension JSONByteScanner {
 /// for the parsed tree, without building it. Whitespace between tokens is dropped; numbers and
 /// literals are copied as written; a string without escapes is copied as written (it can hold no
 /// character the writer would escape), one with escapes is decoded and written the way the writer does.
-enum JSONMinifier {
-    static func append(_ source: [UInt8], range: Range<Int>, to output: inout [UInt8]) {
+package enum JSONMinifier {
+    package static func append(_ source: [UInt8], range: Range<Int>, to output: inout [UInt8]) {
         var escapedStrings: [(outputOffset: Int, sourceOffset: Int)] = []
         let compact = source.withUnsafeBufferPointer { bytes in
             // Compact text is never longer than the source: written byte by byte into one buffer.
@@ -302,9 +305,9 @@ enum JSONMinifier {
 
 /// Strict UTF-8 validation (no overlong forms, surrogates or code points past U+10FFFF) without
 /// building a string; ASCII runs are checked eight bytes at a time.
-enum UTF8Validation {
+package enum UTF8Validation {
     /// The offset of the first byte of the first invalid sequence, or nil when `bytes` is valid UTF-8.
-    static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+    package static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
             let count = buffer.count
