@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 //
 // mockweather: a record/replay harness for the OpenWeatherMap API.
-// The module map and the rules about who may import whom are in DESIGN §1; they are restated here
-// because this file is where they are enforced.
+// The module map and the rules about who may import whom are in docs/ARCHITECTURE.md#module-map;
+// they are restated here because this file is where they are enforced.
 
 import PackageDescription
 
@@ -22,6 +22,10 @@ let package = Package(
         .library(name: "WeatherClient", targets: ["WeatherClient"]),
         // For apps' own tests: the mock server in-process, and traces as a location source.
         .library(name: "MockWeather", targets: ["MockWeather"]),
+        // The same replay with no socket: a URLProtocol attached to one URLSessionConfiguration.
+        .library(name: "MockWeatherURLProtocol", targets: ["MockWeatherURLProtocol"]),
+        // Both modes with unmatched requests reported as test failures (Swift Testing, XCTest).
+        .library(name: "MockWeatherTesting", targets: ["MockWeatherTesting"]),
         .library(name: "LocationSimulator", targets: ["LocationSimulator"]),
         .library(name: "LocationReplay", targets: ["LocationReplay"]),
         // Declared so a package that depends on this one can `swift run mockweather serve` too.
@@ -49,9 +53,26 @@ let package = Package(
         .executableTarget(name: "httpserver-bench", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
 
         // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
-        // the mock and the client are independent readings of the API (DESIGN §1).
+        // the mock and the client are independent readings of the API (docs/ARCHITECTURE.md#module-map).
         .target(
-            name: "MockWeather", dependencies: ["Basics", "HTTPServer", "CLibcurl", "Locking"],
+            name: "MockWeather", dependencies: ["Basics", "HTTPServer", "CLibcurl", "BundledCassettes", "Locking"],
+            swiftSettings: strictSettings),
+        // `Cassettes/` as a SwiftPM resource (Bundle.module), so a dependent package and an installed
+        // binary find the bundled set without a checkout. The folder stays at the root, where people
+        // read and edit it; its one Swift file finds the bundle. Each top-level folder of cassettes is
+        // listed here (a test fails when one is missing).
+        .target(
+            name: "BundledCassettes", path: "Cassettes", exclude: ["README.md"],
+            sources: ["BundledCassettes.swift"], resources: [.copy("openweathermap")],
+            swiftSettings: strictSettings),
+        // Replay with no socket. Apart from MockWeather because FoundationNetworking links libcurl,
+        // which a replay-only `mockweather serve` must not map.
+        .target(
+            name: "MockWeatherURLProtocol", dependencies: ["MockWeather", "HTTPServer", "Locking"],
+            swiftSettings: strictSettings),
+        // The test-framework bridge; the only library target that links Testing and XCTest.
+        .target(
+            name: "MockWeatherTesting", dependencies: ["MockWeather", "MockWeatherURLProtocol"],
             swiftSettings: strictSettings),
         // libcurl opened with dlopen when record mode first needs it, so replay never maps a TLS stack.
         .target(
@@ -75,7 +96,7 @@ let package = Package(
         // Thin executables: parse arguments, call a library, print, exit.
         .executableTarget(
             name: "mockweather",
-            dependencies: ["MockWeather", "ArgumentParsing"],
+            dependencies: ["MockWeather", "BundledCassettes", "ArgumentParsing"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -98,6 +119,8 @@ let package = Package(
         .testTarget(
             name: "MockWeatherTests",
             dependencies: ["Basics", "MockWeather", "mockweather", "TestSupport", "Locking"],
+            // HAR captures the import tests read from the source tree (see Fixtures/HAR/README.md).
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -107,6 +130,12 @@ let package = Package(
             dependencies: [
                 "LocationSimulator", "LocationReplay", "replay-location", "mockweather", "TestSupport", "Locking",
             ],
+            swiftSettings: strictSettings
+        ),
+        // Both in-process modes and the bridge, through their public API.
+        .testTarget(
+            name: "InProcessReplayTests",
+            dependencies: ["MockWeather", "MockWeatherURLProtocol", "MockWeatherTesting", "HTTPServer"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),

@@ -11,11 +11,11 @@
 # the process never looked at its exit status or its standard error. halt_on_error stops a process
 # at its first report, so nothing runs on in a state the sanitizer already called broken.
 #
-# Leak checking is off: LeakSanitizer is not part of this check (see the README,
-# "Sanitizers"); AddressSanitizer's memory errors are.
+# Leak checking is off: LeakSanitizer is not part of this check (see
+# docs/ARCHITECTURE.md#sanitizers); AddressSanitizer's memory errors are.
 #
 # No suppressions: the reports this suite used to show were explained and fixed in the code (see
-# the README, "Sanitizers"); a new report is a bug until shown otherwise.
+# docs/ARCHITECTURE.md#sanitizers); a new report is a bug until shown otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -5,11 +5,11 @@ public import WeatherClient
 /// The engine behind `replay-location --weather`: feeds each delivered fix to a ``ReplayedLocationSource``,
 /// asks a `WeatherService` for the current weather there, and reports what came back.
 ///
-/// The service does what an app's weather screen does (DESIGN §5): the fix's location while permission is
-/// granted, the default location ("Seoul") while it is denied or restricted, retries with backoff, and the
-/// last good weather marked stale when retries run out. Errors the service surfaces (an unknown place, a
-/// missing cassette answered with 501, a bad key) become a report too, so one bad answer never stops a drive.
-/// Used from one playback task at a time.
+/// The service does what an app's weather screen does (docs/ARCHITECTURE.md#the-client-library): the fix's location
+/// while permission is granted, the default location ("Seoul") while it is denied or restricted, retries with
+/// backoff, and the last good weather marked stale when retries run out. Errors the service surfaces (an unknown
+/// place, a missing cassette answered with 501, a bad key) become a report too, so one bad answer never stops a
+/// drive. Used from one playback task at a time.
 public final class WeatherDriver {
     /// The location source the service reads.
     public let locationSource = ReplayedLocationSource()

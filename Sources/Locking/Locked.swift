@@ -6,7 +6,7 @@ import Synchronization
 /// or in a spin loop compiled into the uninstrumented Synchronization library. ThreadSanitizer then
 /// sees the unlock but never the matching lock, and reports the next access under the lock as a
 /// data race, a false report that `swift test --sanitize=thread` shows now and then wherever two
-/// threads meet on a lock (see the README, "Sanitizers"). Each critical section here is
+/// threads meet on a lock (see docs/ARCHITECTURE.md#sanitizers). Each critical section here is
 /// announced to it as an acquire and a release of this object, which is exactly the ordering the
 /// lock gives; outside a sanitized process the announcement is one nil check.
 package final class Locked<Value: ~Copyable>: Sendable {

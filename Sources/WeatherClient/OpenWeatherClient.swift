@@ -30,6 +30,11 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
 
     /// The server requests go to; paths such as `/data/2.5/weather` are appended to it.
     public let baseURL: URL
+    /// `https://openweathermap.org`: the host of the icons, which is not the API's.
+    public static let defaultIconBaseURL = URL(string: "https://openweathermap.org")!
+
+    /// The server icons are fetched from (`/img/wn/{code}@2x.png` is appended).
+    public let iconBaseURL: URL
     /// The units every weather request asks for.
     public let units: Units
     /// The `lang` sent with weather requests (e.g. `kr`), or `nil` to send none (English).
@@ -47,6 +52,8 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
     /// - Parameters:
     ///   - apiKey: The key; `nil` reads `OPENWEATHERMAP_API_KEY` from `environment`; `""` sends none.
     ///   - baseURL: The server, default ``defaultBaseURL``; a mock server's URL in tests.
+    ///   - iconBaseURL: Where icons come from; `nil` means ``defaultIconBaseURL`` for the real API and
+    ///     `baseURL` itself for any other server, so a client pointed at a mock loads icons from it too.
     ///   - units: Units for weather requests, default ``Units/metric``.
     ///   - language: `lang` for weather requests, e.g. `"kr"`; `nil` sends none.
     ///   - timeout: How long a request may wait for its answer, default 10 seconds.
@@ -58,6 +65,7 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
     public init(
         apiKey: String? = nil,
         baseURL: URL = OpenWeatherClient.defaultBaseURL,
+        iconBaseURL: URL? = nil,
         units: Units = .metric,
         language: String? = nil,
         timeout: Duration = .seconds(10),
@@ -67,6 +75,8 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
     ) {
         self.apiKey = APIKey(argument: apiKey, environment: environment)
         self.baseURL = baseURL
+        self.iconBaseURL =
+            iconBaseURL ?? (baseURL.host == Self.defaultBaseURL.host ? Self.defaultIconBaseURL : baseURL)
         self.units = units
         self.language = language.flatMap { $0.isEmpty ? nil : $0 }
         self.timeout = timeout
@@ -181,7 +191,8 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
         Mirror(
             self,
             children: [
-                "baseURL": baseURL, "units": units, "language": language as Any, "timeout": timeout,
+                "baseURL": baseURL, "iconBaseURL": iconBaseURL, "units": units, "language": language as Any,
+                "timeout": timeout,
                 "apiKey": apiKey.description,
             ]
         )
@@ -204,6 +215,17 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
 
     /// Sends `endpoint` and decodes its answer as `type` in the client's units.
     func fetch<Model: Decodable>(_ type: Model.Type, _ endpoint: Endpoint) async throws(WeatherError) -> Model {
+        let response = try await send(endpoint)
+        do {
+            return try ResponseInterpreter(units: units, now: Date()).decode(type, from: response)
+        } catch {
+            throw Redaction(key: apiKey.secret).scrub(error)
+        }
+    }
+
+    /// Sends `endpoint` and returns the answer, whatever its status; transport failures become
+    /// ``WeatherError/transport(kind:message:)`` (or `cancelled`) with the key scrubbed.
+    func send(_ endpoint: Endpoint) async throws(WeatherError) -> TransportResponse {
         let redaction = Redaction(key: apiKey.secret)
         let request = try makeRequest(endpoint)
         let response: TransportResponse
@@ -215,11 +237,7 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
             throw redaction.scrub(.transport(kind: error.kind, message: error.message))
         }
         logger?("\(request) → \(response.status), \(response.body.count) bytes")
-        do {
-            return try ResponseInterpreter(units: units, now: Date()).decode(type, from: response)
-        } catch {
-            throw redaction.scrub(error)
-        }
+        return response
     }
 
     /// The request for `endpoint`, or `invalidRequest` when there is no key or the base URL is unusable.
@@ -228,6 +246,7 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
         if endpoint.sendsUnits { endpoint.query.append(.init(name: "units", value: units.rawValue)) }
         if endpoint.sendsLanguage, let language { endpoint.query.append(.init(name: "lang", value: language)) }
         switch apiKey.resolution {
+        case _ where endpoint.isIcon: break
         case .key(let key): endpoint.query.append(.init(name: "appid", value: key))
         case .omitted: break
         case .missing:
@@ -236,16 +255,19 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
                     + "(for a mock server that needs no key, pass apiKey: \"\")"
             )
         }
+        let baseURL = endpoint.isIcon ? iconBaseURL : baseURL
         guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https",
             baseURL.host != nil
         else {
-            throw .invalidRequest(message: "base URL \(baseURL.absoluteString) is not an http or https URL with a host")
+            let which = endpoint.isIcon ? "icon base URL" : "base URL"
+            throw .invalidRequest(message: "\(which) \(baseURL.absoluteString) is not an http or https URL with a host")
         }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base + endpoint.pathAndQuery) else {
             throw .invalidRequest(message: "cannot form a URL from \(base) and \(endpoint.path)")
         }
-        return TransportRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)
+        let accept = endpoint.isIcon ? "image/png" : "application/json"
+        return TransportRequest(url: url, headers: ["Accept": accept], timeout: timeout)
     }
 }

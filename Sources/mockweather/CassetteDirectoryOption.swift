@@ -1,16 +1,15 @@
 import ArgumentParsing
+import BundledCassettes
 import Foundation
 import MockWeather
 
 /// Where the cassettes are when the command line does not say: see `CassetteDirectory.resolve`.
 enum CassetteDirectoryOption {
-    /// The package's own `Cassettes/`, found from this source file's location so that
-    /// `swift run mockweather serve` works from any directory of a checkout.
-    static let bundled = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Sources/mockweather
-        .deletingLastPathComponent()  // Sources
-        .deletingLastPathComponent()  // package root
-        .appendingPathComponent("Cassettes")
+    /// The package's own `Cassettes/`, from the resource bundle built beside this binary (or installed
+    /// with it). Without the bundle, the place it was looked for first, so that the error names it.
+    static var bundled: URL {
+        BundledCassettes.directory ?? BundledCassettes.searchedLocations[0]
+    }
 
     static func resolve(_ explicit: String?) -> (directory: URL, origin: String) {
         CassetteDirectory.resolve(
@@ -21,6 +20,7 @@ enum CassetteDirectoryOption {
 
     static let discussion = """
         CASSETTE DIRECTORY: --cassettes DIR (or the DIR argument), else $MOCKWEATHER_CASSETTES, else ./Cassettes
-        when it exists, else the package's bundled Cassettes/.
+        when it exists, else the bundled cassettes (the mockweather_BundledCassettes resource bundle
+        beside the binary; install it with the binary).
         """
 }

@@ -2,7 +2,8 @@ import ArgumentParsing
 import Foundation
 import MockWeather
 
-/// `mockweather record`: capture a batch of live answers as cassettes, without a client (DESIGN §4).
+/// `mockweather record`: capture a batch of live answers as cassettes, without a client
+/// (docs/ARCHITECTURE.md#recording).
 enum RecordCommand {
     static let city = OptionSpec.option(
         "--city", value: "NAME", help: "A city name (q=NAME), e.g. 'Seoul' or 'Seoul,KR' (repeatable).",

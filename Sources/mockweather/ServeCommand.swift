@@ -2,7 +2,7 @@ import ArgumentParsing
 import Foundation
 import MockWeather
 
-/// `mockweather serve`: replay cassettes over HTTP until SIGINT or SIGTERM (DESIGN §3).
+/// `mockweather serve`: replay cassettes over HTTP until SIGINT or SIGTERM (docs/ARCHITECTURE.md#serving).
 enum ServeCommand {
     static let cassettes = OptionSpec.option(
         "--cassettes", value: "DIR", help: "The cassette directory.", default: "see CASSETTE DIRECTORY")

@@ -83,16 +83,19 @@ enum UpstreamOptions {
         }
     }
 
-    /// Where recordings go: `--cassettes`, else `$MOCKWEATHER_CASSETTES`, else `./Cassettes`, created
-    /// when missing. Never the package's bundled set, which may be a dependency's checkout.
-    static func recordingDirectory(_ explicit: String?) throws(UsageError) -> (directory: URL, origin: String) {
+    /// Where recordings (and imports) go: `--cassettes`, else `$MOCKWEATHER_CASSETTES`, else `./Cassettes`,
+    /// created when missing unless `creating` is false (a dry run). Never the package's bundled set, which
+    /// may be a dependency's checkout.
+    static func recordingDirectory(_ explicit: String?, creating: Bool = true) throws(UsageError) -> (
+        directory: URL, origin: String
+    ) {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         var (directory, origin) = CassetteDirectory.resolve(
             explicit: explicit, environment: ProcessInfo.processInfo.environment, currentDirectory: current,
             bundled: current.appendingPathComponent("Cassettes"))
         if origin == "bundled" { origin = "./Cassettes" }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            if creating { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
         } catch {
             throw .other("cannot create the cassette directory \(directory.path): \(error.localizedDescription)")
         }

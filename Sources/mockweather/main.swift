@@ -13,7 +13,10 @@ let program = CommandGroup(
     name: "mockweather",
     abstract: "A mock OpenWeatherMap server that replays JSON cassettes.",
     version: "mockweather \(MockWeatherVersion.current)",
-    subcommands: [ServeCommand.spec, RecordCommand.spec, VerifyCommand.spec, ValidateCommand.spec, ListCommand.spec]
+    subcommands: [
+        ServeCommand.spec, RecordCommand.spec, ImportCommand.spec, VerifyCommand.spec, ValidateCommand.spec,
+        ListCommand.spec,
+    ]
 )
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -30,6 +33,7 @@ do throws(UsageError) {
         switch command.name {
         case ServeCommand.spec.name: status = try await ServeCommand.run(arguments)
         case RecordCommand.spec.name: status = try await RecordCommand.run(arguments)
+        case ImportCommand.spec.name: status = try ImportCommand.run(arguments)
         case VerifyCommand.spec.name: status = try await VerifyCommand.run(arguments)
         case ValidateCommand.spec.name: status = try ValidateCommand.run(arguments)
         default: status = ListCommand.run(arguments)

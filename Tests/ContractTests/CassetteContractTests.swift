@@ -59,6 +59,79 @@ struct CassetteContractTests {
         #expect(cases.count == 1)
         #expect(cases.first?.problem?.contains("current/no-expect.json has no expect block") == true)
     }
+
+    @Test func expectKeyOutsideTheVocabularyFailsNamingIt() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            "onecall/typo.json",
+            """
+            {"format": "mockweather-cassette/1", "source": "synthetic", "interactions": [
+              {"request": {"path": "/data/3.0/onecall", "near": {"lat": 37.5, "lon": 127, "radiusKm": 5}},
+               "response": {"status": 200, "json": {}}, "expect": {"timezone": "Asia/Seoul", "hourlyCount": 48}}]}
+            """
+        )
+
+        let problem = try #require(ContractCase.all(in: directory.url).first?.problem)
+
+        #expect(
+            problem.contains(
+                "onecall/typo.json interactions[0] expects keys the contract suite does not know: hourlyCount"))
+    }
+
+    @Test func expectKeyThatTheCallCannotObserveIsADifference() {
+        var observation = Observation()
+        observation.record("name", from: "name", text: "Seoul")
+        let expectation = Expectation(.object(["name": .string("Seoul"), "aqi": .number(2)]))!
+
+        let found = differences(between: .decoded(observation), and: expectation)
+
+        #expect(found == ["expect.aqi: this call's answer has no such value (the key does not apply to it)"])
+    }
+
+    @Test func expectedValueTheAnswerLacksIsADifferenceNamingTheField() {
+        var observation = Observation()
+        observation.record("celsius", from: "current.temp", celsius: nil)
+        observation.record("hourly", from: "hourly.count", integer: 0)
+        let expectation = Expectation(.object(["celsius": .number(-2.34), "hourly": .number(48)]))!
+
+        let found = differences(between: .decoded(observation), and: expectation)
+
+        #expect(
+            found == [
+                "current.temp: expected -2.34, the response has none",
+                "hourly.count: expected 48, the client decoded 0",
+            ])
+    }
+
+    @Test(
+        "Every path of the API the client speaks maps to a client call",
+        arguments: [
+            ("/data/3.0/onecall", "oneCall(at: 37.5683, 126.9778, excluding: [.minutely, .alerts])"),
+            ("/data/3.0/onecall/timemachine", "historicalWeather(at: 37.5683, 126.9778, time: 0)"),
+            ("/data/3.0/onecall/day_summary", "daySummary(at: 37.5683, 126.9778, date: 2022-12-06, utcOffset: +09:00)"),
+            ("/data/3.0/onecall/overview", "weatherOverview(at: 37.5683, 126.9778, date: 2022-12-06)"),
+            ("/data/2.5/air_pollution", "airPollution(at: 37.5683, 126.9778)"),
+            ("/data/2.5/air_pollution/forecast", "airPollutionForecast(at: 37.5683, 126.9778)"),
+            ("/data/2.5/air_pollution/history", "airPollutionHistory(at: 37.5683, 126.9778, from: 10, to: 20)"),
+            ("/geo/1.0/zip", "geocode(zip: \"04524\", country: \"KR\")"),
+            ("/data/2.5/forecast", "forecast(zip: \"04524\", country: \"KR\")"),
+            ("/img/wn/04d@4x.png", "icon(\"04d\", size: .quadruple)"),
+            ("/img/wn/13n.png", "icon(\"13n\", size: .standard)"),
+        ]
+    )
+    func everyPathMapsToAClientCall(path: String, call: String) throws {
+        let pattern = RequestPattern(
+            .object([
+                "path": .string(path),
+                "query": .object([
+                    "exclude": .string("alerts,minutely"), "dt": .number(0), "date": .string("2022-12-06"),
+                    "tz": .string("+09:00"), "start": .number(10), "end": .number(20), "zip": .string("04524,KR"),
+                ]),
+                "near": .object(["lat": .number(37.5683), "lon": .number(126.9778)]),
+            ]))
+
+        #expect(try #require(ClientCall(for: pattern)).description == call)
+    }
 }
 
 /// The client a contract case uses: the interaction's units and language, a made-up key (the mock needs

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import WeatherClient
 
-/// WeatherService's fallback chain (DESIGN §5) against the real server: what an app shows when location
-/// is denied, when the server fails for a while, and when it goes away.
-@Suite("WeatherService falls back as DESIGN §5 says, against the real server")
+/// WeatherService's fallback chain (docs/ARCHITECTURE.md#the-client-library) against the real server: what an app
+/// shows when location is denied, when the server fails for a while, and when it goes away.
+@Suite("WeatherService falls back as an app needs, against the real server")
 struct FallbackContractTests {
     static let seoul = Coordinate(latitude: 37.5683, longitude: 126.9778)
 

@@ -84,7 +84,8 @@ struct MockServer {
         process.standardInput = .pipe(input)
         process.standardError = .nullDevice
         try process.run()
-        // The first line is `mockweather listening on http://127.0.0.1:PORT` (DESIGN §3): wait for it.
+        // The first line is `mockweather listening on http://127.0.0.1:PORT` (docs/ARCHITECTURE.md#serving): wait
+        // for it.
         var text = ""
         while !text.contains("\n") {
             let chunk = output.fileHandleForReading.availableData

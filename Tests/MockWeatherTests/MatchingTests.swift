@@ -2,7 +2,7 @@ import Testing
 
 @testable import MockWeather
 
-/// Every matching rule of DESIGN §2, one behaviour per test.
+/// Every matching rule (docs/ARCHITECTURE.md#matching), one behaviour per test.
 @Suite struct MatchingTests {
     private func matchedName(_ library: CassetteLibrary, _ target: String, method: String = "GET") -> String? {
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target

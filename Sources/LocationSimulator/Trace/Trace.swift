@@ -2,9 +2,9 @@ public import Foundation
 
 /// A scripted drive or walk: waypoints to move through, how fast, and what happens on the way.
 ///
-/// This is the in-memory form of a `mockweather-trace/1` file (DESIGN §6) or an imported GPX file. It holds
-/// what the file says, already range-checked by ``TraceLoader``; ``Timeline`` turns it into motion.
-/// Times (`Waypoint.arrival`, `TraceEvent.time`) are seconds after the start of the trace.
+/// This is the in-memory form of a `mockweather-trace/1` file (docs/ARCHITECTURE.md#the-location-simulator) or an
+/// imported GPX file. It holds what the file says, already range-checked by ``TraceLoader``; ``Timeline`` turns it
+/// into motion. Times (`Waypoint.arrival`, `TraceEvent.time`) are seconds after the start of the trace.
 public struct Trace: Sendable, Hashable {
     /// The identifier of the JSON trace format this type reads.
     public static let formatIdentifier = "mockweather-trace/1"

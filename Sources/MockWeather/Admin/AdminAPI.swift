@@ -2,7 +2,7 @@ import Basics
 import Foundation
 import HTTPServer
 
-/// The admin API under `/__admin/` (DESIGN §3), for loopback clients only: health, cassettes, the
+/// The admin API under `/__admin/` (docs/ARCHITECTURE.md#serving), for loopback clients only: health, cassettes, the
 /// request journal, reset and reload.
 struct AdminAPI: Sendable {
     static let prefix = "/__admin"

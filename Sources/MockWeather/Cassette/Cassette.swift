@@ -1,7 +1,7 @@
 import Basics
 
-/// Where a cassette's responses came from. Cassettes are honest about it (DESIGN §2): `recorded` only
-/// for responses captured from the live API by record mode.
+/// Where a cassette's responses came from. Cassettes are honest about it (docs/ARCHITECTURE.md#cassettes):
+/// `recorded` only for responses captured from the live API by record mode.
 public enum CassetteSource: String, Sendable, CaseIterable {
     /// Captured from the live API by record mode.
     case recorded
@@ -9,6 +9,8 @@ public enum CassetteSource: String, Sendable, CaseIterable {
     case documented
     /// Made up in the API's shape, for a case the documentation does not show.
     case synthetic
+    /// Taken from a HAR archive another tool captured (`mockweather import`); `creator` names the tool.
+    case imported
 }
 
 /// One cassette file: its name, provenance and the interactions it can replay.
@@ -23,6 +25,8 @@ public struct Cassette: Sendable {
     public var recordedAt: String?
     /// Free text for humans.
     public var notes: String?
+    /// For imported cassettes: the tool that wrote the archive (HAR's `log.creator`).
+    public var creator: HARCreator?
     /// The interactions in file order.
     var interactions: [Interaction]
 
@@ -55,7 +59,7 @@ struct ResponseTemplate: Sendable {
 
 extension ResponseTemplate {
     /// This response with the interaction's delay, fault and expectation wherever it sets none of its
-    /// own (DESIGN §2: interaction-level settings apply to every response of a sequence).
+    /// own (docs/ARCHITECTURE.md#cassettes: interaction-level settings apply to every response of a sequence).
     func inheriting(
         delay: DelaySpecification?, fault: FaultSpecification?, expectation: Expectation?
     ) -> ResponseTemplate {
@@ -72,7 +76,7 @@ struct HeaderField: Sendable, Hashable {
     var value: String
 }
 
-/// A response body: exactly one of the three forms DESIGN §2 allows.
+/// A response body: exactly one of the three forms docs/ARCHITECTURE.md#cassettes allows.
 enum ResponseBody: Sendable {
     /// Any JSON value, served compactly with its number literals untouched.
     case json(JSONValue)
@@ -98,7 +102,7 @@ enum Units: String, Sendable, CaseIterable {
     }
 }
 
-/// What a correct client makes of an interaction (DESIGN §2); the contract tests are driven by it.
+/// What a correct client makes of an interaction (docs/ARCHITECTURE.md#cassettes); the contract tests are driven by it.
 struct Expectation: Sendable, Equatable {
     var name: String?
     var celsius: Double?

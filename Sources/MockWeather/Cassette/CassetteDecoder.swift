@@ -2,12 +2,13 @@ import Basics
 import Foundation
 import HTTPServer
 
-/// Reads one cassette document (format v1, DESIGN §2) into a `Cassette`, collecting every problem
+/// Reads one cassette document (format v1, docs/ARCHITECTURE.md#cassettes) into a `Cassette`, collecting every problem
 /// instead of stopping at the first, each with its JSON path and source position.
 struct CassetteDecoder {
     static let formatIdentifier = "mockweather-cassette/1"
 
-    private static let topLevelKeys = ["format", "source", "recordedAt", "notes", "interactions"]
+    private static let topLevelKeys = ["format", "source", "recordedAt", "creator", "notes", "interactions"]
+    private static let creatorKeys = ["name", "version"]
     private static let interactionKeys = ["request", "response", "responses", "delayMs", "fault", "expect", "notes"]
     private static let requestKeys = ["method", "path", "query", "near"]
     private static let nearKeys = ["lat", "lon", "radiusKm"]
@@ -90,10 +91,17 @@ struct CassetteDecoder {
                 value, JSONPath.root.appending("recordedAt"),
                 "expected an ISO 8601 UTC time such as \"2026-11-29T10:00:00Z\", found \(JSONValue.quoted(recordedAt))")
         }
-        if source == .recorded, recordedAt == nil, root["source"] != nil {
+        if source == .recorded || source == .imported, recordedAt == nil, root["source"] != nil {
             report(
                 root["source"]!, JSONPath.root.appending("source"),
-                "a recorded cassette needs \"recordedAt\" saying when it was recorded")
+                "a\(source == .imported ? "n imported" : " recorded") cassette needs \"recordedAt\" saying when it was recorded"
+            )
+        }
+        let creator = root["creator"].flatMap { decodeCreator($0, at: JSONPath.root.appending("creator")) }
+        if source == .imported, root["creator"] == nil, root["source"] != nil {
+            report(
+                root["source"]!, JSONPath.root.appending("source"),
+                "an imported cassette needs \"creator\": {\"name\", \"version\"} of the tool that wrote the archive")
         }
         let notes = optionalString(root, "notes", at: .root)
         var interactions: [Interaction] = []
@@ -111,8 +119,15 @@ struct CassetteDecoder {
             report(root, .root, "missing \"interactions\" (an array of {request, response})")
         }
         return Cassette(
-            name: name, file: file, source: source, recordedAt: recordedAt, notes: notes,
+            name: name, file: file, source: source, recordedAt: recordedAt, notes: notes, creator: creator,
             interactions: interactions)
+    }
+
+    private mutating func decodeCreator(_ value: JSONValue, at path: JSONPath) -> HARCreator? {
+        guard let members = object(value, path, "{\"name\", \"version\"}") else { return nil }
+        checkKeys(members, at: path, allowed: Self.creatorKeys)
+        guard let name = requiredString(value, "name", at: path) else { return nil }
+        return HARCreator(name: name, version: optionalString(value, "version", at: path) ?? "")
     }
 
     private mutating func decodeInteraction(_ value: JSONValue, at path: JSONPath) -> Interaction? {
@@ -469,36 +484,7 @@ struct CassetteDecoder {
 
     /// `YYYY-MM-DDTHH:MM:SS`, optional fraction, then `Z` or `±HH:MM`, with fields in range.
     static func isISO8601Time(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        func byte(_ index: Int, is expected: Character) -> Bool {
-            index < bytes.count && bytes[index] == expected.asciiValue!
-        }
-        guard number(0..<4) != nil, byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
-            let day = number(8..<10), byte(10, is: "T") || byte(10, is: "t"), let hour = number(11..<13),
-            byte(13, is: ":"), let minute = number(14..<16), byte(16, is: ":"), let second = number(17..<19),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
-        else { return false }
-        var index = 19
-        if byte(index, is: ".") {
-            index += 1
-            let start = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-            if index == start { return false }
-        }
-        if byte(index, is: "Z") || byte(index, is: "z") { return index + 1 == bytes.count }
-        guard byte(index, is: "+") || byte(index, is: "-"), let offsetHours = number(index + 1..<index + 3),
-            byte(index + 3, is: ":"), let offsetMinutes = number(index + 4..<index + 6)
-        else { return false }
-        return index + 6 == bytes.count && offsetHours < 24 && offsetMinutes < 60
+        ISO8601Time.milliseconds(text) != nil
     }
 
     private mutating func checkKeys(_ members: [JSONMember], at path: JSONPath, allowed: [String]) {

@@ -68,6 +68,8 @@ struct CassetteFastPath: JSONByteScanner {
         else { return nil }
         if let recordedAt, !CassetteDecoder.isISO8601Time(recordedAt) { return nil }
         if source == .recorded, recordedAt == nil { return nil }
+        // Imported cassettes carry `creator`, which only the tree decoder reads (it falls back to it).
+        if source == .imported { return nil }
         return Cassette(
             name: name, file: file, source: source, recordedAt: recordedAt, notes: notes, interactions: interactions)
     }

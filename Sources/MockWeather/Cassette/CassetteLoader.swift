@@ -27,7 +27,8 @@ public enum CassetteLoadError: Error, Sendable, CustomStringConvertible {
 /// Finds, reads and validates cassette files.
 ///
 /// Files are the `*.json` files found recursively under the directory (hidden files and folders are
-/// skipped), taken in byte order of their relative paths: that order breaks matching ties (DESIGN §2).
+/// skipped), taken in byte order of their relative paths: that order breaks matching ties
+/// (docs/ARCHITECTURE.md#cassettes).
 public enum CassetteLoader {
     /// Loads every cassette under `directory`, or throws with every problem of every file at once.
     ///

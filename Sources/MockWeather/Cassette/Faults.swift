@@ -7,7 +7,7 @@ enum DelaySpecification: Sendable, Equatable {
     static let maximumMilliseconds = 600_000
 }
 
-/// A broken network, staged per interaction (DESIGN §2): `"fault": "reset"` or
+/// A broken network, staged per interaction (docs/ARCHITECTURE.md#cassettes): `"fault": "reset"` or
 /// `"fault": {"kind": "truncate", "bodyBytes": 20, "contentLength": false}`.
 enum FaultSpecification: Sendable, Equatable {
     /// Close with a TCP RST and no response.

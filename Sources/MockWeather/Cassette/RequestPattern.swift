@@ -115,7 +115,7 @@ enum QueryExpectation: Sendable, Equatable {
     }
 }
 
-/// How query values compare (DESIGN §2): `q` case-insensitively with whitespace trimmed, numbers
+/// How query values compare (docs/ARCHITECTURE.md#matching): `q` case-insensitively with whitespace trimmed, numbers
 /// numerically (`37.50` = `37.5`), everything else exactly.
 enum QueryValue {
     /// A normal form such that two values are equal exactly when their keys are; the match index

@@ -1,4 +1,4 @@
-/// The matching rules of DESIGN §2, one function each, so a match and its diagnosis agree.
+/// The matching rules (docs/ARCHITECTURE.md#matching), one function each, so a match and its diagnosis agree.
 ///
 /// `matches` is the hot path (no allocation beyond what the comparison needs); `diagnose` explains a
 /// miss rule by rule, the way vcrpy lists the matchers that passed and failed.
@@ -114,7 +114,8 @@ struct RuleOutcome: Sendable, Equatable {
     }
 }
 
-/// What ranks matching interactions: the most specific wins (DESIGN §2), then the nearest.
+/// What ranks matching interactions: the most specific wins, then the nearest
+/// (docs/ARCHITECTURE.md#matching).
 struct MatchQuality: Sendable {
     /// The pattern named a literal `appid` that matched: the API checks the key before anything else,
     /// so a staged 401 wins over a location match.

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes recorded cassettes under a cassette directory, atomically and without clobbering.
+/// Writes recorded and imported cassettes under a cassette directory, atomically and without clobbering.
 ///
 /// Every write goes to a hidden temporary file in the target's own folder (`.q-seoul.json.mockweather-tmp-PID-N`,
 /// which the loader skips), is flushed to disk, then takes the final name in one step: `link(2)` when
@@ -46,18 +46,43 @@ struct CassetteWriter: Sendable {
             throw CassetteWriteError(
                 file: folder.path, reason: "cannot create the folder: \(error.localizedDescription)")
         }
+        return try resolve(preferredName: preferredName, requestKey: requestKey, replacing: replacing, planned: [:]) {
+            (path, replacing) throws(CassetteWriteError) in try place(document, at: path, replacing: replacing)
+        }
+    }
+
+    /// What ``write(_:preferredName:requestKey:replacing:)`` would do, writing nothing (`import --dry-run`).
+    /// `planned` holds the names earlier plans of the same run took, with their requests' keys, as if
+    /// they were on disk.
+    func plan(
+        preferredName: String, requestKey: RequestPattern.CanonicalKey, replacing: Bool,
+        planned: [String: RequestPattern.CanonicalKey]
+    ) throws(CassetteWriteError) -> Outcome {
+        try resolve(preferredName: preferredName, requestKey: requestKey, replacing: replacing, planned: planned) {
+            _, _ in true
+        }
+    }
+
+    /// Tries `preferredName`, then `-2`, `-3`, ...: the first name that is free (or holds the same
+    /// request) gets the document through `place`, which returns false when the name was taken since.
+    private func resolve(
+        preferredName: String, requestKey: RequestPattern.CanonicalKey, replacing: Bool,
+        planned: [String: RequestPattern.CanonicalKey],
+        place: (_ path: String, _ replacing: Bool) throws(CassetteWriteError) -> Bool
+    ) throws(CassetteWriteError) -> Outcome {
         var attempt = 1
         var lostRace = false
         while attempt <= Self.maximumSuffix {
             let name = attempt == 1 ? preferredName : "\(preferredName)-\(attempt)"
             let path = directory.appendingPathComponent(name + ".json").path
-            switch existingRequest(at: path, key: requestKey) {
+            let existing = planned[name].map { $0 == requestKey ? Existing.same : .different }
+            switch existing ?? existingRequest(at: path, key: requestKey) {
             case .none where !lostRace:
-                if try place(document, at: path, replacing: false) { return .created(name: name) }
+                if try place(path, false) { return .created(name: name) }
                 lostRace = true  // taken since the check (another writer): look at what it holds now
             case .same:
                 guard replacing else { return .kept(name: name) }
-                _ = try place(document, at: path, replacing: true)
+                _ = try place(path, true)
                 return .replaced(name: name)
             case .none, .different:
                 // Another request's file, or a name `link` refuses that is not a readable file.
@@ -117,9 +142,10 @@ struct CassetteWriter: Sendable {
         return true
     }
 
-    /// Removes temporary files under `recorded/` left by writers that were killed (their process is gone).
-    func removeAbandonedTemporaryFiles() {
-        let root = directory.appendingPathComponent("recorded")
+    /// Removes temporary files under `folder` (`recorded/`, `imported/`) left by writers that were
+    /// killed (their process is gone).
+    func removeAbandonedTemporaryFiles(under folder: String = RecordingRequest.recordedFolder) {
+        let root = directory.appendingPathComponent(folder)
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent

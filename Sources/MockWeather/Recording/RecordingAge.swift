@@ -16,14 +16,16 @@ public struct StaleCassette: Sendable, Equatable, CustomStringConvertible {
         "\(file): recorded \(recordedAt), \(ageDays) \(ageDays == 1 ? "day" : "days") ago"
     }
 
-    /// The `source: recorded` cassettes whose `recordedAt` lies more than `maximumAge` before `now`, in
+    /// The `source: recorded` (and `imported`) cassettes whose `recordedAt` lies more than `maximumAge` before `now`, in
     /// path order. (Recorded cassettes always carry `recordedAt`; the loader refuses them otherwise.)
     public static func find(in cassettes: [Cassette], olderThan maximumAge: Duration, now: Date = Date())
         -> [StaleCassette]
     {
         let limit = maximumAge.inSeconds
         return cassettes.compactMap { cassette in
-            guard cassette.source == .recorded, let text = cassette.recordedAt, let time = Self.parse(text) else {
+            guard cassette.source == .recorded || cassette.source == .imported, let text = cassette.recordedAt,
+                let time = Self.parse(text)
+            else {
                 return nil
             }
             let age = now.timeIntervalSince(time)
@@ -35,10 +37,6 @@ public struct StaleCassette: Sendable, Equatable, CustomStringConvertible {
     /// Reads the ISO 8601 times cassettes allow (`CassetteDecoder.isISO8601Time`): `Z` or an offset,
     /// with or without fractional seconds.
     static func parse(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        ISO8601Time.milliseconds(text).map { Date(timeIntervalSince1970: Double($0) / 1000) }
     }
 }

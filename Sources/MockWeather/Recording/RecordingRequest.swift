@@ -1,8 +1,8 @@
 import Basics
 
 /// A request record mode forwards, reduced to what identifies it: its endpoint and significant
-/// parameters (DESIGN §4). From it come the upstream request (the client's key replaced by the real
-/// one), the cassette's request pattern and its deterministic file name.
+/// parameters (docs/ARCHITECTURE.md#recording). From it come the upstream request (the client's key replaced by the
+/// real one), the cassette's request pattern and its deterministic file name.
 ///
 /// Significant parameters, per endpoint:
 /// - current weather and forecast: the location (`q`, `id`, `zip`, `lat`+`lon`), `units`, `lang`,
@@ -191,7 +191,13 @@ struct RecordingRequest: Sendable {
 
     /// `recorded/current/q-seoul`, `recorded/current/lat37.57_lon126.98-metric`,
     /// `recorded/geocoding/direct-q-seoul-limit-5`: the same request always gives the same name.
-    var cassetteName: String {
+    var cassetteName: String { cassetteName(under: Self.recordedFolder) }
+
+    /// Where record mode writes, in the cassette directory.
+    static let recordedFolder = "recorded"
+
+    /// The deterministic name under `root` (`recorded`, or `imported` for HAR imports).
+    func cassetteName(under root: String) -> String {
         let (folder, prefix) = endpoint.folderAndPrefix
         var parts: [String] = []
         if endpoint == .other {
@@ -218,7 +224,9 @@ struct RecordingRequest: Sendable {
                 if let value = value(name) { parts.append("\(name)-\(CassetteNaming.slug(value))") }
             }
         }
-        return "recorded/\(folder)/\(prefix)\(CassetteNaming.limited(parts.joined(separator: "-")))"
+        // Another method for the same target (a browser's CORS preflight, OPTIONS) gets its own name.
+        let method = self.method == "GET" ? "" : "\(CassetteNaming.slug(self.method))-"
+        return "\(root)/\(folder)/\(method)\(prefix)\(CassetteNaming.limited(parts.joined(separator: "-")))"
     }
 
     private static func queryEncoded(_ value: String) -> String {

@@ -2,7 +2,7 @@ import Basics
 import HTTPServer
 
 /// No match in replay mode: never forward, answer in the API's own error shape so the client shows a
-/// readable message, and mark the response so tools and people can tell (DESIGN §2).
+/// readable message, and mark the response so tools and people can tell (docs/ARCHITECTURE.md#cassettes).
 ///
 /// The status is 501 by default: a test expecting the API's own 404 must not pass by accident.
 struct FailClosedResponder: UnmatchedRequestStrategy {

@@ -8,10 +8,9 @@ public final class MockWeatherServer: Sendable {
     /// The cassettes being served.
     public let store: CassetteStore
     private let options: ServeOptions
-    private let journal: RequestJournal
+    let stack: ReplayStack
     private let server: HTTPServer
     private let watcher: CassetteWatcher?
-    private let logger: RequestLogger?
     private let diagnostics: any LogSink
     private let startedAt = ContinuousClock.now
 
@@ -34,41 +33,15 @@ public final class MockWeatherServer: Sendable {
     ) {
         self.options = options
         self.store = store
-        let logger = log.map { RequestLogger(sink: $0, format: options.logFormat, inBackground: true) }
-        self.logger = logger
         self.diagnostics = diagnostics
-        let journal = RequestJournal(capacity: options.journalCapacity)
-        self.journal = journal
-        let random = SeededRandom(seed: options.chaos.seed)
-        var scrubber = options.scrubber
-        var unmatched =
-            unmatched ?? FailClosedResponder(status: options.unmatchedStatus, scrubber: scrubber.nilWhenTrivial)
-        var recorder: Recorder?
-        if let recording = options.recording {
-            scrubber = scrubber.adding(secrets: [recording.access.apiKey.revealed])
-            let created = Recorder(
-                transport: recording.access.transport(scrubber: scrubber), directory: options.cassetteDirectory,
-                scrubber: scrubber, store: store
-            ) { line in
-                diagnostics.write(line: line)
-            }
-            recorder = created
-            if recording.mode == .new { unmatched = RecordUnmatchedStrategy(recorder: created) }
-        }
-        let replay = ReplayResponder(
-            store: store, unmatched: unmatched, chaos: options.chaos, random: random, requireKey: options.requireKey)
-        let responder: any Responder =
-            if let recorder, options.recording?.mode == .all { RecordingResponder(recorder: recorder) } else { replay }
-        let admin = AdminAPI(store: store, journal: journal, random: random, startedAt: .now) { line in
-            diagnostics.write(line: "mockweather: \(line)")
-        }
-        let handler = MockWeatherHandler(
-            responder: responder, admin: admin, journal: journal, logger: logger, scrubber: scrubber.nilWhenTrivial)
+        let stack = ReplayStack(
+            options: options, store: store, log: log, diagnostics: diagnostics, unmatched: unmatched)
+        self.stack = stack
         var configuration = HTTPServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
         if let loops = options.eventLoopCount { configuration.eventLoopCount = loops }
-        server = HTTPServer(configuration: configuration, handler: handler)
+        server = HTTPServer(configuration: configuration, handler: stack.handler)
         watcher =
             options.watch
             ? CassetteWatcher(store: store) { event in
@@ -101,15 +74,15 @@ public final class MockWeatherServer: Sendable {
     public func stop() async -> ServeSummary {
         watcher?.stop()
         await server.stop()
-        logger?.stop()
+        stack.logger?.stop()
         diagnostics.flush()
         return summary
     }
 
     /// The run so far: request counts and every unmatched request.
     public var summary: ServeSummary {
-        let counts = journal.counts
-        let unmatched = journal.unmatchedRequests
+        let counts = stack.journal.counts
+        let unmatched = stack.journal.unmatchedRequests
         return ServeSummary(
             requests: counts.total, matched: counts.matched, unmatched: counts.unmatched,
             unmatchedRequests: unmatched.lines, unlistedUnmatched: unmatched.dropped,

@@ -105,7 +105,7 @@ public final class StandardOutputLog: LogSink {
     }
 }
 
-/// Formats one line per request (DESIGN §3) in text or JSON Lines; keys are already masked in the
+/// Formats one line per request (docs/ARCHITECTURE.md#serving) in text or JSON Lines; keys are already masked in the
 /// journal entry it is given. Lines are appended as bytes to a buffer the caller reuses: this runs
 /// for every request, so it builds no intermediate strings.
 struct RequestLogFormatter: Sendable {

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Everything `mockweather serve` can be told (DESIGN §3), with the documented defaults.
+/// Everything `mockweather serve` can be told (docs/ARCHITECTURE.md#serving), with the documented defaults.
 public struct ServeOptions: Sendable {
     /// The cassette directory (see `CassetteDirectory.resolve`).
     public var cassetteDirectory: URL

@@ -40,19 +40,23 @@ enum DecodingDiagnostics {
 
     /// The error for a body that does not parse as JSON: empty, HTML, truncated or other text.
     static func notJSON(_ body: Data, expected: String) -> WeatherError {
-        let found: String
+        .decoding(path: topLevel, expected: expected, found: describe(body))
+    }
+
+    /// What a body that is not the expected JSON holds: "an empty body", "an HTML page titled ...",
+    /// "truncated JSON (...)", "text that is not JSON: ...".
+    static func describe(_ body: Data) -> String {
         if BodyText.isBlank(body) {
-            found = body.isEmpty ? "an empty body" : "a body of only whitespace"
-        } else if BodyText.looksLikeHTML(body) {
-            found =
-                BodyText.htmlTitle(body).map { "an HTML page titled \(BodyText.quoted($0, limit: 100))" }
-                ?? "an HTML page"
-        } else if BodyText.isTruncatedJSON(body) {
-            found = "truncated JSON (the body ends after \(body.count) bytes, inside a value)"
-        } else {
-            found = "text that is not JSON: \(BodyText.quoted(BodyText.excerpt(body, limit: 80), limit: 80))"
+            return body.isEmpty ? "an empty body" : "a body of only whitespace"
         }
-        return .decoding(path: topLevel, expected: expected, found: found)
+        if BodyText.looksLikeHTML(body) {
+            return BodyText.htmlTitle(body).map { "an HTML page titled \(BodyText.quoted($0, limit: 100))" }
+                ?? "an HTML page"
+        }
+        if BodyText.isTruncatedJSON(body) {
+            return "truncated JSON (the body ends after \(body.count) bytes, inside a value)"
+        }
+        return "text that is not JSON: \(BodyText.quoted(BodyText.excerpt(body, limit: 80), limit: 80))"
     }
 
     /// `main.temp`, `weather[0].id`, `list[3].main.temp`, or `(top level)`.

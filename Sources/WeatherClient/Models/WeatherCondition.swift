@@ -27,10 +27,14 @@ public struct WeatherCondition: Sendable, Hashable, Decodable {
     /// `https://openweathermap.org/img/wn/04d@2x.png`, or `nil` when ``icon`` is not an API icon
     /// code (two digits then `d` or `n`), so a malformed code never becomes a malformed URL.
     public var iconURL: URL? {
-        let bytes = Array(icon.utf8)
-        guard bytes.count == 3, bytes[0...1].allSatisfy({ (0x30...0x39).contains($0) }),
-            bytes[2] == UInt8(ascii: "d") || bytes[2] == UInt8(ascii: "n")
-        else { return nil }
+        guard Self.isIconCode(icon) else { return nil }
         return URL(string: "https://openweathermap.org/img/wn/\(icon)@2x.png")
+    }
+
+    /// Whether `code` has the form of an API icon code: two digits, then `d` (day) or `n` (night).
+    static func isIconCode(_ code: String) -> Bool {
+        let bytes = Array(code.utf8)
+        return bytes.count == 3 && bytes[0...1].allSatisfy({ (0x30...0x39).contains($0) })
+            && (bytes[2] == UInt8(ascii: "d") || bytes[2] == UInt8(ascii: "n"))
     }
 }

@@ -13,6 +13,9 @@ struct Endpoint: Sendable, Hashable {
     var sendsUnits = true
     /// Whether the client's `lang` is appended (only where the API localises text).
     var sendsLanguage = true
+    /// Whether the request goes to the icon host (``OpenWeatherClient/iconBaseURL``) rather than the
+    /// API; icons take no key, so none is sent there.
+    var isIcon = false
 
     struct QueryItem: Sendable, Hashable {
         var name: String
@@ -55,6 +58,11 @@ struct Endpoint: Sendable, Hashable {
 
     static func zipGeocoding(_ location: LocationQuery) -> Endpoint {
         Endpoint(path: "/geo/1.0/zip", query: location.queryItems, sendsUnits: false, sendsLanguage: false)
+    }
+
+    static func icon(_ code: String, size: IconSize) -> Endpoint {
+        Endpoint(
+            path: "/img/wn/\(code)\(size.suffix).png", query: [], sendsUnits: false, sendsLanguage: false, isIcon: true)
     }
 
     /// `path?name=value&...` with every value percent-encoded (see ``QueryEncoding``).

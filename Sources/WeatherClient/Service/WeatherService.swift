@@ -1,4 +1,5 @@
-/// The fallback chain an app's weather screen needs (DESIGN §5), as one concurrency-safe actor.
+/// The fallback chain an app's weather screen needs (docs/ARCHITECTURE.md#the-client-library), as one
+/// concurrency-safe actor.
 ///
 /// For each request:
 /// 1. **Location.** `denied` or `restricted` → the default location (SeSAC campus, shown as

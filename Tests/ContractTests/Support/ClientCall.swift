@@ -3,12 +3,22 @@ import WeatherClient
 
 /// The client call that makes the request an interaction answers, chosen from the request pattern the
 /// way an app would make it: `q` → by city name, `id` → by city id, `zip` → by zip, `lat`/`lon` or `near`
-/// → by coordinate; `/forecast` and `/geo/1.0/...` likewise.
+/// → by coordinate; the other paths by their own parameters (`exclude`, `dt`, `date`, `tz`, `start`,
+/// `end`), with a fixed value where the pattern accepts any (`"*"`).
 enum ClientCall: Sendable, CustomStringConvertible {
     case currentWeather(Place)
     case forecast(Place)
     case geocode(city: String)
     case reverseGeocode(Coordinate)
+    case geocodeZip(String, country: String?)
+    case oneCall(Coordinate, excluding: Set<OneCallBlock>)
+    case historicalWeather(Coordinate, time: Date)
+    case daySummary(Coordinate, date: CalendarDate, utcOffset: UTCOffset?)
+    case weatherOverview(Coordinate, date: CalendarDate?)
+    case airPollution(Coordinate)
+    case airPollutionForecast(Coordinate)
+    case airPollutionHistory(Coordinate, start: Date, end: Date)
+    case icon(String, size: IconSize)
 
     enum Place: Sendable, CustomStringConvertible {
         case city(String)
@@ -28,12 +38,36 @@ enum ClientCall: Sendable, CustomStringConvertible {
 
     /// The call for `pattern`, or `nil` when the path is not one the client speaks.
     init?(for pattern: RequestPattern) {
+        let at = Self.coordinate(for: pattern) ?? Self.anywhere
         switch pattern.path {
         case "/data/2.5/weather": self = .currentWeather(Self.place(for: pattern))
         case "/data/2.5/forecast": self = .forecast(Self.place(for: pattern))
         case "/geo/1.0/direct": self = .geocode(city: pattern.literal("q") ?? "Seoul")
-        case "/geo/1.0/reverse": self = .reverseGeocode(Self.coordinate(for: pattern) ?? Self.anywhere)
-        default: return nil
+        case "/geo/1.0/reverse": self = .reverseGeocode(at)
+        case "/geo/1.0/zip":
+            let (zip, country) = Self.zip(pattern.literal("zip") ?? "04524,KR")
+            self = .geocodeZip(zip, country: country)
+        case "/data/3.0/onecall":
+            let names = pattern.literal("exclude")?.split(separator: ",") ?? []
+            self = .oneCall(at, excluding: Set(names.compactMap { OneCallBlock(rawValue: String($0)) }))
+        case "/data/3.0/onecall/timemachine":
+            self = .historicalWeather(at, time: Self.time(pattern.literal("dt"), default: Self.recordedAt))
+        case "/data/3.0/onecall/day_summary":
+            let date = pattern.literal("date").flatMap(CalendarDate.init) ?? Self.recordedDay
+            self = .daySummary(at, date: date, utcOffset: pattern.literal("tz").flatMap(UTCOffset.init))
+        case "/data/3.0/onecall/overview":
+            self = .weatherOverview(at, date: pattern.literal("date").flatMap(CalendarDate.init))
+        case "/data/2.5/air_pollution": self = .airPollution(at)
+        case "/data/2.5/air_pollution/forecast": self = .airPollutionForecast(at)
+        case "/data/2.5/air_pollution/history":
+            self = .airPollutionHistory(
+                at,
+                start: Self.time(pattern.literal("start"), default: Self.recordedAt.addingTimeInterval(-4443)),
+                end: Self.time(pattern.literal("end"), default: Self.recordedAt.addingTimeInterval(81957))
+            )
+        default:
+            guard let (code, size) = Self.icon(path: pattern.path) else { return nil }
+            self = .icon(code, size: size)
         }
     }
 
@@ -43,21 +77,60 @@ enum ClientCall: Sendable, CustomStringConvertible {
         case .forecast(let place): "forecast(\(place))"
         case .geocode(let city): "geocode(city: \"\(city)\")"
         case .reverseGeocode(let coordinate): "reverseGeocode(at: \(coordinate))"
+        case .geocodeZip(let zip, let country): "geocode(\(Place.zip(zip, country: country)))"
+        case .oneCall(let coordinate, let blocks):
+            "oneCall(at: \(coordinate), excluding: [\(blocks.sorted().map { ".\($0)" }.joined(separator: ", "))])"
+        case .historicalWeather(let coordinate, let time):
+            "historicalWeather(at: \(coordinate), time: \(Int64(time.timeIntervalSince1970)))"
+        case .daySummary(let coordinate, let date, let offset):
+            "daySummary(at: \(coordinate), date: \(date)" + (offset.map { ", utcOffset: \($0))" } ?? ")")
+        case .weatherOverview(let coordinate, let date):
+            "weatherOverview(at: \(coordinate)" + (date.map { ", date: \($0))" } ?? ")")
+        case .airPollution(let coordinate): "airPollution(at: \(coordinate))"
+        case .airPollutionForecast(let coordinate): "airPollutionForecast(at: \(coordinate))"
+        case .airPollutionHistory(let coordinate, let start, let end):
+            "airPollutionHistory(at: \(coordinate), from: \(Int64(start.timeIntervalSince1970)), "
+                + "to: \(Int64(end.timeIntervalSince1970)))"
+        case .icon(let code, let size): "icon(\"\(code)\", size: .\(size))"
         }
     }
 
     /// A valid coordinate for patterns that name no usable one; the shaping transport then writes what
     /// the pattern demands (such as the out-of-range `lat=100` that the client itself refuses to send).
     private static let anywhere = Coordinate(latitude: 37.5683, longitude: 126.9778)
+    /// When the bundled One Call and air bodies were taken (2022-12-05 02:14 UTC), for `dt`, `start`
+    /// and `end` patterns that accept any value.
+    private static let recordedAt = Date(timeIntervalSince1970: 1_670_206_443)
+    private static let recordedDay = CalendarDate(year: 2022, month: 12, day: 5)!
 
     private static func place(for pattern: RequestPattern) -> Place {
         if let city = pattern.literal("q") { return .city(city) }
         if let id = pattern.literal("id").flatMap(Int.init) { return .cityID(id) }
         if let zip = pattern.literal("zip") {
-            let parts = zip.split(separator: ",", maxSplits: 1).map(String.init)
-            return .zip(parts[0], country: parts.count > 1 ? parts[1] : nil)
+            let (code, country) = Self.zip(zip)
+            return .zip(code, country: country)
         }
         return .coordinate(coordinate(for: pattern) ?? anywhere)
+    }
+
+    /// `04524,KR` → ("04524", "KR"); `94040` → ("94040", nil).
+    private static func zip(_ text: String) -> (String, String?) {
+        let parts = text.split(separator: ",", maxSplits: 1).map(String.init)
+        return (parts.first ?? text, parts.count > 1 ? parts[1] : nil)
+    }
+
+    private static func time(_ literal: String?, default time: Date) -> Date {
+        literal.flatMap(Double.init).map(Date.init(timeIntervalSince1970:)) ?? time
+    }
+
+    /// `/img/wn/04d@2x.png` → ("04d", .double).
+    private static func icon(path: String) -> (String, IconSize)? {
+        let prefix = "/img/wn/"
+        guard path.hasPrefix(prefix), path.hasSuffix(".png") else { return nil }
+        let name = String(path.dropFirst(prefix.count).dropLast(".png".count))
+        if name.hasSuffix("@2x") { return (String(name.dropLast(3)), .double) }
+        if name.hasSuffix("@4x") { return (String(name.dropLast(3)), .quadruple) }
+        return (name, .standard)
     }
 
     private static func coordinate(for pattern: RequestPattern) -> Coordinate? {
@@ -68,59 +141,5 @@ enum ClientCall: Sendable, CustomStringConvertible {
             if coordinate.isValid { return coordinate }
         }
         return nil
-    }
-
-    /// What the client made of the answer.
-    enum Outcome: Sendable {
-        case decoded(name: String, celsius: Double?, celsiusField: String?)
-        case failed(WeatherError)
-    }
-
-    /// Makes the call and reports the decoded name and temperature, or the error.
-    func perform(with client: OpenWeatherClient) async -> Outcome {
-        do {
-            switch self {
-            case .currentWeather(let place):
-                let weather = try await Self.currentWeather(at: place, client: client)
-                return .decoded(
-                    name: weather.name, celsius: weather.main.temperature.celsius, celsiusField: "main.temp")
-            case .forecast(let place):
-                let forecast = try await Self.forecast(at: place, client: client)
-                return .decoded(
-                    name: forecast.city.name,
-                    celsius: forecast.items.first?.main.temperature.celsius,
-                    celsiusField: "list[0].main.temp"
-                )
-            case .geocode(let city):
-                let places = try await client.geocode(city: city)
-                return .decoded(name: places.first?.name ?? "(no place)", celsius: nil, celsiusField: nil)
-            case .reverseGeocode(let coordinate):
-                let places = try await client.reverseGeocode(at: coordinate)
-                return .decoded(name: places.first?.name ?? "(no place)", celsius: nil, celsiusField: nil)
-            }
-        } catch {
-            return .failed(error)
-        }
-    }
-
-    private static func currentWeather(at place: Place, client: OpenWeatherClient) async throws(WeatherError)
-        -> CurrentWeather
-    {
-        switch place {
-        case .city(let name): try await client.currentWeather(city: name)
-        case .cityID(let id): try await client.currentWeather(cityID: id)
-        case .zip(let zip, let country): try await client.currentWeather(zip: zip, country: country)
-        case .coordinate(let coordinate): try await client.currentWeather(at: coordinate)
-        }
-    }
-
-    private static func forecast(at place: Place, client: OpenWeatherClient) async throws(WeatherError) -> Forecast {
-        switch place {
-        case .city(let name): try await client.forecast(city: name)
-        case .cityID(let id): try await client.forecast(cityID: id)
-        case .zip:
-            throw .invalidRequest(message: "the client has no forecast-by-zip call; the contract suite cannot check it")
-        case .coordinate(let coordinate): try await client.forecast(at: coordinate)
-        }
     }
 }

@@ -3,22 +3,33 @@ import Testing
 
 /// What a correct client makes of one response, as a cassette's `expect` block states it.
 struct Expectation: Sendable, Equatable, CustomStringConvertible {
-    var name: String?
-    var celsius: Double?
     var error: String?
     var message: String?
+    /// Every other key of the block, by name: what the decoded answer must show (see ``ExpectVocabulary``).
+    var values: [String: PlainJSON]
+    /// Keys ``ExpectVocabulary`` does not know: a typo, or a key this suite has yet to learn.
+    var unknownKeys: [String]
 
     init?(_ json: PlainJSON?) {
-        guard let json, case .object = json else { return nil }
-        name = json["name"]?.string
-        celsius = json["celsius"]?.number
-        error = json["error"]?.string
-        message = json["message"]?.string
+        guard case .object(let block)? = json else { return nil }
+        error = block["error"]?.string
+        message = block["message"]?.string
+        values = block.filter { $0.key != "error" && $0.key != "message" }
+        unknownKeys = ExpectVocabulary.unknownKeys(in: block)
     }
+
+    /// The decoded place name the block expects, if it names one.
+    var name: String? { values["name"]?.string }
+    /// The temperature in °C the block expects, if it gives one.
+    var celsius: Double? { values["celsius"]?.number }
 
     var description: String {
         if let error { return "error \(error)" + (message.map { " \"\($0)\"" } ?? "") }
-        return [name.map { "name \"\($0)\"" }, celsius.map { "\($0) °C" }].compactMap { $0 }.joined(separator: ", ")
+        var parts = [name.map { "name \"\($0)\"" }, celsius.map { "\($0) °C" }].compactMap { $0 }
+        for key in values.keys.sorted() where key != "name" && key != "celsius" {
+            parts.append("\(key) \(values[key]!.display)")
+        }
+        return parts.joined(separator: ", ")
     }
 }
 
@@ -107,11 +118,19 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
             } else {
                 missing.append("interactions[\(index)].expect")
             }
-            let problem =
-                missing.isEmpty
-                ? nil
-                : "\(file.name).json has no expect block at \(missing.joined(separator: ", ")); every "
-                    + "interaction needs one (see Cassettes/README.md) so the contract suite can check it"
+            var problems: [String] = []
+            if !missing.isEmpty {
+                problems.append(
+                    "\(file.name).json has no expect block at \(missing.joined(separator: ", ")); every "
+                        + "interaction needs one (see Cassettes/README.md) so the contract suite can check it")
+            }
+            let unknown = Set(steps.flatMap(\.unknownKeys)).sorted()
+            if !unknown.isEmpty {
+                problems.append(
+                    "\(file.name).json interactions[\(index)] expects keys the contract suite does not know: "
+                        + "\(unknown.joined(separator: ", ")) (the vocabulary is in Cassettes/README.md)")
+            }
+            let problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
             return ContractCase(
                 cassette: file.name,
                 file: file.url,

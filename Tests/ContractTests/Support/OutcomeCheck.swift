@@ -22,35 +22,18 @@ func surfacedMessage(of error: WeatherError) -> String? {
     return error.serverMessage
 }
 
-/// How far a decoded temperature may be from the cassette's `expect.celsius`: the API rounds to two
-/// decimals, so 0.01 plus a hair for binary floating point.
-let celsiusTolerance = 0.01 + 1e-9
-
 /// Every way `outcome` differs from `expectation`, each phrased to name the field and both values; empty
 /// when the client made of the answer exactly what the cassette expects.
 func differences(between outcome: ClientCall.Outcome, and expectation: Expectation) -> [String] {
     switch (outcome, expectation.error) {
     case (.failed(let error), nil):
         return ["expected \(expectation), but the client threw \(expectationKind(of: error)): \(error)"]
-    case (.decoded(let name, let celsius, _), let kind?):
-        let temperature = celsius.map { ", \(rounded($0)) °C" } ?? ""
-        return ["expected error \(kind), but the client decoded \"\(name)\"\(temperature)"]
-    case (.decoded(let name, let celsius, let celsiusField), nil):
-        var found: [String] = []
-        if let expected = expectation.name, expected != name {
-            found.append("name: expected \"\(expected)\", the client decoded \"\(name)\"")
+    case (.decoded(let observation), let kind?):
+        return ["expected error \(kind), but the client decoded \(observation.summary)"]
+    case (.decoded(let observation), nil):
+        return expectation.values.keys.sorted().compactMap { key in
+            difference(key, expected: expectation.values[key]!, observed: observation.entries[key])
         }
-        if let expected = expectation.celsius {
-            let field = celsiusField ?? "temperature"
-            if let celsius {
-                if abs(celsius - expected) > celsiusTolerance {
-                    found.append("\(field): expected \(expected) °C, the client decoded \(rounded(celsius)) °C")
-                }
-            } else {
-                found.append("\(field): expected \(expected) °C, the response has no temperature")
-            }
-        }
-        return found
     case (.failed(let error), let kind?):
         var found: [String] = []
         let actualKind = expectationKind(of: error)
@@ -65,7 +48,29 @@ func differences(between outcome: ClientCall.Outcome, and expectation: Expectati
     }
 }
 
-private func rounded(_ value: Double) -> String {
-    let hundredths = (value * 100).rounded() / 100
-    return "\(hundredths)"
+/// How one expected value differs from what was decoded, or `nil` when it holds.
+private func difference(_ key: String, expected: PlainJSON, observed: Observation.Entry?) -> String? {
+    guard let comparison = ExpectVocabulary.keys[key] else {
+        return "expect.\(key) is not in the contract vocabulary"
+    }
+    guard let observed else {
+        return "expect.\(key): this call's answer has no such value (the key does not apply to it)"
+    }
+    let field = observed.field
+    guard let actual = observed.value else {
+        return "\(field): expected \(expected.display), the response has none"
+    }
+    let holds: Bool
+    switch (comparison, expected, actual) {
+    case (.text, .string(let want), .string(let got)): holds = want == got
+    case (.integer, .number(let want), .number(let got)): holds = want == got
+    case (.number(let tolerance), .number(let want), .number(let got)): holds = abs(want - got) <= tolerance
+    default:
+        return "expect.\(key): expected \(expected.display) is not a value of the key's kind (\(comparison))"
+    }
+    guard !holds else { return nil }
+    if key.lowercased().hasSuffix("celsius"), case .number(let want) = expected, case .number(let got) = actual {
+        return "\(field): expected \(want) °C, the client decoded \(rounded(got)) °C"
+    }
+    return "\(field): expected \(expected.display), the client decoded \(actual.display)"
 }

@@ -44,8 +44,8 @@ struct ShapingTransport: HTTPTransport {
         return components.url ?? url
     }
 
-    /// Whether the mock would accept `value` for a literal (DESIGN §2: `q` case-insensitive and trimmed,
-    /// numbers numerically, anything else exactly).
+    /// Whether the mock would accept `value` for a literal (docs/ARCHITECTURE.md#matching: `q` case-insensitive and
+    /// trimmed, numbers numerically, anything else exactly).
     private static func accepts(_ value: String, literal: String, parameter: String) -> Bool {
         if parameter == "q" {
             return value.trimmingCharacters(in: .whitespaces).lowercased() == literal.lowercased()

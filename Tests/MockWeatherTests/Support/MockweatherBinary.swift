@@ -23,10 +23,12 @@ enum MockweatherBinary {
     }()
 
     /// Runs to completion and returns the exit status and both outputs.
-    static func run(_ arguments: [String], currentDirectory: URL? = nil, environment: [String: String]? = nil) throws
-        -> (status: Int32, stdout: String, stderr: String)
-    {
-        let process = try RunningMockweather(arguments, currentDirectory: currentDirectory, environment: environment)
+    static func run(
+        _ arguments: [String], executable: URL? = nil, currentDirectory: URL? = nil,
+        environment: [String: String]? = nil
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = try RunningMockweather(
+            arguments, executable: executable, currentDirectory: currentDirectory, environment: environment)
         return process.waitForExit()
     }
 }

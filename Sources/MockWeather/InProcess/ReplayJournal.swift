@@ -1,0 +1,89 @@
+/// The requests an in-process replay has answered, for a test to read: the same journal
+/// `GET /__admin/requests` shows, with keys masked.
+public struct ReplayJournal: Sendable {
+    private let journal: RequestJournal
+
+    init(_ journal: RequestJournal) {
+        self.journal = journal
+    }
+
+    /// The retained requests (the latest `journalCapacity`), oldest first.
+    public var requests: [ReplayedRequest] { journal.entries().map(ReplayedRequest.init) }
+
+    /// The retained requests no cassette matched, oldest first.
+    public var unmatchedRequests: [ReplayedRequest] { requests.filter(\.isUnmatched) }
+
+    /// Requests answered since the start (admin requests aside), matched and unmatched; unlike
+    /// ``requests`` these count every request even when the journal has wrapped.
+    public var counts: ReplayCounts {
+        let counts = journal.counts
+        return ReplayCounts(total: counts.total, matched: counts.matched, unmatched: counts.unmatched)
+    }
+}
+
+/// How many requests a replay has answered, and how many of them no cassette matched.
+public struct ReplayCounts: Sendable, Equatable {
+    /// Every request outside the admin API.
+    public var total: Int
+    /// Requests a cassette answered.
+    public var matched: Int
+    /// Requests no cassette matched (each got the fail-closed answer).
+    public var unmatched: Int
+
+    /// Counts as given.
+    public init(total: Int, matched: Int, unmatched: Int) {
+        self.total = total
+        self.matched = matched
+        self.unmatched = unmatched
+    }
+}
+
+/// One request as the journal keeps it. The query never holds a key.
+public struct ReplayedRequest: Sendable, Equatable, CustomStringConvertible {
+    /// Arrival order, from 1.
+    public var sequenceNumber: Int
+    /// The method, e.g. `GET`.
+    public var method: String
+    /// The path, e.g. `/data/2.5/weather`.
+    public var path: String
+    /// The raw query with keys masked (`q=Seoul&appid=***`), or nil.
+    public var query: String?
+    /// The status answered.
+    public var status: Int
+    /// The interaction that answered (`openweathermap/current/seoul`, `name#1 [2/3]` in a sequence).
+    public var cassette: String?
+    /// For an unmatched request: the closest interaction and what differed.
+    public var closest: String?
+    /// True when no cassette matched.
+    public var isUnmatched: Bool
+    /// The fault acted out, if any (`reset`, `hang`, ...).
+    public var fault: String?
+    /// The delay the answer was scheduled with.
+    public var delayMilliseconds: Int
+
+    init(_ entry: JournalEntry) {
+        sequenceNumber = entry.sequenceNumber
+        method = entry.method
+        path = entry.path
+        query = entry.query
+        status = entry.status
+        cassette = entry.matched
+        closest = entry.nearMiss
+        isUnmatched = entry.isUnmatched
+        fault = entry.fault
+        delayMilliseconds = entry.delayMilliseconds
+    }
+
+    /// `GET /data/2.5/weather?q=Seoul&appid=***`.
+    public var requestLine: String {
+        guard let query, !query.isEmpty else { return "\(method) \(path)" }
+        return "\(method) \(path)?\(query)"
+    }
+
+    /// `GET /data/2.5/weather?q=Busan&appid=*** → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))`,
+    /// or `... → 200 (openweathermap/current/seoul)`.
+    public var description: String {
+        let answer = isUnmatched ? "closest: \(closest ?? "none")" : (cassette ?? "no cassette")
+        return "\(requestLine) → \(status) (\(answer))"
+    }
+}

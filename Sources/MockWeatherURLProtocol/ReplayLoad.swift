@@ -1,0 +1,192 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import Locking
+import MockWeather
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One request of a replaying session, from the stack's answer to the URLProtocol client's calls:
+/// the answer's delay and fault acted out the way URLSession reports the real thing.
+///
+/// | answer | what the session reports |
+/// |---|---|
+/// | plain | the status, headers and body |
+/// | `delayMs` | the same, that much later; a timeout if the delay outlasts the request's own |
+/// | `hang` | `URLError(.timedOut)` after the request's own `timeoutInterval` |
+/// | `reset`, `empty` | `URLError(.networkConnectionLost)` |
+/// | `truncate` | a short body; with the full `Content-Length` announced, then `.networkConnectionLost` |
+/// | `drip` | the body in pieces at the cassette's rate |
+///
+/// The protocol object and its client are not `Sendable`: they are only touched through
+/// ``ClientThread``, one block at a time and in order, and never after the load finished or was
+/// stopped.
+final class ReplayLoad: @unchecked Sendable {
+    private let urlProtocol: URLProtocol
+    private let client: (any URLProtocolClient)?
+    private let request: URLRequest
+    private let thread = ClientThread()
+    private let state = Locked(State())
+
+    private struct State {
+        var finished = false
+        var task: Task<Void, Never>?
+    }
+
+    /// Requests whose `timeoutInterval` is not positive wait as long as URLSession's default.
+    static let defaultTimeout: TimeInterval = 60
+
+    init(protocol urlProtocol: URLProtocol, client: (any URLProtocolClient)?, request: URLRequest) {
+        self.urlProtocol = urlProtocol
+        self.client = client
+        self.request = request
+    }
+
+    func start(with stack: ReplayStack) {
+        switch stack.handle(RequestConversion.httpRequest(from: request)) {
+        case .respond(let response):
+            act(response)
+        case .respondLater(let produce):
+            let task = Task { [self] in act(await produce()) }
+            state.withLock { $0.task = task }
+        }
+    }
+
+    /// URLSession stopped the load (cancelled, or it has what it needs): nothing more is delivered.
+    func cancel() {
+        let task = state.withLock { state in
+            state.finished = true
+            return state.task
+        }
+        task?.cancel()
+    }
+
+    func fail(_ error: URLError) {
+        deliver(finishing: true) { urlProtocol, client in client.urlProtocol(urlProtocol, didFailWithError: error) }
+    }
+
+    private var timeout: TimeInterval {
+        request.timeoutInterval > 0 ? request.timeoutInterval : Self.defaultTimeout
+    }
+
+    private func act(_ response: HTTPResponse) {
+        let delay = response.delay.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
+        if response.fault == .hang || delay >= timeout {
+            after(timeout) { [self] in fail(URLError(.timedOut)) }
+        } else if delay > 0 {
+            after(delay) { [self] in answer(response) }
+        } else {
+            answer(response)
+        }
+    }
+
+    private func answer(_ response: HTTPResponse) {
+        let body = Self.hasBody(response.status, method: request.httpMethod) ? response.body : []
+        switch response.fault {
+        case nil, .hang:
+            sendHead(response, contentLength: body.count)
+            send(body)
+            finish()
+        case .reset, .closeWithoutResponse, .truncate:
+            fail(URLError(.networkConnectionLost))
+        case .truncateBody(let keeping, let announcingFullLength):
+            sendHead(response, contentLength: announcingFullLength ? body.count : nil)
+            send(Array(body.prefix(max(0, keeping))))
+            if announcingFullLength { fail(URLError(.networkConnectionLost)) } else { finish() }
+        case .drip(let bytesPerSecond):
+            sendHead(response, contentLength: body.count)
+            drip(body[...], bytesPerSecond: max(1, bytesPerSecond))
+        }
+    }
+
+    /// A tenth of a second's worth at a time (at least a byte), then the next piece when its time comes.
+    ///
+    /// Foundation on Linux keeps only the last piece a protocol loads for a task without a data
+    /// delegate (`data(for:)`, completion handlers), so there the whole body comes at once, as late as
+    /// its last piece would.
+    private func drip(_ rest: ArraySlice<UInt8>, bytesPerSecond: Int) {
+        guard !rest.isEmpty else {
+            finish()
+            return
+        }
+        #if canImport(FoundationNetworking)
+        after(Double(rest.count) / Double(bytesPerSecond)) { [self] in
+            send(Array(rest))
+            finish()
+        }
+        #else
+        let piece = max(1, bytesPerSecond / 10)
+        send(Array(rest.prefix(piece)))
+        let remaining = rest.dropFirst(piece)
+        after(Double(min(piece, rest.count)) / Double(bytesPerSecond)) { [self] in
+            drip(remaining, bytesPerSecond: bytesPerSecond)
+        }
+        #endif
+    }
+
+    private func sendHead(_ response: HTTPResponse, contentLength: Int?) {
+        var fields: [String: String] = [:]
+        for (name, value) in response.headers {
+            let existing = fields.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.key
+            if let existing { fields[existing]! += ", " + value } else { fields[name] = value }
+        }
+        if let contentLength { fields["Content-Length"] = String(contentLength) }
+        guard let url = request.url,
+            let head = HTTPURLResponse(
+                url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)
+        else {
+            fail(URLError(.badServerResponse))
+            return
+        }
+        deliver { urlProtocol, client in
+            client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+        }
+    }
+
+    private func send(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        let data = Data(bytes)
+        deliver { urlProtocol, client in client.urlProtocol(urlProtocol, didLoad: data) }
+    }
+
+    private func finish() {
+        deliver(finishing: true) { urlProtocol, client in client.urlProtocolDidFinishLoading(urlProtocol) }
+    }
+
+    /// Runs `call` on the client's thread unless the load has finished or was stopped by then.
+    private func deliver(
+        finishing: Bool = false, _ call: @escaping (URLProtocol, any URLProtocolClient) -> Void
+    ) {
+        let box = UncheckedCall(call: call)
+        thread.run { [self] in
+            let proceed = state.withLock { state in
+                guard !state.finished else { return false }
+                if finishing { state.finished = true }
+                return true
+            }
+            guard proceed, let client else { return }
+            box.call(urlProtocol, client)
+        }
+    }
+
+    /// Runs `work` after `seconds` unless the load is over by then (a stopped load's timers run but
+    /// deliver nothing: every delivery checks first).
+    private func after(_ seconds: TimeInterval, _ work: @escaping @Sendable () -> Void) {
+        guard !state.withLock({ $0.finished }) else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            if !state.withLock({ $0.finished }) { work() }
+        }
+    }
+
+    /// HEAD answers, 1xx, 204 and 304 carry no body, as on the wire.
+    private static func hasBody(_ status: Int, method: String?) -> Bool {
+        method?.uppercased() != "HEAD" && status >= 200 && status != 204 && status != 304
+    }
+}
+
+/// A client call handed to ``ClientThread``; see ``ReplayLoad`` for why it may cross threads.
+private struct UncheckedCall: @unchecked Sendable {
+    let call: (URLProtocol, any URLProtocolClient) -> Void
+}

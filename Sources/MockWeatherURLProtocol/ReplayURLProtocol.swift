@@ -1,0 +1,44 @@
+import Foundation
+import HTTPServer
+import MockWeather
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The protocol class of one replayer (see ``ReplayerSlot``): claims every http(s) request of the
+/// sessions it is attached to and answers it through the replayer's stack.
+final class ReplayURLProtocol<Slot: ReplayerSlot>: URLProtocol {
+    private var load: ReplayLoad?
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        // Every web request of the session, so nothing reaches the network by accident.
+        let scheme = request.url?.scheme?.lowercased()
+        return scheme == "http" || scheme == "https"
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override class func requestIsCacheEquivalent(_ a: URLRequest, to b: URLRequest) -> Bool { false }
+
+    override func startLoading() {
+        let load = ReplayLoad(protocol: self, client: client, request: request)
+        self.load = load
+        guard let stack = ReplayerRegistry.stack(for: Slot.token) else {
+            load.fail(
+                URLError(
+                    .resourceUnavailable,
+                    userInfo: [
+                        NSLocalizedDescriptionKey:
+                            "mockweather: the MockWeatherReplayer this session was attached to has been released; "
+                            + "keep it as long as the session is used"
+                    ]))
+            return
+        }
+        load.start(with: stack)
+    }
+
+    override func stopLoading() {
+        load?.cancel()
+    }
+}

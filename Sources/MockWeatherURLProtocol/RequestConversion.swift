@@ -1,0 +1,45 @@
+import Foundation
+import HTTPServer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A URLRequest as the HTTP server would have parsed it off the wire: the percent-encoded path and
+/// query as URLSession sends them, the headers, the body, from loopback.
+enum RequestConversion {
+    /// Bodies are read up to this size, as the server's default limit.
+    static let maxBodyLength = 1024 * 1024
+
+    static func httpRequest(from request: URLRequest) -> HTTPRequest {
+        let url = request.url
+        let components = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }
+        var path = components?.percentEncodedPath ?? "/"
+        if path.isEmpty { path = "/" }
+        let query = components?.percentEncodedQuery
+        var headers = HTTPHeaders()
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            headers.add(name: name, value: value)
+        }
+        let host = url?.host.map { host in url?.port.map { "\(host):\($0)" } ?? host }
+        if let host, headers["Host"] == nil { headers.add(name: "Host", value: host) }
+        return HTTPRequest(
+            method: request.httpMethod ?? "GET", target: query.map { "\(path)?\($0)" } ?? path, path: path,
+            query: query, host: host, headers: headers, body: body(of: request))
+    }
+
+    private static func body(of request: URLRequest) -> [UInt8] {
+        if let data = request.httpBody { return Array(data.prefix(maxBodyLength)) }
+        guard let stream = request.httpBodyStream else { return [] }
+        stream.open()
+        defer { stream.close() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while bytes.count < maxBodyLength {
+            let count = stream.read(&chunk, maxLength: chunk.count)
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,38 @@
+/// The keys an `expect` block may use besides `error` and `message` (Cassettes/README.md documents
+/// them), and how each is compared with what the client decoded.
+enum ExpectVocabulary {
+    enum Comparison: Sendable, Equatable {
+        /// Strings compare exactly.
+        case text
+        /// Whole numbers compare exactly.
+        case integer
+        /// Numbers compare within a tolerance: the API rounds to two decimals.
+        case number(tolerance: Double)
+    }
+
+    /// Every key, with its comparison.
+    static let keys: [String: Comparison] = [
+        // Current weather, forecasts, geocoding.
+        "name": .text, "celsius": .number(tolerance: celsiusTolerance), "country": .text, "count": .integer,
+        // One Call.
+        "timezone": .text, "minutely": .integer, "hourly": .integer, "daily": .integer, "alerts": .integer,
+        "dailyMaxCelsius": .number(tolerance: celsiusTolerance), "dt": .integer, "date": .text,
+        "minCelsius": .number(tolerance: celsiusTolerance), "maxCelsius": .number(tolerance: celsiusTolerance),
+        "overview": .text,
+        // Air pollution.
+        "aqi": .integer, "pm2_5": .number(tolerance: 0.01 + 1e-9),
+        // Zip geocoding.
+        "zip": .text,
+        // Icons.
+        "contentType": .text, "width": .integer, "height": .integer,
+    ]
+
+    /// Keys of the block that are neither `error`/`message` nor in ``keys``, sorted.
+    static func unknownKeys(in block: [String: PlainJSON]) -> [String] {
+        block.keys.filter { $0 != "error" && $0 != "message" && keys[$0] == nil }.sorted()
+    }
+}
+
+/// How far a decoded temperature may be from the cassette's `expect.celsius`: the API rounds to two
+/// decimals, so 0.01 plus a hair for binary floating point.
+let celsiusTolerance = 0.01 + 1e-9
