@@ -140,11 +140,13 @@ let package = Package(
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),
         // End to end: the client against the real `mockweather` binary (built because it is listed
-        // here), reading the cassettes' `expect` blocks as plain JSON rather than through MockWeather.
+        // here), the in-process server and the URLProtocol mode, reading the cassettes' `expect` blocks
+        // as plain JSON rather than through MockWeather's types.
         .testTarget(
             name: "ContractTests",
             dependencies: [
-                "WeatherClient", "LocationSimulator", "LocationReplay", "mockweather", "TestSupport", "Locking",
+                "WeatherClient", "LocationSimulator", "LocationReplay", "mockweather", "TestSupport", "MockWeather",
+                "MockWeatherURLProtocol", "Locking",
             ],
             swiftSettings: strictSettings
         ),

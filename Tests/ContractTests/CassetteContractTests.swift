@@ -7,7 +7,8 @@ import FoundationNetworking
 #endif
 
 /// The heart of the contract: for every interaction of every bundled cassette, the real client against
-/// the real `mockweather` binary makes of the answer exactly what the cassette's `expect` block says.
+/// the real `mockweather` binary makes of the answer exactly what the cassette's `expect` block says,
+/// and so it does against the in-process server and through the URLProtocol mode (``ContractMode``).
 /// Adding a cassette with an `expect` block adds a case here; a cassette without one fails, naming it.
 @Suite("Each bundled cassette's expect block holds for the client")
 struct CassetteContractTests {
@@ -17,8 +18,10 @@ struct CassetteContractTests {
         #expect(Self.cases.count >= 30, "found \(Self.cases.count) cases under \(PackageLayout.bundledCassettes.path)")
     }
 
-    @Test("Client matches the cassette's expect block", arguments: cases)
-    func clientMakesOfEachInteractionWhatItsCassetteExpects(_ contract: ContractCase) async throws {
+    @Test("Client matches the cassette's expect block", arguments: ContractMode.allCases, cases)
+    func clientMakesOfEachInteractionWhatItsCassetteExpects(in mode: ContractMode, _ contract: ContractCase)
+        async throws
+    {
         if let problem = contract.problem {
             Issue.record(Comment(rawValue: problem))
             return
@@ -27,17 +30,13 @@ struct CassetteContractTests {
             Issue.record("\(contract.label): the client has no call for \(contract.request.path)")
             return
         }
-        try await withContractServer { baseURL in
-            // A session of its own: URLSession quietly retries a request whose reused connection dies, which
-            // would hide a `reset` fault; on a fresh connection the client sees it as an app would.
-            let session = URLSession(configuration: .ephemeral)
-            defer { session.finishTasksAndInvalidate() }
+        try await withContractSession(mode) { baseURL, session in
             let client = contractClient(for: contract, baseURL: baseURL, session: session)
             for (position, expectation) in contract.steps.enumerated() {
                 let outcome = await call.perform(with: client)
                 let step = contract.steps.count > 1 ? " (request \(position + 1) of the sequence)" : ""
                 for difference in differences(between: outcome, and: expectation) {
-                    Issue.record(Comment(rawValue: "\(contract.label)\(step): \(call): \(difference)"))
+                    Issue.record(Comment(rawValue: "\(contract.label)\(step) [\(mode)]: \(call): \(difference)"))
                 }
             }
         }

@@ -16,6 +16,9 @@ struct PreparedResponse: Sendable {
     let fault: FaultSpecification?
     let status: Int
 
+    /// Names the cassette (and interaction) that answered, on every replayed response.
+    static let cassetteHeader = "X-Mockweather-Cassette"
+
     /// Headers the server owns: a cassette's copies (e.g. recorded ones) would contradict the real ones.
     static let serverOwnedHeaders = ["content-length", "transfer-encoding", "connection", "date"]
 
@@ -71,7 +74,7 @@ struct PreparedResponse: Sendable {
             {
                 headers.add(name: "Content-Type", value: contentType)
             }
-            headers.add(name: "X-Mockweather-Cassette", value: cassetteName)
+            headers.add(name: PreparedResponse.cassetteHeader, value: cassetteName)
             headers.precomputeWireFormat()  // sent on every request: encoded once
             let response = HTTPResponse(status: template.status, headers: headers)
             declaredUnits = template.units

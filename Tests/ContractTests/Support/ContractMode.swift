@@ -1,0 +1,51 @@
+import Foundation
+import MockWeather
+import MockWeatherURLProtocol
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where a contract case's requests are answered. The expect blocks and the checks are the same in
+/// every mode, so the three must agree on every cassette: the replay code is one, whatever carries it.
+enum ContractMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// The real `mockweather serve` binary in a child process (or the server `--server URL` names).
+    case serve = "mockweather serve"
+    /// ``InProcessMockWeather``: the same HTTP server inside the test process.
+    case inProcessServer = "in-process server"
+    /// ``MockWeatherReplayer``: no socket, a URLProtocol attached to the session's configuration.
+    case urlProtocol = "URLProtocol"
+
+    var testDescription: String { rawValue }
+}
+
+/// Runs `body` with the base URL and the session a contract case's client uses in `mode`, over the
+/// bundled cassettes, and stops whatever was started.
+///
+/// Each case has a session of its own: URLSession quietly retries a request whose reused connection
+/// dies, which would hide a `reset` fault; on a fresh connection the client sees it as an app would.
+func withContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) async throws -> T) async throws -> T {
+    switch mode {
+    case .serve:
+        return try await withContractServer { baseURL in
+            try await withEphemeralSession { session in try await body(baseURL, session) }
+        }
+    case .inProcessServer:
+        return try await InProcessMockWeather.run(.directory(PackageLayout.bundledCassettes)) { mock in
+            try await withEphemeralSession { session in try await body(mock.baseURL, session) }
+        }
+    case .urlProtocol:
+        let replayer = try MockWeatherReplayer(.directory(PackageLayout.bundledCassettes))
+        let session = replayer.makeSession()
+        defer { session.finishTasksAndInvalidate() }
+        // The live API's address: the session's protocol answers before anything is resolved.
+        return try await body(URL(string: "https://api.openweathermap.org")!, session)
+    }
+}
+
+private func withEphemeralSession<T>(_ body: (URLSession) async throws -> T) async throws -> T {
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.finishTasksAndInvalidate() }
+    return try await body(session)
+}
