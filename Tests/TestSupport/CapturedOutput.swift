@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// One output stream of a child process, read to its end on a thread of its own: all of it as text
 /// (for assertions and failure messages), and awaitable line by line or until some text appears, so a
@@ -15,7 +15,7 @@ public final class CapturedOutput: Sendable {
             [:]
         var nextWaiter: UInt64 = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Starts reading `handle` to its end.
     init(reading handle: FileHandle) {

@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -162,7 +162,7 @@ private final class ExitWaiter: Sendable {
         var waiters: [UInt64: CheckedContinuation<(Int32, Bool), Never>] = [:]
         var nextWaiter: UInt64 = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func exited(_ status: Int32, bySignal: Bool) {
         let waiters = state.withLock { state in

@@ -149,6 +149,16 @@ import Darwin
         #expect(badHost.standardError.contains("--host"))
         let noFile = try await RunningProcess.run("mockweather", ["import"])
         #expect(noFile.status == 64)
+        // `imported` is a file, so no cassette can be written under it.
+        try directory.write("blocked/imported", "not a folder")
+        let blocked = try await RunningProcess.run(
+            "mockweather",
+            [
+                "import", HARFixtures.url("swift-replay.har").path, "--cassettes",
+                directory.url.appendingPathComponent("blocked").path,
+            ])
+        #expect(blocked.status == 73, "\(blocked.standardOutput)")
+        #expect(blocked.standardOutput.contains("FAILED: cannot write "))
     }
 
     @Test func exportThenImportThroughTheBinaryLeavesNothingSkipped() async throws {
