@@ -281,4 +281,38 @@ func bundledFiles() throws -> [(String, String)] {
         #expect(harness.respond("/img/wn/10d@2x.png?appid=k").status == 200, "a stray key changes nothing")
         #expect(harness.respond("/img/wn/99d.png").status == 501)
     }
+
+    @Test func requireKeyAsksForAKeyOnEveryAPIPathButNotForIcons() throws {
+        var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/"))
+        options.requireKey = true
+        let harness = try HandlerHarness(try bundledFiles(), options: options)
+        #expect(harness.respond("/data/3.0/onecall?\(Self.seoul)").status == 401)
+        #expect(harness.respond("/data/2.5/air_pollution?\(Self.seoul)").status == 401)
+        #expect(harness.respond("/data/3.0/onecall?\(Self.seoul)&appid=k").status == 200)
+        let icon = harness.respond("/img/wn/01d@2x.png")
+        #expect(icon.status == 200)
+        #expect(icon.headers["Content-Type"] == "image/png")
+    }
+
+    @Test func overviewTextStatesItsTemperaturesAndWindInTheUnitsAskedFor() throws {
+        let body =
+            #"{"tz":"+09:00","units":"metric","weather_overview":"A temperature of -2°C, feels like -6°C. Wind 2.46 meter/sec, gusts 4.32 meter/sec; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
+        func converted(_ target: Units) throws -> String {
+            String(
+                decoding: UnitConversion.convert(try JSONParser.parse(Array(body.utf8)), from: .metric, to: target)
+                    .compactBytes, as: UTF8.self)
+        }
+        #expect(
+            try converted(.imperial)
+                == #"{"tz":"+09:00","units":"imperial","weather_overview":"A temperature of 28°F, feels like 21°F. Wind 5.5 miles/hour, gusts 9.66 miles/hour; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
+        )
+        #expect(
+            try converted(.standard)
+                == #"{"tz":"+09:00","units":"standard","weather_overview":"A temperature of 271 K, feels like 267 K. Wind 2.46 meter/sec, gusts 4.32 meter/sec; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
+        )
+        let served = try harness.respond("/data/3.0/onecall/overview?\(Self.seoul)&units=imperial")
+        let text = try #require(served.jsonObject?["weather_overview"] as? String)
+        #expect(text.contains("°F") && !text.contains("°C") && text.contains("miles/hour"), "\(text)")
+        #expect(served.jsonObject?["units"] as? String == "imperial")
+    }
 }
