@@ -315,4 +315,27 @@ func bundledFiles() throws -> [(String, String)] {
         #expect(text.contains("°F") && !text.contains("°C") && text.contains("miles/hour"), "\(text)")
         #expect(served.jsonObject?["units"] as? String == "imperial")
     }
+
+    @Test func aForecastServesTheFirstCntItemsAndSaysHowMany() throws {
+        for target in [
+            "/data/2.5/forecast?zip=04524,KR", "/data/2.5/forecast?id=1835329", "/data/2.5/forecast?q=Seoul",
+        ] {
+            let full = try #require(try harness.respond(target).jsonObject)
+            let cut = try #require(try harness.respond(target + "&cnt=3&units=metric").jsonObject)
+            let fullItems = try #require(full["list"] as? [[String: Any]])
+            let cutItems = try #require(cut["list"] as? [[String: Any]])
+            #expect(fullItems.count == 40 && full["cnt"] as? Int == 40, "\(target)")
+            #expect(cutItems.count == 3 && cut["cnt"] as? Int == 3, "\(target)")
+            #expect(cutItems.map { $0["dt"] as? Int } == fullItems.prefix(3).map { $0["dt"] as? Int })
+            let celsius = try #require((cutItems.first?["main"] as? [String: Any])?["temp"] as? Double)
+            let kelvin = try #require((fullItems.first?["main"] as? [String: Any])?["temp"] as? Double)
+            #expect(abs(celsius - (kelvin - 273.15)) < 0.006)
+        }
+        let all = try harness.respond("/data/2.5/forecast?q=Seoul&cnt=40")
+        let none = try harness.respond("/data/2.5/forecast?q=Seoul&cnt=0")
+        let plain = try harness.respond("/data/2.5/forecast?q=Seoul")
+        #expect(all.body == plain.body && none.body == plain.body)
+        let air = try harness.respond("/data/2.5/air_pollution/forecast?\(Self.seoul)&cnt=2")
+        #expect((air.jsonObject?["list"] as? [Any])?.count == 96, "air pollution has no cnt")
+    }
 }

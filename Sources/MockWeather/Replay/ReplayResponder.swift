@@ -37,7 +37,8 @@ struct ReplayResponder: Responder {
         let prepared = entry.responses[position]
         var response = prepared.response(
             in: Units(requestValue: replayRequest.parameters["units"]),
-            excluding: ExcludedBlocks(requestValue: replayRequest.parameters["exclude"]))
+            excluding: ExcludedBlocks(requestValue: replayRequest.parameters["exclude"]),
+            itemLimit: ForecastCount.limit(requestValue: replayRequest.parameters["cnt"]))
         var delay = 0
         switch prepared.delay {
         case .fixed(let milliseconds): delay = milliseconds
