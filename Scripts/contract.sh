@@ -5,14 +5,15 @@
 #   Scripts/contract.sh --server URL         # also runs the cassette cases against a server already running
 #   Scripts/contract.sh --junit FILE         # where the JUnit XML goes (default .build/contract-results.xml)
 #
-# Against a running server, the cases driven by the bundled cassettes' expect blocks go to that server;
+# Every cassette case runs three times: against `mockweather serve`, the in-process server and the
+# URLProtocol mode. Against a running server, the serve cases driven by the expect blocks go to it;
 # the cases that need a server of their own (a scenario cassette, a server that is stopped mid-test)
 # still start one. Exit status: that of `swift test`; 64 for a bad command line, 69 when --server is
 # unreachable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
 
 server=""
 junit=".build/contract-results.xml"
