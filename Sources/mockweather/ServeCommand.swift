@@ -60,7 +60,7 @@ enum ServeCommand {
             The first line on standard output is 'mockweather listening on http://HOST:PORT'; one line per \
             request follows. A request no cassette matches gets a 501 naming the closest cassette and what \
             differed. The admin API (loopback only) is under /__admin/: health, cassettes, requests, \
-            requests/unmatched, reset (POST), reload (POST).
+            requests/unmatched, requests.har (the journal as HAR), reset (POST), reload (POST).
 
             \(CassetteDirectoryOption.discussion)
 

@@ -14,7 +14,8 @@ let program = CommandGroup(
     abstract: "A mock OpenWeatherMap server that replays JSON cassettes.",
     version: "mockweather \(MockWeatherVersion.current)",
     subcommands: [
-        ServeCommand.spec, RecordCommand.spec, ImportCommand.spec, VerifyCommand.spec, ValidateCommand.spec,
+        ServeCommand.spec, RecordCommand.spec, ImportCommand.spec, ExportCommand.spec, VerifyCommand.spec,
+        ValidateCommand.spec,
         ListCommand.spec,
     ]
 )
@@ -34,6 +35,7 @@ do throws(UsageError) {
         case ServeCommand.spec.name: status = try await ServeCommand.run(arguments)
         case RecordCommand.spec.name: status = try await RecordCommand.run(arguments)
         case ImportCommand.spec.name: status = try ImportCommand.run(arguments)
+        case ExportCommand.spec.name: status = try ExportCommand.run(arguments)
         case VerifyCommand.spec.name: status = try await VerifyCommand.run(arguments)
         case ValidateCommand.spec.name: status = try ValidateCommand.run(arguments)
         default: status = ListCommand.run(arguments)

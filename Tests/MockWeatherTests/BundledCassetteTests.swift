@@ -21,7 +21,9 @@ import Testing
             #expect(cassette.notes?.isEmpty == false, "\(cassette.name) has no notes")
             for interaction in cassette.interactions {
                 let expectation = try #require(interaction.expectation, "\(cassette.name) has no expect block")
-                #expect(expectation.error != nil || expectation.name != nil, "\(cassette.name)")
+                #expect(
+                    expectation.error != nil || expectation.name != nil || !expectation.details.isEmpty,
+                    "\(cassette.name)")
             }
         }
     }

@@ -100,7 +100,7 @@ import Darwin
         let port = try server.waitForListeningPort()
         _ = try RawHTTPClient(port: port).get("/data/2.5/weather?q=Busan&appid=k")
         _ = try RawHTTPClient(port: port).get("/data/2.5/weather?q=Seoul")
-        _ = try RawHTTPClient(port: port).get("/data/2.5/forecast?q=Daegu")
+        _ = try RawHTTPClient(port: port).get("/data/2.5/forecast?q=Busan")
         server.signal(SIGINT)
         let result = server.waitForExit()
         #expect(result.status == 1)
@@ -111,7 +111,8 @@ import Darwin
             ))
         #expect(
             result.stderr.contains(
-                "GET /data/2.5/forecast?q=Daegu → 501 (closest: openweathermap/forecast/seoul (q: Daegu ≠ seoul))"))
+                "GET /data/2.5/forecast?q=Busan → 501 (closest: openweathermap/forecast/route/suwon#1 (q: Busan ≠ suwon))"
+            ))
     }
 
     @Test func serveShutsDownOnSIGINTEvenWhenStartedWithItIgnored() throws {

@@ -154,4 +154,63 @@ import Testing
             library.nearMiss(for: ReplayRequest(method: "GET", path: "/data/2.5/wether", query: "q=seoul")))
         #expect(typo.failures.map(\.difference) == ["path: /data/2.5/wether ≠ /data/2.5/weather"])
     }
+
+    @Test func aMissOnAnotherPathNamesTheNearestPathNotTheCassetteFailingFewestRules() throws {
+        // A reverse-geocoding cassette near Seoul fails fewer rules for a One Call request at Seoul than
+        // a current-weather one for q=Seoul does, but a wrong path is the worst kind of miss.
+        let library = try library([
+            ("current/seoul.json", cassetteJSON(interaction(query: #"{"q": "seoul"}"#))),
+            (
+                "geocoding/seoul.json",
+                cassetteJSON(
+                    interaction(
+                        path: "/geo/1.0/reverse", near: #"{"lat": 37.5683, "lon": 126.9778, "radiusKm": 20}"#))
+            ),
+            (
+                "onecall/seoul.json",
+                cassetteJSON(
+                    interaction(
+                        path: "/data/3.0/onecall/overview", near: #"{"lat": 37.5683, "lon": 126.9778, "radiusKm": 20}"#)
+                )
+            ),
+        ])
+        let query = "lat=37.5683&lon=126.9778&units=metric&appid=x"
+        let withoutOneCall = CassetteLibrary(cassettes: library.cassettes.filter { $0.name != "onecall/seoul" })
+        let fromWeather = try #require(
+            withoutOneCall.nearMiss(for: ReplayRequest(method: "GET", path: "/data/3.0/onecall", query: query)))
+        #expect(fromWeather.cassette == "current/seoul")
+        let oneCall = try #require(
+            library.nearMiss(for: ReplayRequest(method: "GET", path: "/data/3.0/onecall", query: query)))
+        #expect(oneCall.cassette == "onecall/seoul")
+        let misspelt = try #require(
+            library.nearMiss(for: ReplayRequest(method: "GET", path: "/data/3.0/onecal", query: query)))
+        #expect(misspelt.cassette == "onecall/seoul")
+        let typo = try #require(
+            library.nearMiss(for: ReplayRequest(method: "GET", path: "/geo/1.0/revers", query: query)))
+        #expect(typo.cassette == "geocoding/seoul")
+        let post = try #require(
+            library.nearMiss(for: ReplayRequest(method: "POST", path: "/data/3.0/onecall/overview", query: query)))
+        #expect(post.cassette == "onecall/seoul")
+        #expect(post.failures.map(\.difference) == ["method: POST ≠ GET"])
+    }
+
+    @Test func aMissOnAKnownPathIsExplainedByACandidateOnThatPath() throws {
+        let library = try library([
+            ("current/seoul.json", cassetteJSON(interaction(query: #"{"q": "seoul"}"#))),
+            (
+                "onecall/timemachine.json",
+                cassetteJSON(
+                    interaction(
+                        path: "/data/3.0/onecall/timemachine", query: #"{"dt": "*"}"#,
+                        near: #"{"lat": 37.5683, "lon": 126.9778, "radiusKm": 20}"#))
+            ),
+        ])
+        let miss = try #require(
+            library.nearMiss(
+                for: ReplayRequest(
+                    method: "GET", path: "/data/3.0/onecall/timemachine", query: "q=seoul&lat=37.5&lon=127")
+            ))
+        #expect(miss.cassette == "onecall/timemachine")
+        #expect(miss.failures.map(\.difference) == ["dt: missing, expected any value"])
+    }
 }

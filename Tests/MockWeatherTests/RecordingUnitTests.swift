@@ -29,7 +29,9 @@ import Testing
                 "/geo/1.0/reverse", "lat=35.8714&lon=128.6014&limit=1",
                 "recorded/geocoding/reverse-lat35.87_lon128.60-limit-1"
             ),
-            ("/img/wn/10d@2x.png", nil, "recorded/other/img-wn-10d-2x.png"),
+            ("/img/wn/10d@2x.png", nil, "recorded/icons/10d-2x"),
+            ("/img/wn/10d.png", nil, "recorded/icons/10d"),
+            ("/img/other/10d.png", nil, "recorded/other/img-other-10d.png"),
         ] as [(String, String?, String)])
     func namesAreDeterministicAndReadable(path: String, query: String?, name: String) {
         let request = RecordingRequest(method: "GET", rawPath: path, rawQuery: query)

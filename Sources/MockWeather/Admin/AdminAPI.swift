@@ -8,7 +8,8 @@ struct AdminAPI: Sendable {
     static let prefix = "/__admin"
     static let endpoints = [
         "GET /__admin/health", "GET /__admin/cassettes", "GET /__admin/requests[?limit=N]",
-        "GET /__admin/requests/unmatched", "POST /__admin/reset", "POST /__admin/reload",
+        "GET /__admin/requests/unmatched", "GET /__admin/requests.har[?limit=N]", "POST /__admin/reset",
+        "POST /__admin/reload",
     ]
 
     let store: CassetteStore
@@ -37,6 +38,11 @@ struct AdminAPI: Sendable {
         case "/requests":
             let limit = QueryParameters(request.query ?? "")["limit"].flatMap { Int($0) }
             return only("GET", method) { .respond(json(200, requests(unmatchedOnly: false, limit: limit))) }
+        case "/requests.har":
+            let limit = QueryParameters(request.query ?? "")["limit"].flatMap { Int($0) }
+            return only("GET", method) {
+                .respond(requestsHAR(host: request.headers["Host"] ?? "127.0.0.1", limit: limit))
+            }
         case "/requests/unmatched":
             return only("GET", method) { .respond(json(200, requests(unmatchedOnly: true, limit: nil))) }
         case "/reset":
@@ -146,6 +152,15 @@ struct AdminAPI: Sendable {
             "total": .number(unmatchedOnly ? counts.unmatched : counts.total),
             "requests": .array(entries.map(Self.describe)),
         ])
+    }
+
+    /// The journal as a HAR archive (`JournalHAR`), offered as a download.
+    private func requestsHAR(host: String, limit: Int?) -> HTTPResponse {
+        var entries = journal.entries()
+        if let limit, limit >= 0, entries.count > limit { entries = Array(entries.suffix(limit)) }
+        var response = json(200, JournalHAR.document(entries, host: host))
+        response.headers.add(name: "Content-Disposition", value: "attachment; filename=\"mockweather-requests.har\"")
+        return response
     }
 
     static func describe(_ entry: JournalEntry) -> JSONValue {

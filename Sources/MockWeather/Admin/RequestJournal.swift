@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// One replayed (or refused) request as the admin API shows it. The query never holds a key.
@@ -22,6 +23,9 @@ struct JournalEntry: Sendable {
     var fault: String?
     /// True when no interaction answered (whatever the status, which `--unmatched-status` can change).
     var isUnmatched: Bool
+    /// The response as the server meant to send it (a fault may cut or drop it), for
+    /// `GET /__admin/requests.har`. Its body is shared with the prepared response, not copied.
+    var response: HTTPResponse?
 }
 
 /// A bounded ring buffer of the latest requests, so memory stays flat under millions of requests,

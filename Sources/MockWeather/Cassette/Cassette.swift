@@ -108,4 +108,6 @@ struct Expectation: Sendable, Equatable {
     var celsius: Double?
     var error: ClientErrorKind?
     var message: String?
+    /// The other keys of the block (`hourly`, `aqi`, `width`...), in the order of ``ExpectDetails/keys``.
+    var details: [ExpectDetails.Entry] = []
 }

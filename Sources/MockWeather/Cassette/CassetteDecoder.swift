@@ -16,7 +16,7 @@ struct CassetteDecoder {
         "status", "headers", "json", "text", "base64", "units", "delayMs", "fault", "expect",
     ]
     private static let bodyKeys = ["json", "text", "base64"]
-    private static let expectKeys = ["name", "celsius", "error", "message"]
+    private static let expectKeys = ["name", "celsius", "error", "message"] + ExpectDetails.names
     private static let faultKeys = ["kind", "bodyBytes", "contentLength", "bytesPerSecond"]
 
     let file: String
@@ -467,9 +467,21 @@ struct CassetteDecoder {
             }
         }
         expectation.message = optionalString(value, "message", at: path)
-        if expectation.error != nil, expectation.name != nil || expectation.celsius != nil {
+        for (name, kind) in zip(ExpectDetails.names, ExpectDetails.kinds) {
+            guard let detail = value[name], !detail.isNull else { continue }
+            if let parsed = ExpectDetails.value(kind, string: detail.stringValue, numberText: detail.numberText) {
+                expectation.details.append(ExpectDetails.Entry(name: name, value: parsed))
+            } else {
+                let found = detail.numberText ?? detail.typeDescription
+                report(detail, path.appending(name), "expected \(kind.description), found \(found)")
+            }
+        }
+        if expectation.error != nil,
+            expectation.name != nil || expectation.celsius != nil || !expectation.details.isEmpty
+        {
             report(
-                value, path, "an expectation is either a success (name, celsius) or an error (error, message), not both"
+                value, path,
+                "an expectation is either a success (name, celsius, hourly, aqi...) or an error (error, message), not both"
             )
         }
         if expectation.error == nil, value["error"] == nil, expectation.message != nil {

@@ -330,8 +330,9 @@ struct CassetteFastPath: JSONByteScanner {
 
     private mutating func expectation() -> Expectation? {
         var expectation = Expectation()
+        var details: [(Int, ExpectDetails.Value)] = []
         var sawError = false
-        let complete = object(keys: ["name", "celsius", "error", "message"]) { decoder, key in
+        let complete = object(keys: ["name", "celsius", "error", "message"] + ExpectDetails.keys) { decoder, key in
             switch key {
             case 0:
                 expectation.name = decoder.string()
@@ -347,13 +348,32 @@ struct CassetteFastPath: JSONByteScanner {
                 sawError = true
                 expectation.error = decoder.string().flatMap(ClientErrorKind.init(rawValue:))
                 return expectation.error != nil
-            default:
+            case 3:
                 expectation.message = decoder.string()
                 return expectation.message != nil
+            default:
+                let kind = ExpectDetails.kinds[key - 4]
+                decoder.skipWhitespace()
+                guard decoder.index < decoder.bytes.count else { return false }
+                if decoder.bytes[decoder.index] == UInt8(ascii: "n") { return decoder.literal("null") }
+                let isString = decoder.bytes[decoder.index] == UInt8(ascii: "\"")
+                let string = isString ? decoder.string() : nil
+                let number = isString ? nil : decoder.numberText()
+                guard let value = ExpectDetails.value(kind, string: string, numberText: number) else { return false }
+                details.append((key - 4, value))
+                return true
             }
         }
         guard complete else { return nil }
-        if expectation.error != nil, expectation.name != nil || expectation.celsius != nil { return nil }
+        // In the table's order, as the tree decoder collects them.
+        expectation.details = details.sorted { $0.0 < $1.0 }.map {
+            ExpectDetails.Entry(name: ExpectDetails.names[$0.0], value: $0.1)
+        }
+        if expectation.error != nil,
+            expectation.name != nil || expectation.celsius != nil || !expectation.details.isEmpty
+        {
+            return nil
+        }
         if !sawError, expectation.message != nil { return nil }
         return expectation
     }

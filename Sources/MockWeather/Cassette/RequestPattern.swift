@@ -137,7 +137,8 @@ enum QueryValue {
     }
 
     static func key(_ value: String, forParameter parameter: String) -> Key {
-        if parameter == "q" { return .text(value.trimmingASCIIWhitespace().lowercased()) }
+        // Place names and zip codes (`04524,kr`) are case-insensitive at the API.
+        if parameter == "q" || parameter == "zip" { return .text(value.trimmingASCIIWhitespace().lowercased()) }
         if let number = NumericText.value(of: value) { return .number(number) }
         return .text(value)
     }

@@ -103,14 +103,22 @@ private struct ImportSession {
         self.options = options
         hosts = HARImporter.defaultHosts + options.extraHosts.filter { !HARImporter.defaultHosts.contains($0) }
         // Every key any entry sent is a secret everywhere: a key seen in one request is masked in the
-        // bodies and headers of all of them.
+        // bodies and headers of all of them. Not the fake keys a mockweather archive's patterns name
+        // (`appid=invalid` stages a 401): those are part of the cassette, not secrets.
+        let namedInPatterns = Set(
+            archive.creator.isMockweather
+                ? archive.entries.flatMap { entry in
+                    (entry.mockweather?["request"]?["query"]?.members ?? []).compactMap { member in
+                        KeyScrubber.isKeyParameter(member.key.lowercased()) ? member.value.stringValue : nil
+                    }
+                } : [])
         let keys = archive.entries.flatMap { entry in
             HARURL(entry.request.url).map {
                 RecordingRequest(method: "GET", rawPath: $0.rawPath, rawQuery: $0.rawQuery)
             }?
             .clientKeys ?? []
         }
-        scrubber = options.scrubber.adding(secrets: keys)
+        scrubber = options.scrubber.adding(secrets: keys.filter { !namedInPatterns.contains($0) })
     }
 
     var report: HARImportReport {
@@ -186,12 +194,22 @@ private struct ImportSession {
                 entries: [entry.index], request: shownRequest, statuses: statuses,
                 problem: problem(entry, field, offset, message))
         }
-        let extensionFields = archive.creator.isMockweather ? entry.mockweather : nil
+        // An exported cassette carries its pattern; a journal entry (`/__admin/requests.har`) only what
+        // happened, and is imported like any capture.
+        let ownDetails = archive.creator.isMockweather ? entry.mockweather : nil
+        let extensionFields = ownDetails?["request"] != nil ? ownDetails : nil
         if request.method == "CONNECT" {
             reject(
                 path.appending("request").appending("method"), offset: request.urlOffset,
                 "a CONNECT tunnel: the tool did not decrypt this HTTPS connection, so there is no exchange to "
                     + "replay; enable SSL/TLS proxying for \(url.host) and capture again")
+            return nil
+        }
+        if case .bool(true) = ownDetails?["unmatched"]?.kind {
+            reject(
+                path.appending("_mockweather").appending("unmatched"), offset: entry.offset,
+                statuses: entry.response.map { String($0.status) } ?? "-",
+                "mockweather answered this request as unmatched: no cassette had it, so there is nothing to import")
             return nil
         }
         let upgrade = request.headers.first { $0.name.lowercased() == "upgrade" }?.value.lowercased()
@@ -265,8 +283,18 @@ private struct ImportSession {
                 "the request carries a secret in its own path or parameters, which a cassette would have to store")
             return nil
         }
-        let headers = RecordedCassette.keptHeaders(of: response.headers, scrubber: scrubber)
-        let answer = RecordedCassette.Answer(status: response.status, headers: headers, body: body, settings: settings)
+        // A mockweather archive's headers are the cassette's own, in its order, plus those the server adds.
+        let headers =
+            extensionFields == nil
+            ? RecordedCassette.keptHeaders(of: response.headers, scrubber: scrubber)
+            : response.headers.filter {
+                !PreparedResponse.isServerOwned($0.name)
+                    && $0.name.lowercased() != PreparedResponse.cassetteHeader.lowercased()
+            }.map { HeaderField(name: $0.name, value: scrubber.scrub($0.value)) }
+        // A fault that sends nothing is exported as HAR's "no response"; its cassette status rides along.
+        let status =
+            response.status == 0 ? extensionFields?["status"]?.numberText.flatMap { Int($0) } ?? 0 : response.status
+        let answer = RecordedCassette.Answer(status: status, headers: headers, body: body, settings: settings)
         return (identity, recording, display, pattern, answer)
     }
 

@@ -21,22 +21,30 @@ extension CassetteLibrary {
     /// The closest interaction to an unmatched request, or nil when there are no cassettes.
     ///
     /// Candidates are the interactions for the same method and path; when there are none, the first
-    /// interaction of each route (so a misspelt path is shown next to the right one). The closest has
-    /// the smallest total penalty (a differing value costs less than a missing one, see
-    /// `RuleOutcome.penalty`), then differs least in path and values (edit distance), then comes first.
+    /// interaction of each route (so a misspelt path is shown next to the right one). A wrong path is
+    /// the worst kind of miss, so among other routes the nearest path wins first: the most leading
+    /// segments in common, then the smallest edit distance (`/data/3.0/onecall` names a
+    /// `/data/3.0/onecall/...` cassette, `/data/3.0/onecal` names `/data/3.0/onecall`, never a
+    /// geocoding cassette that happens to fail fewer rules). Then the closest has the smallest total penalty (a differing
+    /// value costs less than a missing one, see `RuleOutcome.penalty`), then differs least in values
+    /// (edit distance), then comes first.
     func nearMiss(for request: ReplayRequest) -> NearMiss? {
         let candidates: [Int] =
             index.sameRoute(method: request.method, path: request.path) ?? firstOrdinalOfEachRoute
-        var best: (score: (Int, Int, Int), miss: NearMiss)?
+        var best: (score: (Int, Int, Int, Int, Int), miss: NearMiss)?
         for ordinal in candidates {
             let entry = entries[ordinal]
             let outcomes = Matchers.diagnose(entry.pattern, request)
-            // How different the differing values are: a misspelt path or city is closer than an
-            // unrelated cassette that happens to fail as many rules.
+            let pathDistance =
+                entry.pattern.path == request.path
+                ? (Int.min, 0)
+                : (
+                    -Self.sharedLeadingSegments(entry.pattern.path, request.path),
+                    Suggestions.editDistance(entry.pattern.path, request.path)
+                )
+            // How different the differing values are: a misspelt city is closer than an unrelated
+            // cassette that happens to fail as many rules.
             var distance = 0
-            if entry.pattern.path != request.path {
-                distance += Suggestions.editDistance(entry.pattern.path, request.path)
-            }
             for constraint in entry.pattern.query {
                 guard case .equals(let expected) = constraint.expectation,
                     let requested = request.parameters[constraint.name],
@@ -44,7 +52,7 @@ extension CassetteLibrary {
                 else { continue }
                 distance += Suggestions.editDistance(requested.lowercased(), expected.lowercased())
             }
-            let score = (outcomes.reduce(0) { $0 + $1.penalty }, distance, ordinal)
+            let score = (pathDistance.0, pathDistance.1, outcomes.reduce(0) { $0 + $1.penalty }, distance, ordinal)
             if best == nil || score < best!.score {
                 best = (
                     score,
@@ -55,5 +63,11 @@ extension CassetteLibrary {
             }
         }
         return best?.miss
+    }
+
+    /// How many `/`-separated segments two paths share from the start (`/data/3.0/onecall` and
+    /// `/data/3.0/onecall/overview`: 3).
+    static func sharedLeadingSegments(_ first: String, _ second: String) -> Int {
+        zip(first.split(separator: "/"), second.split(separator: "/")).prefix { $0 == $1 }.count
     }
 }

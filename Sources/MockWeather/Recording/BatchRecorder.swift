@@ -8,15 +8,30 @@ public struct RecordTarget: Sendable, Equatable {
         case city(String)
         /// `--id N`: `id=N`.
         case cityID(String)
+        /// `--zip CODE,COUNTRY`: `zip=CODE,COUNTRY`.
+        case zip(String)
         /// `--at LAT,LON`: `lat=LAT&lon=LON`.
         case coordinate(latitude: Double, longitude: Double)
+        /// One icon, `10d@2x` (`--endpoint icons` records all of them).
+        case icon(String)
 
         var text: String {
             switch self {
             case .city(let name): name
             case .cityID(let id): id
+            case .zip(let zip): zip
             case .coordinate(let latitude, let longitude):
                 "\(UnitConversion.format(latitude)),\(UnitConversion.format(longitude))"
+            case .icon(let name): name
+            }
+        }
+
+        /// How a skipped target is named: `id 1835848`, `Seoul`, `zip 04524,KR`, `35.87,128.6`.
+        var label: String {
+            switch self {
+            case .cityID(let id): "id \(id)"
+            case .zip(let zip): "zip \(zip)"
+            default: text
             }
         }
     }
@@ -27,19 +42,57 @@ public struct RecordTarget: Sendable, Equatable {
         case current
         /// `/data/2.5/forecast`.
         case forecast
-        /// `/geo/1.0/direct` for a city, `/geo/1.0/reverse` for coordinates (with `limit=5`, as the
-        /// WeatherClient sends); city ids have no geocoding.
+        /// `/geo/1.0/direct` for a city, `/geo/1.0/reverse` for coordinates, `/geo/1.0/zip` for a zip
+        /// code (with `limit=5` for the first two, as the WeatherClient sends); city ids have no
+        /// geocoding.
         case geocoding
+        /// `/data/3.0/onecall` (coordinates only; `exclude` when set).
+        case oneCall = "onecall"
+        /// `/data/3.0/onecall/timemachine` (coordinates and `dt`).
+        case timemachine
+        /// `/data/3.0/onecall/day_summary` (coordinates and `date`).
+        case daySummary = "day-summary"
+        /// `/data/3.0/onecall/overview` (coordinates; `date` when set).
+        case overview
+        /// `/data/2.5/air_pollution` (coordinates only).
+        case air
+        /// `/data/2.5/air_pollution/forecast` (coordinates only).
+        case airForecast = "air-forecast"
+        /// `/data/2.5/air_pollution/history` (coordinates, `start` and `end`).
+        case airHistory = "air-history"
+        /// `/img/wn/{code}.png`, `@2x`, `@4x` for every condition icon (no location needed).
+        case icons
+
+        /// Whether the endpoint takes only coordinates.
+        var needsCoordinates: Bool {
+            switch self {
+            case .oneCall, .timemachine, .daySummary, .overview, .air, .airForecast, .airHistory: true
+            case .current, .forecast, .geocoding, .icons: false
+            }
+        }
+    }
+
+    /// The icon names `--endpoint icons` records: 18 condition codes in three sizes.
+    public static let iconNames: [String] = ["01", "02", "03", "04", "09", "10", "11", "13", "50"].flatMap { code in
+        ["d", "n"].flatMap { time in ["", "@2x", "@4x"].map { "\(code)\(time)\($0)" } }
     }
 
     /// Where.
     public var location: Location
     /// Which API call.
     public var endpoint: Endpoint
-    /// `units`, sent when set (current weather and forecast only).
+    /// `units`, sent when set (current weather, forecast and One Call).
     public var units: String?
-    /// `lang`, sent when set (current weather and forecast only).
+    /// `lang`, sent when set (current weather, forecast and One Call).
     public var language: String?
+    /// One Call's `exclude`, sent when set.
+    public var exclude: String?
+    /// timemachine's `dt` (Unix seconds).
+    public var time: Int?
+    /// day_summary's and overview's `date` (`YYYY-MM-DD`).
+    public var date: String?
+    /// Air pollution history's `start` and `end` (Unix seconds).
+    public var period: (start: Int, end: Int)?
 
     /// A target; nothing is checked until it is turned into a request.
     public init(location: Location, endpoint: Endpoint = .current, units: String? = nil, language: String? = nil) {
@@ -49,28 +102,73 @@ public struct RecordTarget: Sendable, Equatable {
         self.language = language
     }
 
-    /// The request to send, or nil when the endpoint has no form for this location (geocoding by id).
+    /// Same location, endpoint and parameters (`period` compared by its bounds).
+    public static func == (left: RecordTarget, right: RecordTarget) -> Bool {
+        left.location == right.location && left.endpoint == right.endpoint && left.units == right.units
+            && left.language == right.language && left.exclude == right.exclude && left.time == right.time
+            && left.date == right.date && left.period?.start == right.period?.start
+            && left.period?.end == right.period?.end
+    }
+
+    /// Why this target has no request (`geocoding` for a city id, One Call for a city name, ...), or nil.
+    public var skipReason: String? {
+        switch (endpoint, location) {
+        case (.icons, .icon): return nil
+        case (.icons, _), (_, .icon): return "icons have no location; --endpoint icons records them all"
+        case (.geocoding, .cityID): return "geocoding needs a city name, zip code or coordinates"
+        case (let endpoint, let location) where endpoint.needsCoordinates:
+            if case .coordinate = location {
+                if endpoint == .timemachine, time == nil { return "timemachine needs --dt" }
+                if endpoint == .daySummary, date == nil { return "day-summary needs --date" }
+                if endpoint == .airHistory, period == nil { return "air-history needs --start and --end" }
+                return nil
+            }
+            return "\(endpoint.rawValue) needs coordinates (--at)"
+        default: return nil
+        }
+    }
+
+    /// The request to send, or nil when the endpoint has no form for this target (see ``skipReason``).
     var request: RecordingRequest? {
+        guard skipReason == nil else { return nil }
         var parameters: [(String, String)]
         switch location {
         case .city(let name): parameters = [("q", name)]
         case .cityID(let id): parameters = [("id", id)]
+        case .zip(let zip): parameters = [("zip", zip)]
         case .coordinate(let latitude, let longitude):
             parameters = [("lat", UnitConversion.format(latitude)), ("lon", UnitConversion.format(longitude))]
+        case .icon(let name): return RecordingRequest(path: "/img/wn/\(name).png", parameters: [])
         }
         let path: String
         switch (endpoint, location) {
         case (.current, _): path = "/data/2.5/weather"
         case (.forecast, _): path = "/data/2.5/forecast"
         case (.geocoding, .city): path = "/geo/1.0/direct"
-        case (.geocoding, .coordinate): path = "/geo/1.0/reverse"
-        case (.geocoding, .cityID): return nil
+        case (.geocoding, .zip): path = "/geo/1.0/zip"
+        case (.geocoding, _): path = "/geo/1.0/reverse"
+        case (.oneCall, _): path = "/data/3.0/onecall"
+        case (.timemachine, _): path = "/data/3.0/onecall/timemachine"
+        case (.daySummary, _): path = "/data/3.0/onecall/day_summary"
+        case (.overview, _): path = "/data/3.0/onecall/overview"
+        case (.air, _): path = "/data/2.5/air_pollution"
+        case (.airForecast, _): path = "/data/2.5/air_pollution/forecast"
+        case (.airHistory, _): path = "/data/2.5/air_pollution/history"
+        case (.icons, _): return nil
         }
-        if endpoint == .geocoding {
-            parameters.append(("limit", "5"))
-        } else {
+        switch endpoint {
+        case .geocoding:
+            if path != "/geo/1.0/zip" { parameters.append(("limit", "5")) }
+        case .air, .airForecast:
+            break
+        case .airHistory:
+            if let period { parameters += [("start", String(period.start)), ("end", String(period.end))] }
+        default:
+            if endpoint == .oneCall, let exclude { parameters.append(("exclude", exclude)) }
+            if endpoint == .timemachine, let time { parameters.append(("dt", String(time))) }
+            if endpoint == .daySummary || endpoint == .overview, let date { parameters.append(("date", date)) }
             if let units { parameters.append(("units", units)) }
-            if let language { parameters.append(("lang", language)) }
+            if let language, endpoint != .overview { parameters.append(("lang", language)) }
         }
         return RecordingRequest(path: path, parameters: parameters)
     }
@@ -128,8 +226,8 @@ public final class BatchRecorder: Sendable {
             guard let request = target.request else {
                 rows.append(
                     BatchReport.Row(
-                        request: "\(target.endpoint.rawValue) for id \(target.location.text)", status: "-",
-                        result: "skipped: geocoding needs a city name or coordinates", isFailure: false,
+                        request: "\(target.endpoint.rawValue) for \(target.location.label)", status: "-",
+                        result: "skipped: \(target.skipReason ?? "no such request")", isFailure: false,
                         isSkipped: true))
                 continue
             }

@@ -71,7 +71,15 @@ public enum CassetteVerifier {
             drift += diff.drift.map(\.description)
             varying = diff.varying.map(\.description)
         case (nil, nil):
-            break
+            // Icons: the same kind of image at the same size is the same shape.
+            let sizes = (Self.bytes(recorded.body).flatMap(PNGSize.init), PNGSize(live.body))
+            switch sizes {
+            case (let before?, let after?) where before != after:
+                drift.append("image    \(before.width)×\(before.height) → \(after.width)×\(after.height)")
+            case (_?, nil): drift.append("body     was a PNG image, now is not")
+            case (nil, _?): drift.append("body     was not a PNG image, now is")
+            default: break
+            }
         case (nil, _?):
             drift.append("body     was not JSON, now is")
         case (_?, nil):
@@ -93,6 +101,15 @@ public enum CassetteVerifier {
         var request = RecordingRequest(path: pattern.path, parameters: parameters)
         request.method = pattern.method
         return request
+    }
+
+    private static func bytes(_ body: ResponseBody?) -> [UInt8]? {
+        switch body {
+        case .json(let value): value.compactBytes
+        case .text(let text): Array(text.utf8)
+        case .base64(let bytes): bytes
+        case nil: nil
+        }
     }
 
     private static func json(_ body: ResponseBody?) -> JSONValue? {

@@ -8,12 +8,10 @@ import Darwin
 
 /// Writes recorded and imported cassettes under a cassette directory, atomically and without clobbering.
 ///
-/// Every write goes to a hidden temporary file in the target's own folder (`.q-seoul.json.mockweather-tmp-PID-N`,
-/// which the loader skips), is flushed to disk, then takes the final name in one step: `link(2)` when
-/// an existing file must be kept (fails if the name was taken meanwhile, even by another process),
-/// `rename(2)` when it is replaced. A reader, or a process killed at any moment, sees the old file, the
-/// new file or none, never a partial one. A killed writer can leave a hidden temporary file behind;
-/// the next writer in that directory removes those whose process is gone.
+/// Every write goes through `AtomicFile` (a hidden temporary file in the target's own folder, which the
+/// loader skips, flushed, then given its name in one step), so a reader, or a process killed at any
+/// moment, sees the old file, the new file or none, never a partial one. A killed writer can leave a
+/// hidden temporary file behind; the next writer in that directory removes those whose process is gone.
 ///
 /// Names are deterministic (`RecordingRequest.cassetteName`); when the name already holds a different
 /// request, `-2`, `-3`, ... are tried, so two requests never share, or silently overwrite, a file.
@@ -21,7 +19,7 @@ struct CassetteWriter: Sendable {
     /// The cassette directory (the folder `recorded/` lives in).
     let directory: URL
 
-    static let temporaryMarker = ".mockweather-tmp-"
+    static let temporaryMarker = AtomicFile.temporaryMarker
     static let maximumSuffix = 99
 
     /// What happened to one write.
@@ -111,35 +109,11 @@ struct CassetteWriter: Sendable {
     /// Writes a temporary file next to `path` and moves it into place; returns false when
     /// `replacing` is false and `path` exists.
     private func place(_ document: [UInt8], at path: String, replacing: Bool) throws(CassetteWriteError) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
-        let base = (path as NSString).lastPathComponent
-        let temporary = "\(folder)/.\(base)\(Self.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else {
-            throw CassetteWriteError(file: path, reason: Self.lastError("cannot create a temporary file"))
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: Data(document))
-            try handle.synchronize()  // on disk before it takes the name
-            try handle.close()
+        do throws(AtomicFile.WriteError) {
+            return try AtomicFile.write(document, to: path, replacing: replacing)
         } catch {
-            try? handle.close()
-            unlink(temporary)
-            throw CassetteWriteError(
-                file: path, reason: "cannot write the temporary file: \(error.localizedDescription)")
+            throw CassetteWriteError(file: error.file, reason: error.reason)
         }
-        defer { unlink(temporary) }  // after a link the temporary name goes; after a rename it is already gone
-        if replacing {
-            guard rename(temporary, path) == 0 else {
-                throw CassetteWriteError(file: path, reason: Self.lastError("cannot rename into place"))
-            }
-        } else if link(temporary, path) != 0 {
-            if errno == EEXIST { return false }
-            throw CassetteWriteError(file: path, reason: Self.lastError("cannot link into place"))
-        }
-        Self.synchronizeDirectory(folder)
-        return true
     }
 
     /// Removes temporary files under `folder` (`recorded/`, `imported/`) left by writers that were
@@ -157,14 +131,6 @@ struct CassetteWriter: Sendable {
         }
     }
 
-    private static func synchronizeDirectory(_ path: String) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
-    }
-
-    private static func lastError(_ what: String) -> String { "\(what): \(String(cString: strerror(errno)))" }
 }
 
 /// A recorded cassette that could not be written; nothing partial is left under its name.

@@ -50,14 +50,22 @@ final class CurlUpstream: UpstreamTransport {
 
     /// The upstream URL with the real key appended as `appid`. Bytes a URL cannot hold (spaces,
     /// non-ASCII, `#`) are percent-encoded; `%XX` escapes the client sent are kept as they are.
+    ///
+    /// Icons (`/img/wn/...`) need no key, so none is sent; the live API serves them from its web
+    /// site's host, so with the default upstream they go to `https://openweathermap.org`.
     func url(for request: UpstreamRequest) -> String {
-        let encodedKey = RequestPath.percentEncoded(key.revealed)
-        let query = request.query.isEmpty ? "appid=\(encodedKey)" : "\(request.query)&appid=\(encodedKey)"
         let path = request.path.hasPrefix("/") ? request.path : "/" + request.path
-        let target = RequestPath.percentEncoded(path + "?" + query) { byte in
+        let isIcon = IconPath.code(of: RequestPath.normalized(path)) != nil
+        var query = request.query
+        if !isIcon {
+            let encodedKey = RequestPath.percentEncoded(key.revealed)
+            query = query.isEmpty ? "appid=\(encodedKey)" : "\(query)&appid=\(encodedKey)"
+        }
+        let target = RequestPath.percentEncoded(path + (query.isEmpty ? "" : "?" + query)) { byte in
             byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "#") && byte != UInt8(ascii: "\\")
         }
-        return upstream.url.absoluteString + target
+        let base = isIcon && upstream == .openWeatherMap ? UpstreamURL.openWeatherMapIcons : upstream
+        return base.url.absoluteString + target
     }
 
     private func describe(_ exchange: CurlExchange) -> String {

@@ -78,7 +78,7 @@ enum RecordedCassette {
                     ? nil
                     : ExpectDerivation.expectation(
                         status: answer.status, body: parsed, endpoint: request.endpoint, units: request.units,
-                        mode: request.value("mode")))
+                        mode: request.value("mode"), rawBody: answer.body ?? []))
         }
         var interaction: [(String, JSONValue)] = [
             ("request", pattern ?? request.pattern(bodyIsConvertible: allConvertible))

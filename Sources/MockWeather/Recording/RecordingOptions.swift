@@ -51,6 +51,9 @@ public struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
     /// The live API.
     public static let openWeatherMap = UpstreamURL(checked: URL(string: "https://api.openweathermap.org")!)
 
+    /// Where the live API's icons are (`/img/wn/...`): the web site's host, not the API's.
+    public static let openWeatherMapIcons = UpstreamURL(checked: URL(string: "https://openweathermap.org")!)
+
     /// Parses `text`.
     ///
     /// - Throws: ``UpstreamURLError`` when it is not an absolute `http`/`https` URL with a host, or has a

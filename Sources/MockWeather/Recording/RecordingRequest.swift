@@ -8,13 +8,22 @@ import Basics
 /// - current weather and forecast: the location (`q`, `id`, `zip`, `lat`+`lon`), `units`, `lang`,
 ///   `mode`, and for the forecast `cnt`;
 /// - geocoding: `q`, `zip` or `lat`+`lon`, and `limit`;
+/// - One Call 3.0: `lat`+`lon`, `units`, `lang`, `exclude` (only when it names something), and
+///   timemachine's `dt`, day_summary's `date` and `tz`, overview's `date` and `units`;
+/// - air pollution: `lat`+`lon`, and history's `start` and `end`;
+/// - icons (`/img/wn/10d@2x.png`): the path alone;
 /// - any other path: every parameter except keys.
-/// `lang`, `mode`, `cnt` and `limit` change what the body holds, so a pattern pins them even when the
-/// request left them out (`null`: must be absent). `units` is pinned only when given: a JSON body is
-/// converted on replay, so one recording answers every unit system. Keys are never part of a pattern.
+/// Shaping parameters change what the body holds, so a pattern pins them even when the request left
+/// them out (`null`: must be absent). `units` is pinned only when given: a JSON body is converted on
+/// replay, so one recording answers every unit system (overview's text cannot be converted, so there
+/// it is pinned). `exclude` likewise: a full One Call answer serves every combination on replay. Keys
+/// are never part of a pattern.
 struct RecordingRequest: Sendable {
     enum Endpoint: Sendable, Equatable {
         case current, forecast, geocodingDirect, geocodingReverse, geocodingZip
+        case oneCall, oneCallTimemachine, oneCallDaySummary, oneCallOverview
+        case airPollution, airPollutionForecast, airPollutionHistory
+        case icon
         case other
 
         init(path: String) {
@@ -24,7 +33,14 @@ struct RecordingRequest: Sendable {
             case "/geo/1.0/direct": self = .geocodingDirect
             case "/geo/1.0/reverse": self = .geocodingReverse
             case "/geo/1.0/zip": self = .geocodingZip
-            default: self = .other
+            case "/data/3.0/onecall": self = .oneCall
+            case "/data/3.0/onecall/timemachine": self = .oneCallTimemachine
+            case "/data/3.0/onecall/day_summary": self = .oneCallDaySummary
+            case "/data/3.0/onecall/overview": self = .oneCallOverview
+            case "/data/2.5/air_pollution": self = .airPollution
+            case "/data/2.5/air_pollution/forecast": self = .airPollutionForecast
+            case "/data/2.5/air_pollution/history": self = .airPollutionHistory
+            default: self = IconPath.code(of: path) != nil ? .icon : .other
             }
         }
 
@@ -35,7 +51,9 @@ struct RecordingRequest: Sendable {
             case .geocodingDirect: ["q"]
             case .geocodingReverse: ["lat", "lon"]
             case .geocodingZip: ["zip"]
-            case .other: []
+            case .oneCall, .oneCallTimemachine, .oneCallDaySummary, .oneCallOverview: ["lat", "lon"]
+            case .airPollution, .airPollutionForecast, .airPollutionHistory: ["lat", "lon"]
+            case .icon, .other: []
             }
         }
 
@@ -45,11 +63,22 @@ struct RecordingRequest: Sendable {
             case .current: ["lang", "mode"]
             case .forecast: ["lang", "cnt", "mode"]
             case .geocodingDirect, .geocodingReverse: ["limit"]
-            case .geocodingZip, .other: []
+            case .oneCall: ["lang"]
+            case .oneCallTimemachine: ["dt", "lang"]
+            case .oneCallDaySummary: ["date", "tz", "lang"]
+            case .oneCallOverview: ["date", "units"]
+            case .airPollutionHistory: ["start", "end"]
+            case .geocodingZip, .airPollution, .airPollutionForecast, .icon, .other: []
             }
         }
 
-        var hasUnits: Bool { self == .current || self == .forecast }
+        /// Whether the body is in the request's `units` and replay converts it.
+        var hasUnits: Bool {
+            switch self {
+            case .current, .forecast, .oneCall, .oneCallTimemachine, .oneCallDaySummary: true
+            default: false
+            }
+        }
 
         /// The folder under `recorded/` and the prefix of the file name.
         var folderAndPrefix: (folder: String, prefix: String) {
@@ -59,6 +88,14 @@ struct RecordingRequest: Sendable {
             case .geocodingDirect: ("geocoding", "direct-")
             case .geocodingReverse: ("geocoding", "reverse-")
             case .geocodingZip: ("geocoding", "zip-")
+            case .oneCall: ("onecall", "")
+            case .oneCallTimemachine: ("onecall", "timemachine-")
+            case .oneCallDaySummary: ("onecall", "day-summary-")
+            case .oneCallOverview: ("onecall", "overview-")
+            case .airPollution: ("air", "")
+            case .airPollutionForecast: ("air", "forecast-")
+            case .airPollutionHistory: ("air", "history-")
+            case .icon: ("icons", "")
             case .other: ("other", "")
             }
         }
@@ -150,7 +187,7 @@ struct RecordingRequest: Sendable {
     /// convert, so `units` is then pinned absent too.
     func pattern(bodyIsConvertible: Bool) -> JSONValue {
         var query: [(String, JSONValue)] = []
-        let coordinate = endpoint == .other ? nil : self.coordinate
+        let coordinate = endpoint.locationParameters.contains("lat") ? self.coordinate : nil
         if endpoint == .other {
             var seen = Set<String>()
             for parameter in parameters where seen.insert(parameter.name).inserted {
@@ -167,6 +204,9 @@ struct RecordingRequest: Sendable {
                 } else if !bodyIsConvertible {
                     query.append(("units", .null))
                 }
+            }
+            if endpoint == .oneCall, let exclude = value("exclude"), !ExcludedBlocks(requestValue: exclude).isEmpty {
+                query.append(("exclude", .string(exclude)))
             }
             for name in endpoint.shapingParameters {
                 query.append((name, value(name).map { .string($0) } ?? .null))
@@ -190,7 +230,8 @@ struct RecordingRequest: Sendable {
     // MARK: - The file name
 
     /// `recorded/current/q-seoul`, `recorded/current/lat37.57_lon126.98-metric`,
-    /// `recorded/geocoding/direct-q-seoul-limit-5`: the same request always gives the same name.
+    /// `recorded/geocoding/direct-q-seoul-limit-5`, `recorded/onecall/timemachine-lat37.57_lon126.98-dt-1670120043`,
+    /// `recorded/icons/10d-2x`: the same request always gives the same name.
     var cassetteName: String { cassetteName(under: Self.recordedFolder) }
 
     /// Where record mode writes, in the cassette directory.
@@ -200,7 +241,9 @@ struct RecordingRequest: Sendable {
     func cassetteName(under root: String) -> String {
         let (folder, prefix) = endpoint.folderAndPrefix
         var parts: [String] = []
-        if endpoint == .other {
+        if endpoint == .icon, let code = IconPath.code(of: path) {
+            parts.append(CassetteNaming.slug(code))
+        } else if endpoint == .other {
             parts.append(CassetteNaming.slug(path))
             var seen = Set<String>()
             for parameter in parameters where seen.insert(parameter.name).inserted {
@@ -220,6 +263,9 @@ struct RecordingRequest: Sendable {
             }
             parts.append(location.isEmpty ? "no-location" : location.joined(separator: "_"))
             if endpoint.hasUnits, let units = value("units") { parts.append(CassetteNaming.slug(units)) }
+            if endpoint == .oneCall, let exclude = value("exclude"), !ExcludedBlocks(requestValue: exclude).isEmpty {
+                parts.append("exclude-\(CassetteNaming.slug(exclude))")
+            }
             for name in endpoint.shapingParameters {
                 if let value = value(name) { parts.append("\(name)-\(CassetteNaming.slug(value))") }
             }
@@ -294,5 +340,17 @@ enum CassetteNaming {
             cut.append(character)
         }
         return cut
+    }
+}
+
+/// The icon paths the API serves: `/img/wn/{code}.png`, `{code}@2x.png`, `{code}@4x.png`.
+enum IconPath {
+    /// `10d@2x` for `/img/wn/10d@2x.png`; nil for any other path.
+    static func code(of path: String) -> String? {
+        let prefix = "/img/wn/"
+        guard path.hasPrefix(prefix), path.hasSuffix(".png") else { return nil }
+        let name = path.dropFirst(prefix.count).dropLast(4)
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        return String(name)
     }
 }

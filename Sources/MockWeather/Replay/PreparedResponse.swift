@@ -7,13 +7,16 @@ import Synchronization
 ///
 /// The response is encoded when it is first asked for, then kept: start-up with thousands of
 /// cassettes validates and indexes every one before the port opens, but builds the wire bytes only
-/// for interactions that are actually requested (a few microseconds on their first request). A
-/// current-weather or forecast body asked for in other units is converted on first use too.
+/// for interactions that are actually requested (a few microseconds on their first request). A JSON
+/// body asked for in other units, or with One Call blocks excluded, is made on first use too.
 struct PreparedResponse: Sendable {
     private let encoding: LazyEncoding
     let delay: DelaySpecification?
     let fault: FaultSpecification?
     let status: Int
+
+    /// Names the cassette (and interaction) that answered, on every replayed response.
+    static let cassetteHeader = "X-Mockweather-Cassette"
 
     /// Headers the server owns: a cassette's copies (e.g. recorded ones) would contradict the real ones.
     static let serverOwnedHeaders = ["content-length", "transfer-encoding", "connection", "date"]
@@ -33,8 +36,9 @@ struct PreparedResponse: Sendable {
         encoding = LazyEncoding(template: template, cassetteName: cassetteName)
     }
 
-    func response(in units: Units) -> HTTPResponse {
-        encoding.encoded.response(in: units)
+    /// The response for a request in `units` that excludes `excluded` (One Call's `exclude`).
+    func response(in units: Units, excluding excluded: ExcludedBlocks = []) -> HTTPResponse {
+        encoding.encoded.response(for: ResponseVariant(units: units, excluded: excluded))
     }
 
     /// The template until first use, then its encoding, published once for every event loop.
@@ -70,7 +74,7 @@ struct PreparedResponse: Sendable {
             {
                 headers.add(name: "Content-Type", value: contentType)
             }
-            headers.add(name: "X-Mockweather-Cassette", value: cassetteName)
+            headers.add(name: PreparedResponse.cassetteHeader, value: cassetteName)
             headers.precomputeWireFormat()  // sent on every request: encoded once
             let response = HTTPResponse(status: template.status, headers: headers)
             declaredUnits = template.units
@@ -78,8 +82,8 @@ struct PreparedResponse: Sendable {
             case .json(let json):
                 let body = json.compactBytes
                 declared = PreparedResponse.with(response, body: body)
-                // Whether the body has anything to convert is found out on the first request for
-                // other units.
+                // Whether the body has anything to convert or drop is found out on the first request
+                // for another variant.
                 conversions = ConvertedVariants(template: response, compactBody: body, units: template.units)
             case .text(let text): declared = PreparedResponse.with(response, body: Array(text.utf8))
             case .base64(let bytes): declared = PreparedResponse.with(response, body: bytes)
@@ -88,9 +92,9 @@ struct PreparedResponse: Sendable {
             self.conversions = conversions
         }
 
-        func response(in units: Units) -> HTTPResponse {
-            guard units != declaredUnits, let conversions else { return declared }
-            return conversions.response(in: units)
+        func response(for variant: ResponseVariant) -> HTTPResponse {
+            guard variant.units != declaredUnits || !variant.excluded.isEmpty, let conversions else { return declared }
+            return conversions.response(for: variant)
         }
     }
 
@@ -111,13 +115,20 @@ struct PreparedResponse: Sendable {
 
 }
 
-/// The other-units variants of one JSON body, made on first use from its compact text (parsed
-/// then); a body with nothing to convert is served as declared in every unit.
+/// What a request asks of a JSON body beyond matching: its units and the One Call blocks it excludes.
+struct ResponseVariant: Hashable, Sendable {
+    var units: Units
+    var excluded: ExcludedBlocks
+}
+
+/// The variants of one JSON body (other units, One Call blocks excluded), each made on first use from
+/// its compact text (parsed then) and kept; a body with nothing to convert or drop is served as
+/// declared. There are at most 3 × 32 variants of a body.
 final class ConvertedVariants: Sendable {
     private let template: HTTPResponse
     private let compactBody: [UInt8]
     private let units: Units
-    private let cache = Mutex<[Units: HTTPResponse]>([:])
+    private let cache = Mutex<[ResponseVariant: HTTPResponse]>([:])
 
     init(template: HTTPResponse, compactBody: [UInt8], units: Units) {
         self.template = template
@@ -125,14 +136,20 @@ final class ConvertedVariants: Sendable {
         self.units = units
     }
 
-    func response(in target: Units) -> HTTPResponse {
-        if let cached = cache.withLock({ $0[target] }) { return cached }
+    func response(for variant: ResponseVariant) -> HTTPResponse {
+        if let cached = cache.withLock({ $0[variant] }) { return cached }
         var response = template
         response.body = compactBody
-        if let json = try? JSONParser.parse(compactBody), UnitConversion.isConvertible(json) {
-            response.body = UnitConversion.convert(json, from: units, to: target).compactBytes
+        if let json = try? JSONParser.parse(compactBody) {
+            let kept = variant.excluded.applied(to: json.built)
+            let convertible = UnitConversion.isConvertible(kept)
+            if convertible || !variant.excluded.isEmpty {
+                response.body =
+                    (convertible ? UnitConversion.convert(kept, from: units, to: variant.units) : kept)
+                    .compactBytes
+            }
         }
-        cache.withLock { $0[target] = response }
+        cache.withLock { $0[variant] = response }
         return response
     }
 }

@@ -34,7 +34,9 @@ struct ReplayResponder: Responder {
         let entry = library.entries[ordinal]
         let position = entry.position?.advance(count: entry.responses.count) ?? 0
         let prepared = entry.responses[position]
-        var response = prepared.response(in: Units(requestValue: replayRequest.parameters["units"]))
+        var response = prepared.response(
+            in: Units(requestValue: replayRequest.parameters["units"]),
+            excluding: ExcludedBlocks(requestValue: replayRequest.parameters["exclude"]))
         var delay = 0
         switch prepared.delay {
         case .fixed(let milliseconds): delay = milliseconds

@@ -39,6 +39,7 @@ struct MockWeatherHandler: HTTPHandler {
             status: outcome.status, matched: outcome.matched, nearMiss: outcome.nearMiss,
             durationMicroseconds: Int(elapsed.seconds) * 1_000_000 + Int(elapsed.attoseconds / 1_000_000_000_000),
             delayMilliseconds: outcome.delayMilliseconds, fault: outcome.fault, isUnmatched: outcome.isUnmatched)
+        if case .respond(let response) = outcome.result { entry.response = response }
         var displayText = outcome.isUnmatched ? replayRequest.displayText : ""
         if let scrubber {
             let scrubber = scrubber.adding(secrets: replayRequest.clientKeys)
@@ -46,6 +47,7 @@ struct MockWeatherHandler: HTTPHandler {
             entry.query = entry.query.map(scrubber.scrub)
             entry.matched = entry.matched.map(scrubber.scrub)
             entry.nearMiss = entry.nearMiss.map(scrubber.scrub)
+            if let body = entry.response?.body { entry.response?.body = scrubber.scrub(body) }
             displayText = scrubber.scrub(displayText)
         }
         let unmatchedLine =

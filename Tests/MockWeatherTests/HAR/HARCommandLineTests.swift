@@ -134,4 +134,31 @@ import Darwin
         let noFile = try MockweatherBinary.run(["import"])
         #expect(noFile.status == 64)
     }
+
+    @Test func exportThenImportThroughTheBinaryLeavesNothingSkipped() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let archive = directory.url.appendingPathComponent("bundled.har").path
+        let cassettes = try CassetteLoader.load(directory: bundledCassettes)
+        let responses = cassettes.flatMap(\.interactions).reduce(0) { $0 + $1.responses.count }
+        let exported = try MockweatherBinary.run(["export", "--har", archive, "--cassettes", bundledCassettes.path])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains("exported \(responses) entries from \(cassettes.count) cassettes"))
+        let target = directory.url.appendingPathComponent("out").path
+        let imported = try MockweatherBinary.run(["import", archive, "--cassettes", target])
+        #expect(imported.status == 0, "\(imported.stdout)")
+        #expect(imported.stdout.contains("from \(responses) entries\n"))
+        #expect(try MockweatherBinary.run(["validate", target]).status == 0)
+        let toStandardOutput = try MockweatherBinary.run(["export", "--har", "-", "--cassettes", bundledCassettes.path])
+        #expect(toStandardOutput.status == 0)
+        #expect(try JSONSerialization.jsonObject(with: Data(toStandardOutput.stdout.utf8)) is [String: Any])
+        let noFile = try MockweatherBinary.run(["export"])
+        #expect(noFile.status == 64)
+        #expect(noFile.stderr.contains("'--har FILE' is required"))
+        try directory.write("broken/x.json", "{}")
+        let broken = try MockweatherBinary.run([
+            "export", "--har", archive, "--cassettes", directory.url.appendingPathComponent("broken").path,
+        ])
+        #expect(broken.status == 65)
+    }
 }

@@ -154,8 +154,8 @@ import Testing
             text: Data(png).base64EncodedString(), encoding: "base64")
         let (report, directory) = try importHAR(harJSON(entry))
         defer { directory.cleanUp() }
-        #expect(report.rows.map(\.result) == ["imported/other/img-wn-10d-2x.png.json (new)"])
-        let cassette = try importedCassette("imported/other/img-wn-10d-2x.png", in: directory)
+        #expect(report.rows.map(\.result) == ["imported/icons/10d-2x.json (new)"])
+        let cassette = try importedCassette("imported/icons/10d-2x", in: directory)
         guard case .base64(let bytes) = cassette.interactions[0].responses[0].body else {
             Issue.record("expected a base64 body")
             return

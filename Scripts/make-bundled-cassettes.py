@@ -1,0 +1,640 @@
+#!/usr/bin/env python3
+"""Writes the generated part of the bundled cassette set (Cassettes/openweathermap/...).
+
+usage: Scripts/make-bundled-cassettes.py [--check]
+
+Hand-written cassettes (current/seoul, near/*, errors/*, ...) stay as they are; this script writes the
+families whose bodies are too long to write by hand, all `synthetic` (made up in the API's shape):
+  onecall/<place>.json     One Call 3.0: onecall, timemachine, day_summary, overview
+  onecall/*.json           the One Call errors (no subscription, wrong coordinates, dt outside the archive)
+  air/<place>.json         Air Pollution: current, forecast, history
+  forecast/route/<place>   the 5-day forecast by coordinates, city id and name
+  geocoding/zip-*.json, current/zip-*.json, forecast/zip-seoul.json, current/remote-sea.json
+  icons/wn.json            the condition icons, drawn by Scripts/draw-icons.py
+for the places on the Seoul-Daegu route, from the values of their near/<place>.json current-weather
+cassettes (same day, 2022-12-05 02:14 UTC), so a One Call or air-quality client driven along the trace
+sees the same weather as the current-weather demo. Deterministic: the same script writes the same bytes.
+With --check it writes nothing and exits 1 if a file differs from what it would write.
+"""
+import importlib.util
+import json
+import math
+import os
+import random
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+BUNDLED = os.path.join(ROOT, "Cassettes", "openweathermap")
+JSON_HEADERS = {"Content-Type": "application/json; charset=utf-8"}
+
+NOW = 1670206443  # the dt of every near/<place> current-weather cassette: 2022-12-05 02:14:03 UTC
+HOUR = 3600
+DAY = 86400
+OFFSET = 32400  # Asia/Seoul, +09:00
+LOCAL_MIDNIGHT = 1670166000  # 2022-12-05 00:00 KST
+PLACES = ["seoul", "sesac-campus", "suwon", "cheonan", "daejeon", "gimcheon", "gumi", "daegu"]
+# Zip codes of the city halls (Seoul Jung-gu 04524, Daegu Jung-gu 41911).
+ZIPS = {"seoul": ("04524", "KR", "Seoul", 37.5663, 126.9779), "daegu": ("41911", "KR", "Daegu", 35.8714, 128.6014)}
+# Which places have a weather alert (the cold wave of 2022-12-06/07 hit the capital region).
+ALERTS = {"seoul", "sesac-campus", "suwon"}
+# Air quality: a base PM2.5 level per place (µg/m³), and the yellow-dust episode that pushes Seoul's
+# AQI to 5 ("Very Poor") on 2022-12-07, so every AQI value occurs somewhere in the bundled set.
+AIR_BASE = {"seoul": 31.0, "sesac-campus": 33.5, "suwon": 27.0, "cheonan": 21.0, "daejeon": 7.5,
+            "gimcheon": 12.0, "gumi": 18.0, "daegu": 15.5}
+
+
+def r2(value):
+    value = round(value + 0.0, 2)
+    return 0 if value == 0 else value
+
+
+def place_data(place):
+    with open(os.path.join(BUNDLED, "near", f"{place}.json")) as f:
+        cassette = json.load(f)
+    near = [i for i in cassette["interactions"] if "near" in i["request"]][0]
+    return {"key": place, "near": near["request"]["near"], "body": near["response"]["json"],
+            "q": next((i["request"]["query"]["q"] for i in cassette["interactions"] if "query" in i["request"]), None)}
+
+
+# --- a small deterministic weather model --------------------------------------------------------------
+
+class Weather:
+    """Temperatures follow a daily cycle (lowest at 06:00, highest at 15:00 local) around a level that
+    falls with the cold wave of 2022-12-06/07 and recovers after; calibrated so that the model gives the
+    place's current-weather temperature at NOW."""
+
+    def __init__(self, place):
+        self.place = place
+        body = place["body"]
+        self.random = random.Random(place["key"])
+        self.humidity = body["main"]["humidity"]
+        self.pressure = body["main"]["pressure"]
+        self.wind = body["wind"]["speed"]
+        self.wind_deg = body["wind"]["deg"]
+        self.has_gust = "gust" in body["wind"]
+        self.clouds = body["clouds"]["all"]
+        self.sunrise = body["sys"]["sunrise"]
+        self.sunset = body["sys"]["sunset"]
+        self.offset = 0.0
+        self.offset = body["main"]["temp"] - self.temperature(NOW)
+
+    @staticmethod
+    def trend(t):
+        days = (t - LOCAL_MIDNIGHT) / DAY
+        # Colder by up to 6 K around day 1.8 (the night of the 6th to the 7th), back by day 4, then
+        # milder and cooler spells.
+        return -6.0 * math.exp(-((days - 1.8) ** 2) / 0.9) + 1.6 * math.sin(max(0.0, days - 3) * 1.4)
+
+    def temperature(self, t):
+        local_hour = ((t + OFFSET) % DAY) / HOUR
+        # Lowest at 06:00, highest at 15:00: a cosine stretched over the two halves of the day.
+        if 6 <= local_hour < 15:
+            phase = math.pi * (1 - (local_hour - 6) / 9)
+        else:
+            phase = math.pi * ((local_hour - 15) % 24) / 15
+        return 273.15 + self.offset + 2.6 * math.cos(phase) + self.trend(t)
+
+    def snow(self, t):
+        """mm/h of snow: light snow in the capital region as the cold front passes (the 6th, 09-15 KST)."""
+        if self.place["key"] not in ALERTS:
+            return 0.0
+        hours = (t - (LOCAL_MIDNIGHT + DAY + 9 * HOUR)) / HOUR
+        return r2(0.45 * math.sin(math.pi * hours / 6)) if 0 <= hours < 6 else 0.0
+
+    def cloudiness(self, t):
+        base = self.clouds + 35 * math.exp(-(((t - LOCAL_MIDNIGHT) / DAY - 1.4) ** 2) / 0.2)
+        return int(max(0, min(100, base + self.random.randint(-8, 8))))
+
+    def wind_speed(self, t):
+        days = (t - LOCAL_MIDNIGHT) / DAY
+        return r2(max(0.3, self.wind * (1 + 0.9 * math.exp(-((days - 1.6) ** 2) / 0.5)) + self.random.uniform(-0.4, 0.4)))
+
+    def is_day(self, t):
+        since_midnight = (t - LOCAL_MIDNIGHT) % DAY
+        return (self.sunrise - LOCAL_MIDNIGHT) <= since_midnight < (self.sunset - LOCAL_MIDNIGHT)
+
+    def condition(self, t, clouds):
+        snow = self.snow(t)
+        suffix = "d" if self.is_day(t) else "n"
+        if snow > 0:
+            return {"id": 600, "main": "Snow", "description": "light snow", "icon": "13" + suffix}
+        if clouds <= 10:
+            return {"id": 800, "main": "Clear", "description": "clear sky", "icon": "01" + suffix}
+        if clouds <= 25:
+            return {"id": 801, "main": "Clouds", "description": "few clouds", "icon": "02" + suffix}
+        if clouds <= 50:
+            return {"id": 802, "main": "Clouds", "description": "scattered clouds", "icon": "03" + suffix}
+        if clouds <= 84:
+            return {"id": 803, "main": "Clouds", "description": "broken clouds", "icon": "04" + suffix}
+        return {"id": 804, "main": "Clouds", "description": "overcast clouds", "icon": "04" + suffix}
+
+
+def feels_like(kelvin, wind):
+    celsius, kmh = kelvin - 273.15, wind * 3.6
+    if celsius > 10 or kmh < 4.8:
+        return kelvin
+    chill = 13.12 + 0.6215 * celsius - 11.37 * kmh ** 0.16 + 0.3965 * celsius * kmh ** 0.16
+    return chill + 273.15
+
+
+def dew_point(kelvin, humidity):
+    celsius = kelvin - 273.15
+    gamma = math.log(max(humidity, 1) / 100) + 17.62 * celsius / (243.12 + celsius)
+    return 243.12 * gamma / (17.62 - gamma) + 273.15
+
+
+def uvi(weather, t, clouds):
+    if not weather.is_day(t):
+        return 0
+    noon = (weather.sunrise + weather.sunset) / 2
+    span = (weather.sunset - weather.sunrise) / 2
+    return r2(max(0.0, 2.1 * math.cos(math.pi / 2 * (t - noon) / span)) * (1 - 0.6 * clouds / 100))
+
+
+def hour_item(weather, t, current=False):
+    temp = weather.temperature(t)
+    wind = weather.wind_speed(t)
+    clouds = weather.cloudiness(t)
+    humidity = min(100, weather.humidity + int(8 * math.exp(-(((t - LOCAL_MIDNIGHT) / DAY - 1.4) ** 2) / 0.3)))
+    item = {"dt": t}
+    if current:
+        item["sunrise"] = weather.sunrise
+        item["sunset"] = weather.sunset
+    item.update({"temp": r2(temp), "feels_like": r2(feels_like(temp, wind)), "pressure": weather.pressure,
+                 "humidity": humidity, "dew_point": r2(dew_point(temp, humidity)), "uvi": uvi(weather, t, clouds),
+                 "clouds": clouds, "visibility": 10000 if weather.snow(t) == 0 else 4200,
+                 "wind_speed": wind, "wind_deg": (weather.wind_deg + weather.random.randint(-15, 15)) % 360})
+    if weather.has_gust:
+        item["wind_gust"] = r2(wind * 1.7)
+    item["weather"] = [weather.condition(t, clouds)]
+    if not current:
+        item["pop"] = r2(min(1, weather.snow(t) * 2)) if weather.snow(t) > 0 else 0
+    if weather.snow(t) > 0:
+        item["snow"] = {"1h": weather.snow(t)}
+    return item
+
+
+def current_item(weather, body):
+    """One Call's `current`: the near/<place> current-weather values, in One Call's field names."""
+    temp = body["main"]["temp"]
+    item = {"dt": NOW, "sunrise": weather.sunrise, "sunset": weather.sunset, "temp": temp,
+            "feels_like": body["main"]["feels_like"], "pressure": body["main"]["pressure"],
+            "humidity": body["main"]["humidity"], "dew_point": r2(dew_point(temp, body["main"]["humidity"])),
+            "uvi": uvi(weather, NOW, body["clouds"]["all"]), "clouds": body["clouds"]["all"],
+            "visibility": body.get("visibility", 10000), "wind_speed": body["wind"]["speed"],
+            "wind_deg": body["wind"]["deg"]}
+    if "gust" in body["wind"]:
+        item["wind_gust"] = body["wind"]["gust"]
+    item["weather"] = body["weather"]
+    return item
+
+
+MOON = [  # moonrise, moonset (seconds after local midnight) and phase, 2022-12-05 onwards (full moon on the 8th)
+    (13 * HOUR + 55 * 60, 2 * HOUR + 37 * 60, 0.4), (14 * HOUR + 25 * 60, 3 * HOUR + 49 * 60, 0.43),
+    (15 * HOUR + 2 * 60, 5 * HOUR + 5 * 60, 0.46), (15 * HOUR + 49 * 60, 6 * HOUR + 21 * 60, 0.5),
+    (16 * HOUR + 47 * 60, 7 * HOUR + 33 * 60, 0.53), (17 * HOUR + 55 * 60, 8 * HOUR + 36 * 60, 0.56),
+    (19 * HOUR + 9 * 60, 9 * HOUR + 27 * 60, 0.6), (20 * HOUR + 24 * 60, 10 * HOUR + 7 * 60, 0.63),
+]
+
+
+def day_item(weather, day):
+    midnight = LOCAL_MIDNIGHT + day * DAY
+    hours = [midnight + h * HOUR for h in range(24)]
+    temps = [weather.temperature(t) for t in hours]
+    noon = midnight + 12 * HOUR
+    moonrise, moonset, phase = MOON[day]
+    clouds = weather.cloudiness(noon)
+    wind = max(weather.wind_speed(t) for t in hours[9:18])
+    snow = r2(sum(weather.snow(t) for t in hours))
+    condition = weather.condition(noon + HOUR, clouds) if snow == 0 else dict(weather.condition(midnight + 11 * HOUR, clouds))
+    condition["icon"] = condition["icon"][:2] + "d"
+    humidity = min(100, weather.humidity + 3 * day % 11)
+    summary = {"Snow": "Expect a day of partly cloudy with snow", "Clear": "There will be clear sky today",
+               "Clouds": "There will be partly cloudy today" if clouds < 85 else "You can expect overcast clouds today"}[condition["main"]]
+    item = {"dt": midnight + 12 * HOUR, "sunrise": weather.sunrise + day * 40, "sunset": weather.sunset + day * 12,
+            "moonrise": midnight + moonrise, "moonset": midnight + moonset, "moon_phase": phase, "summary": summary,
+            "temp": {"day": r2(weather.temperature(noon)), "min": r2(min(temps)), "max": r2(max(temps)),
+                     "night": r2(weather.temperature(midnight + 21 * HOUR)),
+                     "eve": r2(weather.temperature(midnight + 18 * HOUR)),
+                     "morn": r2(weather.temperature(midnight + 6 * HOUR))},
+            "feels_like": {part: r2(feels_like(weather.temperature(midnight + h * HOUR), wind * 0.6))
+                           for part, h in (("day", 12), ("night", 21), ("eve", 18), ("morn", 6))},
+            "pressure": weather.pressure - day % 3, "humidity": humidity,
+            "dew_point": r2(dew_point(weather.temperature(noon), humidity)),
+            "wind_speed": wind, "wind_deg": (weather.wind_deg + 7 * day) % 360, "wind_gust": r2(wind * 1.8),
+            "weather": [condition], "clouds": clouds,
+            "pop": r2(min(1, snow)) if snow else 0}
+    if snow:
+        item["snow"] = snow
+    item["uvi"] = r2(2.1 * (1 - 0.6 * clouds / 100))
+    return item
+
+
+def alert(place):
+    return {"sender_name": "KMA Korea Meteorological Administration", "event": "Cold wave advisory",
+            "start": LOCAL_MIDNIGHT + DAY + 21 * HOUR, "end": LOCAL_MIDNIGHT + 3 * DAY + 9 * HOUR,
+            "description": "A cold wave advisory is in effect for the capital region: the morning low is expected "
+                           "to fall below -12°C on the 7th. Protect water pipes and limit time outdoors.",
+            "tags": ["Extreme low temperature"]}
+
+
+def one_call(place):
+    weather = Weather(place)
+    lat, lon = place["near"]["lat"], place["near"]["lon"]
+    first_hour = NOW - NOW % HOUR
+    body = {"lat": round(lat, 4), "lon": round(lon, 4), "timezone": "Asia/Seoul", "timezone_offset": OFFSET,
+            "current": current_item(weather, place["body"]),
+            "minutely": [{"dt": NOW - NOW % 60 + 60 * m, "precipitation": 0} for m in range(61)],
+            "hourly": [hour_item(weather, first_hour + h * HOUR) for h in range(48)],
+            "daily": [day_item(weather, d) for d in range(8)]}
+    if place["key"] in ALERTS:
+        body["alerts"] = [alert(place)]
+    return weather, body
+
+
+def timemachine(weather, place):
+    lat, lon = place["near"]["lat"], place["near"]["lon"]
+    item = hour_item(weather, NOW - DAY, current=True)
+    item["sunrise"] -= 62
+    item["sunset"] += 3
+    return {"lat": round(lat, 4), "lon": round(lon, 4), "timezone": "Asia/Seoul", "timezone_offset": OFFSET,
+            "data": [item]}
+
+
+def day_summary(weather, place, daily):
+    midnight = LOCAL_MIDNIGHT
+    lat, lon = place["near"]["lat"], place["near"]["lon"]
+    wind = max(weather.wind_speed(midnight + h * HOUR) for h in range(24))
+    return {"lat": round(lat, 4), "lon": round(lon, 4), "tz": "+09:00", "date": "2022-12-05", "units": "standard",
+            "cloud_cover": {"afternoon": weather.cloudiness(midnight + 12 * HOUR)},
+            "humidity": {"afternoon": daily["humidity"]},
+            "precipitation": {"total": daily.get("snow", 0)},
+            "temperature": {"min": daily["temp"]["min"], "max": daily["temp"]["max"],
+                            "afternoon": r2(weather.temperature(midnight + 12 * HOUR)),
+                            "night": r2(weather.temperature(midnight)),
+                            "evening": r2(weather.temperature(midnight + 18 * HOUR)),
+                            "morning": r2(weather.temperature(midnight + 6 * HOUR))},
+            "pressure": {"afternoon": daily["pressure"]},
+            "wind": {"max": {"speed": wind, "direction": weather.wind_deg}}}
+
+
+def compass(degrees):
+    names = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
+    return names[int((degrees % 360) / 45 + 0.5) % 8]
+
+
+def overview(place, body):
+    current = body["current"]
+    celsius = round(current["temp"] - 273.15)
+    feels = round(current["feels_like"] - 273.15)
+    gust = f" with gusts up to {current['wind_gust']} meter/sec" if "wind_gust" in current else ""
+    text = (f"The current weather is {current['weather'][0]['description']} with a temperature of {celsius}°C and a "
+            f"feels-like temperature of {feels}°C. The wind speed is {current['wind_speed']} meter/sec{gust} coming from "
+            f"the {compass(current['wind_deg'])}. The air pressure is at {current['pressure']} hPa with a humidity of "
+            f"{current['humidity']}%. The dew point is at {round(current['dew_point'] - 273.15)}°C and the visibility is "
+            f"{current['visibility'] // 1000} km. "
+            + ("A cold wave advisory is in effect from tomorrow evening." if "alerts" in body
+               else "No weather alerts are in effect."))
+    return {"lat": body["lat"], "lon": body["lon"], "tz": "+09:00", "date": "2022-12-05", "units": "metric",
+            "weather_overview": text}
+
+
+def near(place):
+    return {"lat": place["near"]["lat"], "lon": place["near"]["lon"], "radiusKm": place["near"]["radiusKm"]}
+
+
+def c_to_k(body):
+    return body
+
+
+def celsius(kelvin):
+    return r2(kelvin - 273.15)
+
+
+def onecall_cassette(place):
+    weather, body = one_call(place)
+    machine = timemachine(weather, place)
+    summary = day_summary(weather, place, body["daily"][0])
+    view = overview(place, body)
+    name = place["body"]["name"]
+    counts = {block: len(body.get(block, [])) for block in ("minutely", "hourly", "daily", "alerts")}
+    interactions = [
+        {"request": {"method": "GET", "path": "/data/3.0/onecall", "near": near(place)},
+         "response": {"status": 200, "headers": JSON_HEADERS, "json": body, "units": "standard"},
+         "expect": {"timezone": "Asia/Seoul", "celsius": celsius(body["current"]["temp"]), **counts,
+                    "dailyMaxCelsius": celsius(body["daily"][0]["temp"]["max"])}},
+        {"request": {"method": "GET", "path": "/data/3.0/onecall/timemachine", "query": {"dt": "*"}, "near": near(place)},
+         "response": {"status": 200, "headers": JSON_HEADERS, "json": machine, "units": "standard"},
+         "expect": {"timezone": "Asia/Seoul", "celsius": celsius(machine["data"][0]["temp"]), "dt": machine["data"][0]["dt"]}},
+        {"request": {"method": "GET", "path": "/data/3.0/onecall/day_summary", "query": {"date": "*"}, "near": near(place)},
+         "response": {"status": 200, "headers": JSON_HEADERS, "json": summary, "units": "standard"},
+         "expect": {"date": "2022-12-05", "celsius": celsius(summary["temperature"]["afternoon"]),
+                    "minCelsius": celsius(summary["temperature"]["min"]),
+                    "maxCelsius": celsius(summary["temperature"]["max"])}},
+        {"request": {"method": "GET", "path": "/data/3.0/onecall/overview", "near": near(place)},
+         "response": {"status": 200, "headers": JSON_HEADERS, "json": view, "units": "metric"},
+         "expect": {"date": "2022-12-05", "overview": view["weather_overview"]}},
+    ]
+    alerts = "with a cold wave alert" if place["key"] in ALERTS else "without alerts (the block is absent, as the API leaves it out)"
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": f"One Call 3.0 for {name} on 2022-12-05, for coordinates within {place['near']['radiusKm']} km of "
+                     f"{place['near']['lat']},{place['near']['lon']}: made up in the API's shape by "
+                     "Scripts/make-bundled-cassettes.py (regenerate, do not edit). `current` carries the values of "
+                     f"near/{place['key']}; 61 minutely, 48 hourly and 8 daily items, {alerts}. The full response serves "
+                     "every `exclude` combination. timemachine answers every `dt` with the same hour (24 h before), "
+                     "day_summary every `date` with 2022-12-05. overview is stated in metric (its text is not "
+                     "converted; its `units` field is).",
+            "interactions": interactions}
+
+
+# --- air pollution ------------------------------------------------------------------------------------
+
+# Upper bounds of AQI 1-4 per pollutant (µg/m³), as the API's documentation tabulates them; 5 above.
+AQI_BANDS = {"so2": (20, 80, 250, 350), "no2": (40, 70, 150, 200), "pm10": (20, 50, 100, 200),
+             "pm2_5": (10, 25, 50, 75), "o3": (60, 100, 140, 180), "co": (4400, 9400, 12400, 15400)}
+
+
+def aqi(components):
+    worst = 1
+    for name, bands in AQI_BANDS.items():
+        value = components[name]
+        index = next((i + 1 for i, bound in enumerate(bands) if value < bound), 5)
+        worst = max(worst, index)
+    return worst
+
+
+def air_item(place, t):
+    base = AIR_BASE[place["key"]]
+    local_hour = ((t + OFFSET) % DAY) / HOUR
+    days = (t - LOCAL_MIDNIGHT) / DAY
+    rush = 1 + 0.25 * math.exp(-((local_hour - 8.5) ** 2) / 3) + 0.3 * math.exp(-((local_hour - 19) ** 2) / 4)
+    # The cold front clears the air on the 6th; yellow dust reaches the capital region on the 7th.
+    front = 1 - 0.55 * math.exp(-((days - 1.5) ** 2) / 0.15)
+    dust = (2.6 if place["key"] in ALERTS else 0.9) * math.exp(-((days - 2.55) ** 2) / 0.08)
+    pm25 = base * rush * front * (1 + dust)
+    pm10 = pm25 * (1.35 + 1.6 * dust)
+    components = {"co": r2(310 + 9 * pm25), "no": r2(0.4 + 0.08 * pm25 * (rush - 0.9)), "no2": r2(8 + 0.9 * pm25 * rush),
+                  "o3": r2(max(2, 62 - 0.9 * pm25 + 18 * math.sin(math.pi * max(0, local_hour - 9) / 9))),
+                  "so2": r2(2.5 + 0.12 * pm25), "pm2_5": r2(pm25), "pm10": r2(pm10), "nh3": r2(0.6 + 0.05 * pm25)}
+    return {"main": {"aqi": aqi(components)}, "components": components, "dt": t}
+
+
+def air_cassette(place):
+    lat, lon = place["near"]["lat"], place["near"]["lon"]
+    coord = {"lon": round(lon, 4), "lat": round(lat, 4)}
+    hour = NOW - NOW % HOUR
+    current = {"coord": coord, "list": [air_item(place, hour)]}
+    forecast = {"coord": coord, "list": [air_item(place, hour + h * HOUR) for h in range(96)]}
+    history = {"coord": coord, "list": [air_item(place, LOCAL_MIDNIGHT - DAY + h * HOUR) for h in range(24)]}
+
+    def expect(body):
+        first = body["list"][0]
+        return {"aqi": first["main"]["aqi"], "count": len(body["list"]), "pm2_5": first["components"]["pm2_5"]}
+
+    name = place["body"]["name"]
+    interactions = [
+        {"request": {"method": "GET", "path": "/data/2.5/air_pollution", "near": near(place)},
+         "response": {"status": 200, "headers": JSON_HEADERS, "json": current}, "expect": expect(current)},
+        {"request": {"method": "GET", "path": "/data/2.5/air_pollution/forecast", "near": near(place)},
+         "response": {"status": 200, "headers": JSON_HEADERS, "json": forecast}, "expect": expect(forecast)},
+        {"request": {"method": "GET", "path": "/data/2.5/air_pollution/history", "query": {"start": "*", "end": "*"},
+                     "near": near(place)},
+         "response": {"status": 200, "headers": JSON_HEADERS, "json": history}, "expect": expect(history)},
+    ]
+    levels = sorted({item["main"]["aqi"] for item in forecast["list"]})
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": f"Air Pollution for {name}, for coordinates within {place['near']['radiusKm']} km of "
+                     f"{place['near']['lat']},{place['near']['lon']}: made up in the API's shape by "
+                     "Scripts/make-bundled-cassettes.py (regenerate, do not edit). AQI is worked out from the "
+                     "components with the API's published bands. current is 2022-12-05 02:00 UTC; forecast 96 "
+                     f"hourly items from then (AQI {', '.join(map(str, levels))}); history answers every start/end "
+                     "with the 24 hours of 2022-12-04 (local). The API has no units parameter: never converted.",
+            "interactions": interactions}
+
+
+# --- forecasts along the route, zip lookups, a remote point ---------------------------------------------
+
+def forecast_body(place):
+    weather = Weather(place)
+    body = place["body"]
+    start = 1670198400  # 2022-12-05 00:00 UTC, as forecast/seoul
+    items = []
+    for k in range(40):
+        t = start + k * 3 * HOUR
+        temp = weather.temperature(t)
+        wind = weather.wind_speed(t)
+        clouds = weather.cloudiness(t)
+        snow = sum(weather.snow(t + h * HOUR) for h in range(3))
+        humidity = min(100, weather.humidity + int(8 * math.exp(-(((t - LOCAL_MIDNIGHT) / DAY - 1.4) ** 2) / 0.3)))
+        item = {"dt": t, "main": {"temp": r2(temp), "feels_like": r2(feels_like(temp, wind)), "temp_min": r2(temp - 0.4),
+                                  "temp_max": r2(temp), "pressure": weather.pressure, "sea_level": weather.pressure,
+                                  "grnd_level": weather.pressure - 9, "humidity": humidity, "temp_kf": 0.4 if k < 2 else 0},
+                "weather": [weather.condition(t, clouds)], "clouds": {"all": clouds},
+                "wind": {"speed": wind, "deg": (weather.wind_deg + weather.random.randint(-20, 20)) % 360, "gust": r2(wind * 1.7)},
+                "visibility": 10000, "pop": r2(min(1, snow)) if snow else 0}
+        if snow:
+            item["snow"] = {"3h": r2(snow)}
+        item["sys"] = {"pod": "d" if weather.is_day(t) else "n"}
+        item["dt_txt"] = f"2022-12-{5 + k * 3 // 24:02d} {k * 3 % 24:02d}:00:00"
+        items.append(item)
+    city = {"id": body["id"], "name": body["name"], "coord": body["coord"], "country": "KR",
+            "population": 0, "timezone": OFFSET, "sunrise": weather.sunrise, "sunset": weather.sunset}
+    return {"cod": "200", "message": 0, "cnt": 40, "list": items, "city": city}
+
+
+def forecast_route_cassette(place, seoul_forecast):
+    name = place["body"]["name"]
+    if place["key"] == "seoul":
+        body = seoul_forecast
+        lookups = [("id", str(place["body"]["id"]))]
+        origin = "the body of forecast/seoul (which answers q=Seoul)"
+    else:
+        body = forecast_body(place)
+        lookups = [("id", str(place["body"]["id"]))] + ([("q", place["q"])] if place["q"] else [])
+        origin = f"made up around the values of near/{place['key']}"
+    expect = {"name": body["city"]["name"], "celsius": celsius(body["list"][0]["main"]["temp"])}
+    response = {"status": 200, "headers": JSON_HEADERS, "json": body, "units": "standard"}
+    interactions = [{"request": {"method": "GET", "path": "/data/2.5/forecast", "query": {key: value}},
+                     "response": response, "expect": expect} for key, value in lookups]
+    interactions.append({"request": {"method": "GET", "path": "/data/2.5/forecast", "near": near(place)},
+                         "response": response, "expect": expect})
+    by = " and ".join(f"{key}={value}" for key, value in lookups)
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": f"The 5-day forecast for {name} by {by} and for coordinates within {place['near']['radiusKm']} km "
+                     f"of {place['near']['lat']},{place['near']['lon']}: {origin}, written by "
+                     "Scripts/make-bundled-cassettes.py (regenerate, do not edit). `expect.celsius` is the first item's.",
+            "interactions": interactions}
+
+
+def zip_cassettes(places):
+    files = {}
+    for key, (code, country, name, lat, lon) in ZIPS.items():
+        body = {"zip": code, "name": name, "lat": lat, "lon": lon, "country": country}
+        files[f"geocoding/zip-{key}.json"] = {
+            "format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": f"/geo/1.0/zip for {name}'s city hall zip code {code},{country}: one object (not an array), "
+                     "in the API's shape; made up (written by Scripts/make-bundled-cassettes.py).",
+            "interactions": [{"request": {"method": "GET", "path": "/geo/1.0/zip", "query": {"zip": f"{code},{country}"}},
+                              "response": {"status": 200, "headers": JSON_HEADERS, "json": body},
+                              "expect": {"name": name, "zip": code, "country": country}}]}
+        current = json.loads(json.dumps(places[key]["body"]))
+        if key == "daegu":
+            # A body without the internal sys.type/sys.id, as the API sends for some stations.
+            del current["sys"]["type"], current["sys"]["id"]
+        files[f"current/zip-{key}.json"] = {
+            "format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": f"Current weather by zip={code},{country}: the body of near/{key}"
+                     + (" without sys.type and sys.id (optional: the API leaves them out for some stations)" if key == "daegu" else "")
+                     + "; written by Scripts/make-bundled-cassettes.py.",
+            "interactions": [{"request": {"method": "GET", "path": "/data/2.5/weather", "query": {"zip": f"{code},{country}"}},
+                              "response": {"status": 200, "headers": JSON_HEADERS, "json": current, "units": "standard"},
+                              "expect": {"name": current["name"], "celsius": celsius(current["main"]["temp"])}}]}
+    files["geocoding/zip-not-found.json"] = {
+        "format": "mockweather-cassette/1", "source": "synthetic",
+        "notes": "/geo/1.0/zip for a zip code the API does not know (the staged 99999,KR): 404 with the API's "
+                 "`not found` body for geocoding; the exact body is a best guess.",
+        "interactions": [{"request": {"method": "GET", "path": "/geo/1.0/zip", "query": {"zip": "99999,KR"}},
+                          "response": {"status": 404, "headers": JSON_HEADERS, "json": {"cod": "404", "message": "not found"}},
+                          "expect": {"error": "cityNotFound", "message": "not found"}}]}
+    return files
+
+
+def remote_sea_cassette():
+    body = {"coord": {"lon": 124.5, "lat": 35.5},
+            "weather": [{"id": 802, "main": "Clouds", "description": "scattered clouds", "icon": "03d"}],
+            "base": "stations",
+            "main": {"temp": 279.42, "feels_like": 275.9, "temp_min": 279.42, "temp_max": 279.42, "pressure": 1027,
+                     "humidity": 62, "sea_level": 1027, "grnd_level": 1027},
+            "visibility": 10000, "wind": {"speed": 6.12, "deg": 322}, "clouds": {"all": 41}, "dt": NOW,
+            "sys": {"sunrise": 1670193450, "sunset": 1670228620}, "timezone": OFFSET, "id": 0, "name": "", "cod": 200}
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": "Current weather for coordinates in the Yellow Sea (within 30 km of 35.5,124.5): as the API answers "
+                     "remote coordinates, `name` is empty and `id` 0, `sys` has no type, id or country, and `wind` no "
+                     "gust. Written by Scripts/make-bundled-cassettes.py.",
+            "interactions": [{"request": {"method": "GET", "path": "/data/2.5/weather",
+                                          "near": {"lat": 35.5, "lon": 124.5, "radiusKm": 30}},
+                              "response": {"status": 200, "headers": JSON_HEADERS, "json": body, "units": "standard"},
+                              "expect": {"name": "", "celsius": celsius(body["main"]["temp"])}}]}
+
+
+# --- One Call errors ----------------------------------------------------------------------------------
+
+ONE_CALL_PATHS = ["/data/3.0/onecall", "/data/3.0/onecall/timemachine", "/data/3.0/onecall/day_summary",
+                  "/data/3.0/onecall/overview"]
+NO_SUBSCRIPTION = ("Please note that using One Call 3.0 requires a separate subscription to the One Call by Call "
+                   "plan. Learn more here https://openweathermap.org/price. If you have a valid subscription to the "
+                   "One Call by Call plan, but still receive this error, then please see "
+                   "https://openweathermap.org/faq#error401 for more info.")
+
+
+def onecall_error_cassettes():
+    files = {}
+    text = '{"cod":401, "message": "' + NO_SUBSCRIPTION + '"}'
+    files["onecall/no-subscription.json"] = {
+        "format": "mockweather-cassette/1", "source": "documented",
+        "notes": "The API's answer to a key without a One Call by Call subscription, byte for byte as published, on "
+                 "all four One Call paths. Staged with the made-up key appid=no-onecall-subscription (the API checks "
+                 "the key before anything else, so this wins over every other One Call cassette).",
+        "interactions": [{"request": {"method": "GET", "path": path, "query": {"appid": "no-onecall-subscription"}},
+                          "response": {"status": 401, "headers": JSON_HEADERS, "text": text},
+                          "expect": {"error": "unauthorized", "message": NO_SUBSCRIPTION}} for path in ONE_CALL_PATHS]}
+    cases = [({"lat": 100}, "wrong latitude"), ({"lon": 200}, "wrong longitude"),
+             ({"lat": None}, "Nothing to geocode"), ({"lon": None}, "Nothing to geocode")]
+    interactions = []
+    for path in ONE_CALL_PATHS:
+        for query, message in cases:
+            interactions.append({"request": {"method": "GET", "path": path, "query": query},
+                                 "response": {"status": 400, "headers": JSON_HEADERS,
+                                              "json": {"cod": "400", "message": message}},
+                                 "expect": {"error": "invalidRequest", "message": message}})
+    files["onecall/wrong-coordinates.json"] = {
+        "format": "mockweather-cassette/1", "source": "synthetic",
+        "notes": "One Call 3.0 with coordinates out of range (lat=100, lon=200) or missing, on all four paths: 400. "
+                 "The exact One Call bodies are not published; these follow the documented 2.5 form "
+                 "({\"cod\":\"400\",\"message\":\"wrong latitude\"}), so they are synthetic.",
+        "interactions": interactions}
+    message = "requested time is out of allowed range"
+    files["onecall/before-archive.json"] = {
+        "format": "mockweather-cassette/1", "source": "synthetic",
+        "notes": "timemachine for dt=0 (1970-01-01, before the archive that starts on 1979-01-01; also what an unset "
+                 "timestamp sends), at any coordinates: 400. The exact message is a best guess, hence synthetic.",
+        "interactions": [{"request": {"method": "GET", "path": "/data/3.0/onecall/timemachine", "query": {"dt": 0}},
+                          "response": {"status": 400, "headers": JSON_HEADERS, "json": {"cod": "400", "message": message}},
+                          "expect": {"error": "invalidRequest", "message": message}}]}
+    return files
+
+
+# --- writing ------------------------------------------------------------------------------------------
+
+# Inside response bodies, the items of these arrays are written one per line, compactly.
+COMPACT_ARRAYS = {"minutely", "hourly", "daily", "list", "data", "alerts"}
+
+
+def dumps(value, indent=0, key=None, in_body=False):
+    pad, inner = "  " * indent, "  " * (indent + 1)
+    if isinstance(value, dict) and value:
+        parts = []
+        for k, v in value.items():
+            body = in_body or k == "json"
+            parts.append(f"{inner}{json.dumps(k)}: {dumps(v, indent + 1, k, body)}")
+        return "{\n" + ",\n".join(parts) + "\n" + pad + "}"
+    if isinstance(value, list) and value:
+        if in_body and key in COMPACT_ARRAYS:
+            items = [inner + json.dumps(v, ensure_ascii=False, separators=(", ", ": ")) for v in value]
+        else:
+            items = [inner + dumps(v, indent + 1, None, in_body) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def all_files():
+    places = {key: place_data(key) for key in PLACES}
+    with open(os.path.join(BUNDLED, "forecast", "seoul.json")) as f:
+        seoul_forecast = json.load(f)["interactions"][0]["response"]["json"]
+    files = {}
+    for key, place in places.items():
+        files[f"onecall/{key}.json"] = onecall_cassette(place)
+        files[f"air/{key}.json"] = air_cassette(place)
+        files[f"forecast/route/{key}.json"] = forecast_route_cassette(place, seoul_forecast)
+    files.update(onecall_error_cassettes())
+    files.update(zip_cassettes(places))
+    files["forecast/zip-seoul.json"] = {
+        "format": "mockweather-cassette/1", "source": "synthetic",
+        "notes": "The 5-day forecast by zip=04524,KR (Seoul city hall): the body of forecast/seoul; written by "
+                 "Scripts/make-bundled-cassettes.py.",
+        "interactions": [{"request": {"method": "GET", "path": "/data/2.5/forecast", "query": {"zip": "04524,KR"}},
+                          "response": {"status": 200, "headers": JSON_HEADERS, "json": seoul_forecast, "units": "standard"},
+                          "expect": {"name": seoul_forecast["city"]["name"],
+                                     "celsius": celsius(seoul_forecast["list"][0]["main"]["temp"])}}]}
+    files["current/remote-sea.json"] = remote_sea_cassette()
+    spec = importlib.util.spec_from_file_location("draw_icons", os.path.join(ROOT, "Scripts", "draw-icons.py"))
+    icons = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(icons)
+    files["icons/wn.json"] = icons.cassette()
+    return files
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    differing = []
+    for relative, cassette in sorted(all_files().items()):
+        text = dumps(cassette) + "\n"
+        path = os.path.join(BUNDLED, relative)
+        current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if current == text:
+            continue
+        differing.append(relative)
+        if not check:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path + ".tmp", "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(path + ".tmp", path)
+    if check:
+        for relative in differing:
+            print(f"differs from what the script writes: Cassettes/openweathermap/{relative}")
+        sys.exit(1 if differing else 0)
+    print(f"wrote {len(differing)} cassettes under Cassettes/openweathermap" if differing else "up to date")
+
+
+if __name__ == "__main__":
+    main()

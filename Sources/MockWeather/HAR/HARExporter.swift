@@ -1,0 +1,191 @@
+import Basics
+public import Foundation
+import HTTPServer
+
+/// `mockweather export --har FILE`: every interaction of a cassette directory, each response of a
+/// sequence, as a HAR 1.2 entry, with the request a client would send and the answer `serve` gives it.
+///
+/// - The request: the cassette's method and path on the API's host (`openweathermap.org` for icons),
+///   each parameter the pattern names with its value (a `"*"` gets a placeholder the pattern accepts),
+///   the centre of a `near` circle as `lat`/`lon`, and `appid=***` unless the pattern names its own.
+///   Each request is checked against the whole set: when another interaction would answer it (a more
+///   specific one), the entry's comment says so.
+/// - The answer: the very bytes and headers the server sends for that request (units converted as on
+///   replay), or, for a fault that sends nothing (`reset`, `empty`, `hang`), HAR's "no response"
+///   (status 0 and `_error`). A delay is the entry's `wait`.
+/// - `_mockweather` (ignored by other tools, as HAR prescribes) carries what HAR has no field for: the
+///   cassette and interaction, the request pattern and the response's replay settings (`units`,
+///   `delayMs`, `fault`, `expect`) as written, so `mockweather import` rebuilds cassettes that answer the same.
+public enum HARExporter {
+    /// An exported archive.
+    public struct Export: Sendable {
+        /// The HAR document, pretty-printed.
+        public var bytes: [UInt8]
+        /// How many entries (one per response).
+        public var entryCount: Int
+        /// How many cassettes they came from.
+        public var cassetteCount: Int
+        /// Requests another interaction would answer instead (named in the entries' comments).
+        public var shadowed: [String]
+    }
+
+    /// The HAR archive for every cassette under `directory`; `now` (milliseconds since 1970, the
+    /// current time when nil) is the `startedDateTime` of cassettes without `recordedAt`.
+    ///
+    /// - Throws: ``CassetteLoadError`` when the directory does not load (it must validate first).
+    public static func export(directory: URL, now: Int64? = nil) throws(CassetteLoadError) -> Export {
+        let now = now ?? Timestamp.nowMilliseconds()
+        let cassettes = try CassetteLoader.load(directory: directory)
+        let library = CassetteLibrary(cassettes: cassettes)
+        var entries: [JSONValue] = []
+        var shadowed: [String] = []
+        var ordinal = 0
+        for cassette in cassettes {
+            // The file as written: patterns and settings are carried verbatim (vocabulary this
+            // exporter does not know included).
+            let root: JSONValue? =
+                switch CassetteFiles.read(directory.appendingPathComponent(cassette.file).path) {
+                case .success(let bytes): try? JSONParser.parse(bytes)
+                case .failure: nil
+                }
+            let base = cassette.recordedAt.flatMap(ISO8601Time.milliseconds) ?? now
+            var offset: Int64 = 0
+            for (index, interaction) in cassette.interactions.enumerated() {
+                defer { ordinal += 1 }
+                let raw = root?["interactions"]?.elements?[index]
+                let request = clientRequest(
+                    for: interaction.request, raw: raw?["request"], library: library, ordinal: ordinal)
+                if let other = request.answeredBy { shadowed.append("\(cassette.name)#\(index): \(other)") }
+                let entry = library.entries[ordinal]
+                let rawResponses = raw?["responses"]?.elements ?? raw?["response"].map { [$0] } ?? []
+                for (position, template) in interaction.responses.enumerated() {
+                    let prepared = entry.responses[position].response(in: Units(requestValue: request.units))
+                    var settings: [(String, JSONValue)] = [("units", .string(template.units.rawValue))]
+                    let rawResponse = position < rawResponses.count ? rawResponses[position] : nil
+                    for key in ["delayMs", "fault", "expect"] {
+                        if let value = rawResponse?[key] ?? raw?[key], !value.isNull { settings.append((key, value)) }
+                    }
+                    var mockweather: [(String, JSONValue)] = [
+                        ("cassette", .string(cassette.name)), ("interaction", .number(index)),
+                        ("response", .number(position)), ("responses", .number(interaction.responses.count)),
+                        ("source", .string(cassette.source.rawValue)), ("status", .number(template.status)),
+                    ]
+                    if let pattern = raw?["request"] { mockweather.append(("request", pattern)) }
+                    mockweather.append(("settings", .object(settings)))
+                    var wait = 0
+                    switch template.delay {
+                    case .fixed(let milliseconds): wait = milliseconds
+                    case .uniform(let low, _): wait = low
+                    case nil: break
+                    }
+                    let sendsNothing = template.fault?.sendsNoResponse == true
+                    var headers = prepared.headers.map { HeaderField(name: $0.name, value: $0.value) }
+                    if !sendsNothing {
+                        headers.append(HeaderField(name: "Content-Length", value: "\(prepared.body.count)"))
+                    }
+                    var comment = "mockweather cassette \(cassette.name), interaction \(index)"
+                    if interaction.isSequence {
+                        comment += ", response \(position + 1) of \(interaction.responses.count)"
+                    }
+                    if let fault = template.fault { comment += "; fault \(ReplayResponder.name(of: fault))" }
+                    if let other = request.answeredBy { comment += "; note: this request is answered by \(other)" }
+                    let exchange = HARWriter.Exchange(
+                        method: interaction.request.method, url: request.url, query: request.query,
+                        requestHeaders: [HeaderField(name: "Host", value: request.host)],
+                        startedMilliseconds: base + offset, waitMilliseconds: wait,
+                        response: sendsNothing
+                            ? nil : HARWriter.Answer(status: prepared.status, headers: headers, body: prepared.body),
+                        error: sendsNothing ? "mockweather fault: \(ReplayResponder.name(of: template.fault!))" : nil,
+                        comment: comment, extensions: [("_mockweather", .object(mockweather))])
+                    entries.append(HARWriter.entry(exchange))
+                    offset += 1
+                }
+            }
+        }
+        let document = HARWriter.document(
+            entries: entries, comment: "Exported by mockweather \(MockWeatherVersion.current) from \(directory.path)")
+        return Export(
+            bytes: document.prettyBytes, entryCount: entries.count, cassetteCount: cassettes.count, shadowed: shadowed)
+    }
+
+    /// Writes `export` to `path` atomically (a reader never sees half an archive), replacing any file.
+    public static func write(_ export: Export, to path: String) throws(HARWriteError) {
+        do throws(AtomicFile.WriteError) {
+            _ = try AtomicFile.write(export.bytes, to: path, replacing: true)
+        } catch {
+            throw HARWriteError(file: error.file, reason: error.reason)
+        }
+    }
+
+    /// The request a client would send for `pattern`, and, when another interaction than `ordinal`
+    /// would answer it, which one.
+    private static func clientRequest(
+        for pattern: RequestPattern, raw: JSONValue?, library: CassetteLibrary, ordinal: Int
+    ) -> (url: String, host: String, query: [(name: String, value: String)], units: String?, answeredBy: String?) {
+        let host = pattern.path.hasPrefix("/img/") ? "openweathermap.org" : "api.openweathermap.org"
+        // Names as the cassette spells them; the decoded pattern has them lower-cased.
+        let spelled = Dictionary(
+            (raw?["query"]?.members ?? []).map { ($0.key.lowercased(), $0.key) },
+            uniquingKeysWith: { first, _ in first })
+        let written = (raw?["query"]?.members ?? []).map { $0.key.lowercased() }
+        let ordered = pattern.query.sorted {
+            (written.firstIndex(of: $0.name) ?? .max, $0.name) < (written.firstIndex(of: $1.name) ?? .max, $1.name)
+        }
+        func build(placeholder: String) -> [(name: String, value: String)] {
+            var query: [(name: String, value: String)] = []
+            for constraint in ordered {
+                let name = spelled[constraint.name] ?? constraint.name
+                switch constraint.expectation {
+                case .equals(let value): query.append((name, value))
+                case .present:
+                    query.append((name, KeyScrubber.isKeyParameter(constraint.name) ? KeyScrubber.mask : placeholder))
+                case .absent: break
+                }
+            }
+            if let near = pattern.near, !query.contains(where: { ["lat", "lon"].contains($0.name.lowercased()) }) {
+                query.append(("lat", UnitConversion.format(near.latitude)))
+                query.append(("lon", UnitConversion.format(near.longitude)))
+            }
+            let namesKey = pattern.query.contains { KeyScrubber.isKeyParameter($0.name) }
+            if !namesKey { query.append(("appid", KeyScrubber.mask)) }
+            return query
+        }
+        var chosen = build(placeholder: "1")
+        var answeredBy: String?
+        for placeholder in ["1", "mock", "0"] {
+            let query = build(placeholder: placeholder)
+            let text = encoded(query)
+            let answering = library.match(ReplayRequest(method: pattern.method, path: pattern.path, query: text))
+            if placeholder == "1" { chosen = query }
+            if answering == ordinal {
+                chosen = query
+                answeredBy = nil
+                break
+            }
+            if placeholder == "1" { answeredBy = answering.map { library.entries[$0].label } ?? "no interaction" }
+        }
+        let units = chosen.first { $0.name.lowercased() == "units" }?.value
+        let text = encoded(chosen)
+        return ("https://\(host)\(pattern.path)\(text.isEmpty ? "" : "?\(text)")", host, chosen, units, answeredBy)
+    }
+
+    /// The query as a client encodes it (record mode's encoder; `***` kept readable).
+    private static func encoded(_ query: [(name: String, value: String)]) -> String {
+        let keys = query.filter { KeyScrubber.isKeyParameter($0.name.lowercased()) }
+        let others = query.filter { !KeyScrubber.isKeyParameter($0.name.lowercased()) }
+        let text = RecordingRequest(path: "/", parameters: others.map { ($0.name, $0.value) }).forwardedQuery
+        let keyText = keys.map { "\($0.name)=\($0.value)" }
+        return ([text].filter { !$0.isEmpty } + keyText).joined(separator: "&")
+    }
+}
+
+/// An exported archive that could not be written; nothing partial is left under its name.
+public struct HARWriteError: Error, Sendable, CustomStringConvertible {
+    /// The file as given.
+    public var file: String
+    /// Why it could not be written.
+    public var reason: String
+
+    /// `cannot write out.har: cannot create a temporary file: Permission denied`.
+    public var description: String { "cannot write \(file): \(reason)" }
+}
