@@ -539,7 +539,8 @@ def onecall_error_cassettes():
                           "response": {"status": 401, "headers": JSON_HEADERS, "text": text},
                           "expect": {"error": "unauthorized", "message": NO_SUBSCRIPTION}} for path in ONE_CALL_PATHS]}
     cases = [({"lat": 100}, "wrong latitude"), ({"lon": 200}, "wrong longitude"),
-             ({"lat": None}, "Nothing to geocode"), ({"lon": None}, "Nothing to geocode")]
+             # Without lat (lon or not), and with lat but without lon: distinct requests, none shadowing another.
+             ({"lat": None}, "Nothing to geocode"), ({"lat": "*", "lon": None}, "Nothing to geocode")]
     interactions = []
     for path in ONE_CALL_PATHS:
         for query, message in cases:

@@ -195,6 +195,8 @@ func bundledFiles() throws -> [(String, String)] {
             ),
             ("/data/3.0/onecall?lat=100&lon=126.9778", 400, "openweathermap/onecall/wrong-coordinates#0"),
             ("/data/3.0/onecall?lon=126.9778", 400, "openweathermap/onecall/wrong-coordinates#2"),
+            ("/data/3.0/onecall", 400, "openweathermap/onecall/wrong-coordinates#2"),
+            ("/data/3.0/onecall?lat=37.5683&units=metric", 400, "openweathermap/onecall/wrong-coordinates#3"),
             ("/data/3.0/onecall/timemachine?\(Self.seoul)&dt=0", 400, "openweathermap/onecall/before-archive"),
         ]
         for (target, status, cassette) in cases {
