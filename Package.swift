@@ -50,9 +50,18 @@ let package = Package(
 
         // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
         // the mock and the client are independent readings of the API (docs/ARCHITECTURE.md#module-map).
+        // The dashboard's page, script and style sheet are compiled into the binary (`embedInCode`), so
+        // `GET /__admin/` needs no files at run time and no build step beyond `swift build`.
         .target(
-            name: "MockWeather", dependencies: ["Basics", "HTTPServer", "CLibcurl", "BundledCassettes"],
-            swiftSettings: strictSettings),
+            name: "MockWeather",
+            dependencies: ["Basics", "HTTPServer", "CLibcurl", "BundledCassettes"],
+            resources: [
+                .embedInCode("Admin/Dashboard/dashboard.html"),
+                .embedInCode("Admin/Dashboard/dashboard.css"),
+                .embedInCode("Admin/Dashboard/dashboard.js"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // `Cassettes/` as a SwiftPM resource (Bundle.module), so a dependent package and an installed
         // binary find the bundled set without a checkout. The folder stays at the root, where people
         // read and edit it; its one Swift file finds the bundle. Each top-level folder of cassettes is

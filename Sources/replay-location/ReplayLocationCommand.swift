@@ -29,7 +29,8 @@ enum ReplayLocationCommand {
     static let weather = OptionSpec.option(
         "--weather", value: "URL",
         help: "Fetch the weather at each delivered fix from an OpenWeatherMap-compatible server (e.g. mockweather "
-            + "serve) and print one line per fix instead of the fixes.")
+            + "serve) and print one line per fix instead of the fixes. A mockweather server on this machine is "
+            + "first sent the trace's route, for its dashboard's map.")
     static let exec = OptionSpec.option(
         "--exec", value: "TEMPLATE",
         help: "Run a shell command per delivered fix with {lat}, {lon}, {time}, {elapsed}, {speed}, {course} and "

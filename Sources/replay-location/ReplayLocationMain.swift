@@ -68,7 +68,7 @@ enum ReplayLocationMain {
         let signalSources = await installSignalHandlers(for: [SIGINT, SIGTERM]) { cancellation.cancel() }
         let cpuBefore = processorSeconds()
         let playbackTask = Task.detached { () async throws(ReplayError) -> ReplayOutcome in
-            try await runPlayback(session, weatherURL: weatherURL)
+            try await runPlayback(session, trace: trace, weatherURL: weatherURL)
         }
         cancellation.attach { playbackTask.cancel() }
 

@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -41,6 +45,29 @@ struct WeatherAgainstMockServerTests {
         let afterDenied = reports.drop { $0.origin != "default location (location access denied)" }
             .drop { $0.origin == "default location (location access denied)" }
         #expect(afterDenied.contains { $0.origin == "live" })
+    }
+}
+
+/// The route `replay-location --weather` announced, as the mock's admin API serves it.
+@Suite(.timeLimit(.minutes(2)))
+struct RouteOnTheMockTests {
+    @Test func replayShowsTheTracesRouteOnTheMocksDashboard() async throws {
+        let server = try MockServer.start(cassettes: TestTraces.repositoryRoot().appendingPathComponent("Cassettes"))
+        defer { server.stop() }
+        let result = try ReplayLocationProcess.run([
+            TestTraces.seoulToDaeguPath(), "--instant", "--interval", "1800", "--weather", server.url,
+        ])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardError.isEmpty, "a route shown is not news worth a line when stderr is no terminal")
+        let url = try #require(URL(string: server.url + "/__admin/route"))
+        let (data, _) = try await URLSession.shared.data(from: url)
+        let route = try #require(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["route"] as? [String: Any])
+        #expect(route["name"] as? String == "Seoul to Daegu on the Gyeongbu Expressway")
+        let points = try #require(route["points"] as? [[String: Any]])
+        #expect(points.count == 35)
+        #expect(points.first?["name"] as? String == "Seoul City Hall")
+        #expect(points.last?["name"] as? String == "Daegu City Hall")
     }
 }
 

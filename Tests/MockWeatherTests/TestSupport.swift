@@ -58,8 +58,14 @@ struct HandlerHarness {
     )
         throws
     {
-        let options = options ?? ServeOptions(cassetteDirectory: directory)
-        store = CassetteStore(library: try library(files), directory: directory)
+        self.init(
+            store: CassetteStore(library: try library(files), directory: directory),
+            options: options ?? ServeOptions(cassetteDirectory: directory))
+    }
+
+    /// The handler over `store` (cassettes on disk, for tests that reload).
+    init(store: CassetteStore, options: ServeOptions) {
+        self.store = store
         journal = RequestJournal(capacity: options.journalCapacity)
         let random = SeededRandom(seed: options.chaos.seed)
         let responder = ReplayResponder(

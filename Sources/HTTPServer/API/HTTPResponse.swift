@@ -1,7 +1,8 @@
 /// A response for the server to send, optionally late or broken on purpose.
 ///
 /// The server adds `Date` (unless the handler set one), `Content-Length` (always its own, computed from
-/// `body`) and `Connection` (when the connection is to close, or for HTTP/1.0 keep-alive) itself; any
+/// `body`; `Transfer-Encoding: chunked` instead for a streamed HTTP/1.1 body) and `Connection` (when
+/// the connection is to close, or for HTTP/1.0 keep-alive) itself; any
 /// `Content-Length`, `Transfer-Encoding` or `Connection` the handler sets is replaced, so framing is
 /// always right. For `HEAD` requests the body is not sent but `Content-Length` still gives its length.
 /// 1xx, 204 and 304 responses never carry a body. A status outside 200...599, or a header whose name
@@ -26,6 +27,11 @@ public struct HTTPResponse: Sendable {
     /// A deliberate misbehaviour to act out instead of (or while) sending this response.
     public var fault: HTTPFault?
 
+    /// When set, the body is streamed: `body` (if any) goes first, then whatever is written to the
+    /// stream until it ends, and the connection closes after it (see ``HTTPResponseStream``). A fault
+    /// wins over a stream (the stream is ended unsent); a `HEAD` request gets the head alone.
+    public var stream: HTTPResponseStream?
+
     /// Creates a response. Every parameter has a default, so `HTTPResponse()` is an empty 200.
     public init(
         status: Int = 200,
@@ -41,6 +47,12 @@ public struct HTTPResponse: Sendable {
         self.body = body
         self.delay = delay
         self.fault = fault
+    }
+
+    /// Creates a response whose body is streamed through `stream` (server-sent events and the like).
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPResponseStream) {
+        self.init(status: status, headers: headers)
+        self.stream = stream
     }
 
     /// Creates a response whose body is `text` encoded as UTF-8.

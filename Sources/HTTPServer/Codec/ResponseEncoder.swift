@@ -14,6 +14,9 @@ struct ResponseEncoder {
         /// Leave out `Content-Length`, so the body ends where the connection closes (only for faults;
         /// requires `keepAlive` to be false).
         var omitsContentLength = false
+        /// The body follows as chunks (`Transfer-Encoding: chunked`) written after the head; `body`
+        /// is not written (the connection sends it as the first chunk). Requires `keepAlive` false.
+        var isChunkedStream = false
     }
 
     /// The reason `response` cannot be sent as it is (status out of range, a header that would break
@@ -21,6 +24,9 @@ struct ResponseEncoder {
     static func problem(with response: HTTPResponse) -> String? {
         guard (200...599).contains(response.status) else {
             return "status \(response.status) is outside 200...599"
+        }
+        if response.stream != nil, response.status == 204 || response.status == 304 {
+            return "a \(response.status) response cannot have a streamed body"
         }
         // Fields are checked as they are added; only a list that may hold a bad one is scanned here.
         if response.headers.traits.mayBeInvalid {
@@ -74,7 +80,10 @@ struct ResponseEncoder {
         }
 
         let forbidsBody = status < 200 || status == 204 || status == 304
-        if context.omitsContentLength {
+        if context.isChunkedStream {
+            precondition(!context.keepAlive, "a streamed body closes the connection after it")
+            buffer.appendUTF8("Transfer-Encoding: chunked\r\n")
+        } else if context.omitsContentLength {
             precondition(!context.keepAlive, "a body delimited by the close needs the connection to close")
         } else if !forbidsBody || (status == 304 && handlerContentLength != nil) {
             buffer.appendUTF8("Content-Length: ")
@@ -96,10 +105,31 @@ struct ResponseEncoder {
         }
         buffer.append(UInt8(ascii: "\r"))
         buffer.append(UInt8(ascii: "\n"))
-        if !forbidsBody && !context.isHeadRequest {
+        if !forbidsBody && !context.isHeadRequest && !context.isChunkedStream {
             buffer.append(contentsOf: response.body)
         }
     }
+
+    /// Appends `bytes` as one chunk of a chunked body (`bytes` must not be empty: an empty chunk ends
+    /// the body).
+    static func appendChunk(_ bytes: [UInt8], to buffer: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        var size = bytes.count
+        var hex: [UInt8] = []
+        repeat {
+            hex.append(digits[size & 0xf])
+            size >>= 4
+        } while size > 0
+        buffer.append(contentsOf: hex.reversed())
+        buffer.append(UInt8(ascii: "\r"))
+        buffer.append(UInt8(ascii: "\n"))
+        buffer.append(contentsOf: bytes)
+        buffer.append(UInt8(ascii: "\r"))
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// The last chunk and the empty trailer section that end a chunked body.
+    static let lastChunk = Array("0\r\n\r\n".utf8)
 
     /// Appends `Name: value` lines for the handler's fields, leaving out `Connection`, `Content-Length`
     /// and `Transfer-Encoding` (the server writes its own); says whether a `Date` was among them and

@@ -16,6 +16,10 @@ enum ConnectionState: Equatable {
     case writing(after: AfterWrite)
     /// A response is being sent a few bytes per timer tick; then `after`.
     case dripping(after: AfterWrite)
+    /// The head of a streamed response is out and the handler's writes are sent as they come (see
+    /// `HTTPResponseStream`); reads and discards, so the peer's close is noticed. No timeout: the
+    /// stream's own heartbeat and its bound on unsent bytes deal with a peer that went quiet.
+    case streaming
     /// Never answering (the `hang` fault): reads and discards until the peer leaves or the server stops.
     case hanging
     /// The final response is out and the output side shut; reading and discarding until the peer
@@ -57,7 +61,7 @@ enum ConnectionState: Equatable {
         case .idle, .receivingBody, .writing, .dripping: .idle
         case .receivingHead: .headerRead
         case .lingering: .linger
-        case .awaitingHandler, .delaying, .hanging, .closed: .none
+        case .awaitingHandler, .delaying, .streaming, .hanging, .closed: .none
         }
     }
 
@@ -71,10 +75,10 @@ enum ConnectionState: Equatable {
         case (.idle, .receivingHead), (.idle, .receivingBody), (.receivingHead, .receivingBody),
             (.receivingHead, .idle), (.receivingBody, .idle):
             true
-        case (_, .awaitingHandler), (_, .delaying), (_, .dripping):
+        case (_, .awaitingHandler), (_, .delaying), (_, .dripping), (_, .streaming):
             isReadingRequests
         case (_, .writing):
-            isReadingRequests || isDripping
+            isReadingRequests || isDripping || self == .streaming
         case (.awaitingHandler, .idle), (.delaying, .idle), (.writing, .idle), (.writing, .hanging):
             true
         default:

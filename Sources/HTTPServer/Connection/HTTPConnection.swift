@@ -26,6 +26,9 @@ final class HTTPConnection: EventLoopClient {
     private var current = ResponseContext(keepAlive: true, isHeadRequest: false, requestVersion: .http11)
     private var delayedResponse: HTTPResponse?
     private var drip = Drip()
+    /// The stream being sent while `state` is `.streaming`, and how its writes are framed.
+    private var stream: HTTPResponseStream?
+    private var streamIsChunked = false
 
     /// The one timeout deadline (monotonic ns, 0 = none) and the earliest timer armed for it. Moving
     /// the deadline later costs nothing; the armed timer re-arms itself when it finds it early.
@@ -45,6 +48,7 @@ final class HTTPConnection: EventLoopClient {
         static let timeout: UInt8 = 0
         static let delay: UInt8 = 1
         static let drip: UInt8 = 2
+        static let heartbeat: UInt8 = 3
     }
 
     init(fd: Int32, peer: SocketAddress, server: LoopServer, isCounted: Bool) {
@@ -103,7 +107,7 @@ final class HTTPConnection: EventLoopClient {
         guard state != .closed else { return }
         var wanted: Interest = []
         switch state {
-        case .idle, .receivingHead, .receivingBody, .hanging, .lingering:
+        case .idle, .receivingHead, .receivingBody, .streaming, .hanging, .lingering:
             wanted.insert(.read)
         default:
             break
@@ -124,7 +128,7 @@ final class HTTPConnection: EventLoopClient {
         switch state {
         case .idle, .receivingHead, .receivingBody:
             readRequests()
-        case .hanging, .lingering:
+        case .streaming, .hanging, .lingering:
             discardInput()
         default:
             break  // not reading now; interest is already off
@@ -159,6 +163,8 @@ final class HTTPConnection: EventLoopClient {
             resume()
         case TimerTag.drip:
             dripNextChunk()
+        case TimerTag.heartbeat:
+            streamHeartbeatDue()
         default:
             break
         }
@@ -172,7 +178,7 @@ final class HTTPConnection: EventLoopClient {
             fail(status: 408, message: "the request was not received in time")
         case .writing, .dripping:
             closeNow()  // the peer stopped reading
-        case .awaitingHandler, .delaying, .hanging, .closed:
+        case .awaitingHandler, .delaying, .streaming, .hanging, .closed:
             break
         }
     }
@@ -184,6 +190,8 @@ final class HTTPConnection: EventLoopClient {
         switch state {
         case .idle where pendingInput.isEmpty, .hanging:
             closeNow()
+        case .streaming:
+            streamDidFinish()
         case .writing(after: .readNext):
             state = .writing(after: .close)
         case .dripping(after: .readNext):
@@ -344,6 +352,14 @@ final class HTTPConnection: EventLoopClient {
                 return
             }
         }
+        if let stream = response.stream {
+            response.stream = nil
+            if response.fault == nil, !current.isHeadRequest {
+                startStreaming(response, through: stream)
+                return
+            }
+            stream.connectionClosed()  // a fault, or a HEAD request: nothing of the stream is sent
+        }
         let keepAlive = current.keepAlive && !isShuttingDown && !ResponseEncoder.asksToClose(response)
         var context = current
         context.keepAlive = keepAlive
@@ -409,6 +425,91 @@ final class HTTPConnection: EventLoopClient {
         }
         flush()
         updateInterest()
+    }
+
+    // MARK: Streaming
+
+    /// Sends the head of a streamed response, then what the handler wrote so far; later writes arrive
+    /// through the loop's inbox (`streamDidWrite`).
+    private func startStreaming(_ response: HTTPResponse, through stream: HTTPResponseStream) {
+        var context = current
+        context.keepAlive = false
+        streamIsChunked = current.requestVersion >= .http11
+        if streamIsChunked {
+            context.isChunkedStream = true
+        } else {
+            context.omitsContentLength = true
+        }
+        guard let (buffered, isFinished) = stream.attach(handle: loop.handle, token: token) else {
+            shared.log("a handler returned a response stream that was already sent; answered 500")
+            server.encoder.encodeServerResponse(
+                status: 500, message: "the handler's response stream was already used", keepAlive: false,
+                into: &output)
+            transition(to: .writing(after: .close))
+            return
+        }
+        server.encoder.encode(response, context: context, into: &output)
+        pendingInput = []
+        self.stream = stream
+        transition(to: .streaming)
+        appendStreamBytes(response.body)
+        appendStreamBytes(buffered)
+        if isShuttingDown || isFinished {
+            streamDidFinish()
+        } else if let heartbeat = stream.heartbeat {
+            loop.schedule(
+                at: loop.now + max(1_000_000, heartbeat.interval.clampedNanoseconds), token: token,
+                tag: TimerTag.heartbeat)
+        }
+    }
+
+    private func appendStreamBytes(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if streamIsChunked {
+            ResponseEncoder.appendChunk(bytes, to: &output)
+        } else {
+            output.append(contentsOf: bytes)
+        }
+    }
+
+    /// The handler wrote `bytes`; they go out now unless the peer has stopped reading for too long.
+    func streamDidWrite(_ bytes: [UInt8]) {
+        guard state == .streaming, let stream else { return }
+        appendStreamBytes(bytes)
+        if output.count - outputOffset > stream.maxBufferedBytes {
+            shared.log(
+                "connection from \(remoteAddress): closed a response stream whose peer stopped reading "
+                    + "(over \(stream.maxBufferedBytes) bytes unsent)")
+            closeNow()
+            return
+        }
+        flush()
+        updateInterest()
+    }
+
+    /// The handler (or the server's shutdown) ended the stream: the rest goes out, then the close.
+    func streamDidFinish() {
+        guard state == .streaming, let stream else { return }
+        if streamIsChunked { output.append(contentsOf: ResponseEncoder.lastChunk) }
+        self.stream = nil
+        stream.connectionClosed()
+        transition(to: .writing(after: .close))
+        flush()
+        updateInterest()
+    }
+
+    private func streamHeartbeatDue() {
+        guard state == .streaming, let heartbeat = stream?.heartbeat else { return }
+        // Only when nothing is waiting: a peer that does not read gets no heartbeats piled up.
+        if outputOffset >= output.count {
+            appendStreamBytes(heartbeat.bytes)
+            flush()
+            updateInterest()
+        }
+        guard state == .streaming else { return }
+        loop.schedule(
+            at: loop.now + max(1_000_000, heartbeat.interval.clampedNanoseconds), token: token,
+            tag: TimerTag.heartbeat)
     }
 
     /// Answers with a server-made error response and closes (after lingering).
@@ -507,6 +608,10 @@ final class HTTPConnection: EventLoopClient {
         timeoutDeadline = 0
         pendingInput = []
         output = []
+        if let stream {
+            self.stream = nil
+            stream.connectionClosed()
+        }
         server.connectionClosed(wasCounted: isCounted)
     }
 }

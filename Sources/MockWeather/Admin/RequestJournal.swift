@@ -23,6 +23,10 @@ struct JournalEntry: Sendable {
     var fault: String?
     /// True when no interaction answered (whatever the status, which `--unmatched-status` can change).
     var isUnmatched: Bool
+    /// For unmatched requests: the closest interaction's rules one by one, values masked like `query`.
+    var nearMissRules: [RuleOutcome] = []
+    /// The request's `lat` and `lon`, when it carried both as numbers.
+    var coordinate: (latitude: Double, longitude: Double)?
     /// The response as the server meant to send it (a fault may cut or drop it), for
     /// `GET /__admin/requests.har`. Its body is shared with the prepared response, not copied.
     var response: HTTPResponse?
@@ -40,6 +44,11 @@ final class RequestJournal: Sendable {
         /// Every unmatched request of the run (for `--fail-on-unmatched`), capped to stay bounded.
         var unmatchedLines: [String] = []
         var droppedUnmatchedLines = 0
+        /// Told after each entry while someone watches live (the dashboard's event stream); nil, and
+        /// so free, otherwise.
+        var observer: (@Sendable () -> Void)?
+        /// The sequence number of the last entry the latest reset forgot.
+        var clearedThrough = 0
     }
 
     static let unmatchedLineLimit = 10_000
@@ -55,7 +64,7 @@ final class RequestJournal: Sendable {
     /// Keeps `entry`, numbered in arrival order (its `sequenceNumber` is set here), and counts it.
     func record(_ entry: JournalEntry, unmatchedLine: String?) {
         var entry = entry
-        state.withLock { state in
+        let observer = state.withLock { state -> (@Sendable () -> Void)? in
             state.total += 1
             if let unmatchedLine {
                 state.unmatched += 1
@@ -67,7 +76,7 @@ final class RequestJournal: Sendable {
             } else {
                 state.matched += 1
             }
-            guard capacity > 0 else { return }
+            guard capacity > 0 else { return state.observer }
             entry.sequenceNumber = state.total
             if state.entries.count < capacity {
                 state.entries.append(entry)
@@ -75,8 +84,42 @@ final class RequestJournal: Sendable {
                 state.entries[state.next] = entry
             }
             state.next = (state.next + 1) % capacity
+            return state.observer
+        }
+        observer?()
+    }
+
+    /// The retained entries numbered after `sequenceNumber`, oldest first, and whether some entries
+    /// after it were recorded but are no longer retained because the ring wrapped past them (entries
+    /// a reset forgot do not count: the reset itself says so).
+    func entries(after sequenceNumber: Int) -> (entries: [JournalEntry], missedSome: Bool) {
+        state.withLock { state in
+            let count = state.entries.count
+            guard count > 0 else { return ([], false) }
+            let oldest = count == capacity ? state.next : 0
+            var taken: [JournalEntry] = []
+            // Newest first from the end of the ring, stopping at the first one already seen.
+            var index = (oldest + count - 1) % count
+            for _ in 0..<count {
+                let entry = state.entries[index]
+                guard entry.sequenceNumber > sequenceNumber else { break }
+                taken.append(entry)
+                index = (index + count - 1) % count
+            }
+            taken.reverse()
+            let firstExpected = max(sequenceNumber, state.clearedThrough) + 1
+            return (taken, (taken.first?.sequenceNumber ?? firstExpected) > firstExpected)
         }
     }
+
+    /// Sets (or, with nil, removes) the closure told after each recorded entry. It is called on the
+    /// recording thread after the entry is stored, so it must not block.
+    func setObserver(_ observer: (@Sendable () -> Void)?) {
+        state.withLock { $0.observer = observer }
+    }
+
+    /// Whether anyone is told about new entries (false whenever no one watches live).
+    var hasObserver: Bool { state.withLock { $0.observer != nil } }
 
     /// The retained entries, oldest first.
     func entries() -> [JournalEntry] {
@@ -101,6 +144,7 @@ final class RequestJournal: Sendable {
         state.withLock { state in
             state.entries.removeAll(keepingCapacity: true)
             state.next = 0
+            state.clearedThrough = state.total
         }
     }
 }

@@ -39,32 +39,37 @@ enum Matchers {
         outcomes.append(
             RuleOutcome(
                 rule: "method", passed: pattern.method == request.method,
-                difference: "method: \(request.method) ≠ \(pattern.method)"))
+                difference: "method: \(request.method) ≠ \(pattern.method)", requested: request.method,
+                expected: pattern.method))
         outcomes.append(
             RuleOutcome(
                 rule: "path", passed: pattern.path == request.path,
-                difference: "path: \(request.path) ≠ \(pattern.path)"))
+                difference: "path: \(request.path) ≠ \(pattern.path)", requested: request.path,
+                expected: pattern.path))
         for constraint in pattern.query {
             let name = constraint.name
             let value = request.parameters[name]
-            let shownValue = name == "appid" ? value.map { _ in KeyScrubber.mask } : value
+            let shownValue = KeyScrubber.isKeyParameter(name) ? value.map { _ in KeyScrubber.mask } : value
             switch constraint.expectation {
             case .equals(let expected):
                 let passed = value.map { QueryValue.equal($0, expected, parameter: name) } ?? false
                 let difference =
                     shownValue.map { "\(name): \($0) ≠ \(expected)" } ?? "\(name): missing, expected \(expected)"
                 outcomes.append(
-                    RuleOutcome(rule: name, passed: passed, difference: difference, requestLacksIt: value == nil))
+                    RuleOutcome(
+                        rule: name, passed: passed, difference: difference, requestLacksIt: value == nil,
+                        requested: shownValue, expected: expected))
             case .present:
                 outcomes.append(
                     RuleOutcome(
                         rule: name, passed: value != nil, difference: "\(name): missing, expected any value",
-                        requestLacksIt: true))
+                        requestLacksIt: true, requested: shownValue, expected: "any value"))
             case .absent:
                 outcomes.append(
                     RuleOutcome(
                         rule: name, passed: value == nil,
-                        difference: "\(name): \(shownValue ?? "") given, must be absent", requestLacksIt: true))
+                        difference: "\(name): \(shownValue ?? "") given, must be absent", requestLacksIt: true,
+                        requested: shownValue, expected: "absent"))
             }
         }
         if let near = pattern.near {
@@ -77,13 +82,16 @@ enum Matchers {
                     RuleOutcome(
                         rule: "near", passed: distance <= near.radiusKilometres,
                         difference:
-                            "near: \(Self.format(distance)) km from \(centre), radius \(Self.format(near.radiusKilometres)) km"
+                            "near: \(Self.format(distance)) km from \(centre), radius \(Self.format(near.radiusKilometres)) km",
+                        requested: "\(coordinate.latitude),\(coordinate.longitude) (\(Self.format(distance)) km away)",
+                        expected: "within \(Self.format(near.radiusKilometres)) km of \(centre)"
                     ))
             } else {
                 outcomes.append(
                     RuleOutcome(
                         rule: "near", passed: false, difference: "near: needs numeric lat and lon (near \(centre))",
-                        requestLacksIt: true))
+                        requestLacksIt: true, requested: nil,
+                        expected: "within \(Self.format(near.radiusKilometres)) km of \(centre)"))
             }
         }
         return outcomes
@@ -104,6 +112,10 @@ struct RuleOutcome: Sendable, Equatable {
     /// The request does not carry what the rule looks at (a missing parameter, no coordinates), or
     /// carries what it excludes: a miss further away than a value that differs.
     var requestLacksIt = false
+    /// What the request carried for the rule (`busan`; the key masked), nil when it carried nothing.
+    var requested: String?
+    /// What the pattern asks for (`seoul`, `any value`, `within 10 km of 37.56,126.97`).
+    var expected: String?
 
     /// How far this outcome puts a request from the pattern: 0 passed, 1 a value differs, 2 the
     /// request lacks the value, 3 a different method or path.

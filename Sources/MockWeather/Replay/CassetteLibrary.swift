@@ -136,4 +136,7 @@ final class SequencePosition: Sendable {
     }
 
     func reset() { next.store(0, ordering: .relaxed) }
+
+    /// How many requests it has answered since the last reset.
+    var served: Int { max(0, next.load(ordering: .relaxed)) }
 }

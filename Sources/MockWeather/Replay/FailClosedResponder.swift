@@ -29,8 +29,10 @@ struct FailClosedResponder: UnmatchedRequestStrategy {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         headers.add(name: Self.unmatchedHeader, value: "1")
-        return ReplayOutcome(
+        var outcome = ReplayOutcome(
             result: .respond(HTTPResponse(status: status, headers: headers, body: Array(body.utf8))),
             status: status, matched: nil, nearMiss: closest ?? "no cassettes are loaded", isUnmatched: true)
+        outcome.nearMissRules = nearMiss?.outcomes ?? []
+        return outcome
     }
 }

@@ -14,6 +14,8 @@ struct ReplayOutcome: Sendable {
     /// Set when the answer waits on something (record mode's upstream fetch): the handler awaits it
     /// off the event loop and journals the outcome it produces instead of this one.
     var deferred: (@Sendable () async -> ReplayOutcome)?
+    /// For an unmatched request: the closest interaction's rules one by one (the admin API's table).
+    var nearMissRules: [RuleOutcome] = []
 
     /// An outcome decided later by `produce`, whose result must be `.respond`.
     static func later(_ produce: @escaping @Sendable () async -> ReplayOutcome) -> ReplayOutcome {

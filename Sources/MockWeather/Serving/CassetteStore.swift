@@ -7,6 +7,15 @@ public final class CassetteStore: Sendable {
     /// The directory cassettes are loaded from.
     public let directory: URL
     private let current: Mutex<CassetteLibrary>
+    private let latestReload = Mutex<ReloadOutcome?>(nil)
+
+    /// How the latest reload attempt (the admin API's, or `--watch`'s) went.
+    struct ReloadOutcome: Sendable {
+        /// When it ran, in milliseconds since 1970.
+        var timestampMilliseconds: Int64
+        /// Why the files were refused (the previous set stayed); nil when the new set is served.
+        var error: CassetteLoadError?
+    }
 
     /// Loads `directory`; throws with every problem when any file is invalid.
     public init(directory: URL) throws(CassetteLoadError) {
@@ -27,10 +36,24 @@ public final class CassetteStore: Sendable {
     /// stays and the error says why. Sequence positions start over in the new set.
     @discardableResult
     public func reload() throws(CassetteLoadError) -> CassetteLibrary {
-        let library = CassetteLibrary(cassettes: try CassetteLoader.load(directory: directory))
+        let cassettes: [Cassette]
+        do {
+            cassettes = try CassetteLoader.load(directory: directory)
+        } catch {
+            latestReload.withLock {
+                $0 = ReloadOutcome(timestampMilliseconds: Timestamp.nowMilliseconds(), error: error)
+            }
+            throw error
+        }
+        let library = CassetteLibrary(cassettes: cassettes)
         current.withLock { $0 = library }
+        latestReload.withLock { $0 = ReloadOutcome(timestampMilliseconds: Timestamp.nowMilliseconds(), error: nil) }
         return library
     }
+
+    /// The latest reload attempt, nil when there was none since start-up (whose problems stop the
+    /// server before it serves).
+    var lastReload: ReloadOutcome? { latestReload.withLock { $0 } }
 
     /// Adds a cassette built at run time (record mode), after the loaded ones; throws when it repeats
     /// a request already served.

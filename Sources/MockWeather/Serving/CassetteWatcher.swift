@@ -10,6 +10,12 @@ final class CassetteWatcher: Sendable {
     enum Event: Sendable, Equatable {
         case reloaded(cassettes: Int, interactions: Int)
         case refused(String)
+
+        /// Whether the new files are served (rather than refused).
+        var isReload: Bool {
+            if case .reloaded = self { return true }
+            return false
+        }
     }
 
     private let store: CassetteStore

@@ -38,7 +38,8 @@ struct MockWeatherHandler: HTTPHandler {
             path: replayRequest.path, query: replayRequest.scrubbedQuery,
             status: outcome.status, matched: outcome.matched, nearMiss: outcome.nearMiss,
             durationMicroseconds: Int(elapsed.seconds) * 1_000_000 + Int(elapsed.attoseconds / 1_000_000_000_000),
-            delayMilliseconds: outcome.delayMilliseconds, fault: outcome.fault, isUnmatched: outcome.isUnmatched)
+            delayMilliseconds: outcome.delayMilliseconds, fault: outcome.fault, isUnmatched: outcome.isUnmatched,
+            nearMissRules: outcome.nearMissRules, coordinate: replayRequest.coordinate)
         if case .respond(let response) = outcome.result { entry.response = response }
         var displayText = outcome.isUnmatched ? replayRequest.displayText : ""
         if let scrubber {
@@ -47,6 +48,13 @@ struct MockWeatherHandler: HTTPHandler {
             entry.query = entry.query.map(scrubber.scrub)
             entry.matched = entry.matched.map(scrubber.scrub)
             entry.nearMiss = entry.nearMiss.map(scrubber.scrub)
+            entry.nearMissRules = entry.nearMissRules.map { rule in
+                var rule = rule
+                rule.difference = scrubber.scrub(rule.difference)
+                rule.requested = rule.requested.map(scrubber.scrub)
+                rule.expected = rule.expected.map(scrubber.scrub)
+                return rule
+            }
             if let body = entry.response?.body { entry.response?.body = scrubber.scrub(body) }
             displayText = scrubber.scrub(displayText)
         }

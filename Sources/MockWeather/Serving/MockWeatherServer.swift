@@ -42,9 +42,11 @@ public final class MockWeatherServer: Sendable {
         configuration.port = options.port
         if let loops = options.eventLoopCount { configuration.eventLoopCount = loops }
         server = HTTPServer(configuration: configuration, handler: stack.handler)
+        let events = stack.handler.admin.events
         watcher =
             options.watch
             ? CassetteWatcher(store: store) { event in
+                events.publish("cassettes", data: .object(["reloaded": .bool(event.isReload)]))
                 switch event {
                 case .reloaded(let cassettes, let interactions):
                     diagnostics.write(

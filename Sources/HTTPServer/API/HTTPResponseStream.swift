@@ -1,0 +1,161 @@
+import Synchronization
+
+/// A response body written piece by piece after the head, for as long as the client stays: server-sent
+/// events, or any other long-lived stream.
+///
+/// A handler returns a response carrying a stream (``HTTPResponse/init(status:headers:stream:)``) and
+/// keeps the stream to write to later, from any thread. The server sends the head at once, then each
+/// ``write(_:)`` as it comes: as one chunk of a `Transfer-Encoding: chunked` body for HTTP/1.1, or
+/// delimited by the connection's close for HTTP/1.0. The connection closes after the stream, so a
+/// client never waits behind one.
+///
+/// The stream ends when the handler calls ``finish()``, the peer goes away, the peer stops reading
+/// (more than ``maxBufferedBytes`` waiting to be sent), or the server stops (``HTTPServer/stop()``
+/// ends every stream cleanly, with the chunked body's last chunk, without waiting for its grace
+/// period). However it ends, the closure given to ``onClose(_:)`` runs once, so a producer can let go.
+///
+/// A stream costs nothing while nobody writes to it: no timer, no thread, no buffer (unless it asks
+/// for a ``Heartbeat``).
+public final class HTTPResponseStream: Sendable {
+    /// Bytes sent every `interval` while nothing else was written, so a peer that vanished without a
+    /// word (a laptop lid closed) is noticed when the write fails, and idle proxies keep the stream
+    /// open. For server-sent events a comment line such as `: keep-alive\n\n` fits.
+    public struct Heartbeat: Sendable {
+        /// How long the stream may be silent before the bytes are sent.
+        public var interval: Duration
+        /// What is sent; must not be empty.
+        public var bytes: [UInt8]
+
+        /// A heartbeat of `bytes` after every `interval` of silence.
+        public init(interval: Duration, bytes: [UInt8]) {
+            self.interval = interval
+            self.bytes = bytes
+        }
+    }
+
+    /// The heartbeat, if any.
+    public let heartbeat: Heartbeat?
+
+    /// How many bytes may wait to be sent before the stream is given up on as a peer that does not
+    /// read (its connection is closed), or, before the response is sent, as a response that never
+    /// will be. Default 1 MiB.
+    public let maxBufferedBytes: Int
+
+    private enum Phase {
+        /// Not yet on a connection: writes are kept until it attaches.
+        case pending(buffered: [UInt8], isFinished: Bool)
+        case attached(handle: EventLoopHandle, token: UInt64)
+        case closed
+    }
+
+    private struct State {
+        var phase = Phase.pending(buffered: [], isFinished: false)
+        var onClose: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    /// A stream with an optional heartbeat and a bound on unsent bytes (at least 1 KiB).
+    public init(heartbeat: Heartbeat? = nil, maxBufferedBytes: Int = 1024 * 1024) {
+        self.heartbeat = heartbeat.flatMap { $0.bytes.isEmpty ? nil : $0 }
+        self.maxBufferedBytes = max(1024, maxBufferedBytes)
+    }
+
+    /// Sends `bytes` as the next part of the body (an empty write sends nothing). Returns `false` when
+    /// the stream has ended and the bytes were dropped.
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
+        var overflowed = false
+        let target: (EventLoopHandle, UInt64)? = state.withLock { state in
+            switch state.phase {
+            case .pending(var buffered, let isFinished):
+                guard !isFinished else { return nil }
+                state.phase = .pending(buffered: [], isFinished: false)  // no copy on append
+                buffered.append(contentsOf: bytes)
+                // A response never sent (its caller dropped it) must not collect writes for ever.
+                overflowed = buffered.count > maxBufferedBytes
+                state.phase = .pending(buffered: buffered, isFinished: false)
+                return nil
+            case .attached(let handle, let token):
+                return (handle, token)
+            case .closed:
+                return nil
+            }
+        }
+        if overflowed { connectionClosed() }
+        guard let (handle, token) = target else { return isWritable }
+        guard !bytes.isEmpty else { return true }
+        let queued = handle.execute { loop in
+            (loop.client(for: token) as? HTTPConnection)?.streamDidWrite(bytes)
+        }
+        if !queued { connectionClosed() }
+        return queued
+    }
+
+    /// Ends the body: the server sends what was written, then the end of the body, and closes.
+    public func finish() {
+        let target: (EventLoopHandle, UInt64)? = state.withLock { state in
+            switch state.phase {
+            case .pending(let buffered, _):
+                state.phase = .pending(buffered: buffered, isFinished: true)
+                return nil
+            case .attached(let handle, let token):
+                return (handle, token)
+            case .closed:
+                return nil
+            }
+        }
+        guard let (handle, token) = target else { return }
+        let queued = handle.execute { loop in
+            (loop.client(for: token) as? HTTPConnection)?.streamDidFinish()
+        }
+        if !queued { connectionClosed() }
+    }
+
+    /// Whether writes still reach the peer (or will, once the response is sent).
+    public var isOpen: Bool { isWritable }
+
+    private var isWritable: Bool {
+        state.withLock { state in
+            switch state.phase {
+            case .pending(_, let isFinished): !isFinished
+            case .attached: true
+            case .closed: false
+            }
+        }
+    }
+
+    /// Runs `body` once when the stream ends, whatever ends it (at once if it has ended already). It
+    /// may run on an event-loop thread, so it must not block. A later call replaces an earlier closure.
+    public func onClose(_ body: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state -> Bool in
+            if case .closed = state.phase { return true }
+            state.onClose = body
+            return false
+        }
+        if runNow { body() }
+    }
+
+    // MARK: The connection's side
+
+    /// Called by the connection that sends the stream: returns what was written before, and whether
+    /// the handler already finished; `nil` if the stream cannot be attached (it was sent before).
+    func attach(handle: EventLoopHandle, token: UInt64) -> (buffered: [UInt8], isFinished: Bool)? {
+        state.withLock { state in
+            guard case .pending(let buffered, let isFinished) = state.phase else { return nil }
+            state.phase = .attached(handle: handle, token: token)
+            return (buffered, isFinished)
+        }
+    }
+
+    /// Called once the stream can carry nothing more (sent in full, peer gone, server stopped).
+    func connectionClosed() {
+        let onClose = state.withLock { state -> (@Sendable () -> Void)? in
+            if case .closed = state.phase { return nil }
+            state.phase = .closed
+            defer { state.onClose = nil }
+            return state.onClose
+        }
+        onClose?()
+    }
+}
