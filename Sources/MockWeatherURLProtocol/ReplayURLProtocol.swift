@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
+import Locking
 import MockWeather
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,7 +11,7 @@ import FoundationNetworking
 /// sessions it is attached to and answers it through the replayer's stack.
 final class ReplayURLProtocol<Slot: ReplayerSlot>: URLProtocol {
     /// Set by `startLoading` and read by `stopLoading`, which URLSession may call from another thread.
-    private let load = Mutex<ReplayLoad?>(nil)
+    private let load = Locked<ReplayLoad?>(nil)
 
     override class func canInit(with request: URLRequest) -> Bool {
         // Every web request of the session, so nothing reaches the network by accident.
