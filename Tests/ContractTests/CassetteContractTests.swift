@@ -14,6 +14,12 @@ import FoundationNetworking
 struct CassetteContractTests {
     static let cases = ContractCase.all(in: PackageLayout.bundledCassettes)
 
+    @Test func selectedModesAreKnown() {
+        #expect(
+            !ContractMode.selected.isEmpty,
+            "MOCKWEATHER_CONTRACT_MODES names no mode; use serve, in-process or urlprotocol (comma-separated)")
+    }
+
     @Test func bundledCassettesAreFound() {
         #expect(Self.cases.count >= 30, "found \(Self.cases.count) cases under \(PackageLayout.bundledCassettes.path)")
     }
