@@ -651,11 +651,13 @@ function renderMap() {
   layers.push(...labels.filter(Boolean));
   // Waypoint names last, only where no weather label is: the weather is what the map is for.
   for (const point of routePoints.filter((point) => point.name)) {
-    const x = project.x(point.lon) + 6, y = project.y(point.lat) + 14;
-    const box = { left: x, top: y - 11, right: x + point.name.length * 6.2, bottom: y + 2 };
+    const width = point.name.length * 6.2;
+    const onLeft = project.x(point.lon) + 6 + width > MAP_WIDTH - 4;
+    const x = onLeft ? project.x(point.lon) - 6 : project.x(point.lon) + 6, y = project.y(point.lat) + 14;
+    const box = { left: onLeft ? x - width : x, top: y - 11, right: onLeft ? x : x + width, bottom: y + 2 };
     if (placed.some((other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top)) continue;
     placed.push(box);
-    layers.push(svg("text", { class: "waypoint-label", x, y }, point.name));
+    layers.push(svg("text", { class: "waypoint-label", x, y, "text-anchor": onLeft ? "end" : "start" }, point.name));
   }
   map.replaceChildren(...layers);
 
