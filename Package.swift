@@ -42,9 +42,13 @@ let package = Package(
         // The client library apps embed. Imports nothing from this package.
         .target(name: "WeatherClient", swiftSettings: strictSettings),
 
+        // The one lock type of the package: a Mutex whose hand-offs ThreadSanitizer can see.
+        .target(name: "Locking", swiftSettings: strictSettings),
+
         // HTTP/1.1 on POSIX sockets; knows nothing of weather or cassettes.
         .target(name: "CHTTPServerSystem"),
-        .target(name: "HTTPServer", dependencies: ["CHTTPServerSystem"], swiftSettings: strictSettings),
+        .target(
+            name: "HTTPServer", dependencies: ["CHTTPServerSystem", "Locking"], swiftSettings: strictSettings),
         // Serves one file for Scripts/bench-server.sh (HTTPServer against nginx); not a product.
         .executableTarget(name: "httpserver-bench", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
 
@@ -54,7 +58,7 @@ let package = Package(
         // `GET /__admin/` needs no files at run time and no build step beyond `swift build`.
         .target(
             name: "MockWeather",
-            dependencies: ["Basics", "HTTPServer", "CLibcurl", "BundledCassettes"],
+            dependencies: ["Basics", "HTTPServer", "CLibcurl", "BundledCassettes", "Locking"],
             resources: [
                 .embedInCode("Admin/Dashboard/dashboard.html"),
                 .embedInCode("Admin/Dashboard/dashboard.css"),
@@ -73,7 +77,7 @@ let package = Package(
         // Replay with no socket. Apart from MockWeather because FoundationNetworking links libcurl,
         // which a replay-only `mockweather serve` must not map.
         .target(
-            name: "MockWeatherURLProtocol", dependencies: ["MockWeather", "HTTPServer"],
+            name: "MockWeatherURLProtocol", dependencies: ["MockWeather", "HTTPServer", "Locking"],
             swiftSettings: strictSettings),
         // The test-framework bridge; the only library target that links Testing and XCTest.
         .target(
@@ -91,7 +95,7 @@ let package = Package(
         // Where the simulator meets the client: a trace as the client's location source.
         .target(
             name: "LocationReplay",
-            dependencies: ["LocationSimulator", "WeatherClient"],
+            dependencies: ["LocationSimulator", "WeatherClient", "Locking"],
             swiftSettings: strictSettings
         ),
 
@@ -106,7 +110,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "replay-location",
-            dependencies: ["Basics", "LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing"],
+            dependencies: [
+                "Basics", "LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing", "Locking",
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -115,12 +121,13 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["Basics"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: strictSettings),
-        .testTarget(name: "WeatherClientTests", dependencies: ["WeatherClient"], swiftSettings: strictSettings),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "WeatherClientTests", dependencies: ["WeatherClient", "Locking"], swiftSettings: strictSettings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"], swiftSettings: strictSettings),
         // Depends on the executable too: CLI tests run the real `mockweather` binary.
         .testTarget(
             name: "MockWeatherTests",
-            dependencies: ["Basics", "MockWeather", "mockweather", "TestSupport"],
+            dependencies: ["Basics", "MockWeather", "mockweather", "TestSupport", "Locking"],
             // HAR captures the import tests read from the source tree (see Fixtures/HAR/README.md).
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
@@ -129,7 +136,9 @@ let package = Package(
             name: "LocationSimulatorTests",
             // The executables are listed so that they are built for the tests that run them
             // (replay-location --weather against mockweather serve).
-            dependencies: ["LocationSimulator", "LocationReplay", "replay-location", "mockweather", "TestSupport"],
+            dependencies: [
+                "LocationSimulator", "LocationReplay", "replay-location", "mockweather", "TestSupport", "Locking",
+            ],
             swiftSettings: strictSettings
         ),
         // Both in-process modes and the bridge, through their public API.
@@ -146,7 +155,7 @@ let package = Package(
             name: "ContractTests",
             dependencies: [
                 "WeatherClient", "LocationSimulator", "LocationReplay", "mockweather", "TestSupport", "MockWeather",
-                "MockWeatherURLProtocol",
+                "MockWeatherURLProtocol", "Locking",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// An HTTP/1.1 server on POSIX sockets: non-blocking I/O on one event loop per core, hardened against
 /// malformed and hostile clients (see ``HTTPLimits``), with deliberate faults for testing clients.
@@ -14,7 +14,7 @@ import Synchronization
 public final class HTTPServer: Sendable {
     private let configuration: HTTPServerConfiguration
     private let shared: ServerShared
-    private let state = Mutex(State.idle)
+    private let state = Locked(State.idle)
 
     private enum State {
         case idle
@@ -67,7 +67,7 @@ public final class HTTPServer: Sendable {
         do {
             for index in 0..<loopCount {
                 let descriptors = try SelectorDescriptors.make()
-                let loop = EventLoop(handle: EventLoopHandle(descriptors: descriptors))
+                let loop = EventLoop(handle: EventLoopHandle(descriptors: descriptors), clock: configuration.clock)
                 let server = LoopServer(
                     loop: loop, listener: listeners[min(index, listeners.count - 1)], shared: shared)
                 prepared.append((loop, server))
@@ -145,6 +145,17 @@ public final class HTTPServer: Sendable {
     public var port: Int? {
         state.withLock { state in
             if case .running(let port, _, _) = state { port } else { nil }
+        }
+    }
+
+    /// Wakes every event loop so it reads its clock and fires the timers that came due: what an
+    /// injected ``ServerClock`` calls after it jumps ahead. Does nothing unless the server runs.
+    package func wakeEventLoops() {
+        let loops: [RunningLoop] = state.withLock { state in
+            if case .running(_, let loops, _) = state { loops } else { [] }
+        }
+        for loop in loops {
+            loop.handle.execute { _ in }
         }
     }
 

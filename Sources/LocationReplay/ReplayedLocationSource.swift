@@ -1,6 +1,6 @@
 public import Foundation
 public import LocationSimulator
-import Synchronization
+import Locking
 public import WeatherClient
 
 /// A played-back trace as WeatherClient's ``WeatherClient/LocationSource``: what `WeatherService` sees as
@@ -21,7 +21,7 @@ public final class ReplayedLocationSource: WeatherClient.LocationSource {
         var nextWaiter: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A source with no fix yet, permission not determined.
     public init() {}

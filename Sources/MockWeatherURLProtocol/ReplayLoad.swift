@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import Locking
 import MockWeather
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -28,7 +28,7 @@ final class ReplayLoad: @unchecked Sendable {
     private let client: (any URLProtocolClient)?
     private let request: URLRequest
     private let thread = ClientThread()
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var finished = false

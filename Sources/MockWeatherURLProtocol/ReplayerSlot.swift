@@ -1,3 +1,4 @@
+import Locking
 import MockWeather
 import Synchronization
 
@@ -53,7 +54,7 @@ enum ReplayerSlots {
 /// another test's cassettes.
 enum ReplayerRegistry {
     private static let next = Atomic<UInt64>(1)
-    private static let stacks = Mutex<[UInt64: ReplayStack]>([:])
+    private static let stacks = Locked<[UInt64: ReplayStack]>([:])
 
     static func register(_ stack: ReplayStack) -> UInt64 {
         let token = next.wrappingAdd(1, ordering: .relaxed).oldValue

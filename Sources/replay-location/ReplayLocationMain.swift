@@ -2,7 +2,7 @@ import ArgumentParsing
 import Dispatch
 import Foundation
 import LocationSimulator
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -156,7 +156,7 @@ enum ReplayLocationMain {
 
 /// Cancels the playback task once a signal arrives, also when the signal comes before the task exists.
 final class Cancellation: Sendable {
-    private let state = Mutex<(cancel: (@Sendable () -> Void)?, isRequested: Bool)>((nil, false))
+    private let state = Locked<(cancel: (@Sendable () -> Void)?, isRequested: Bool)>((nil, false))
 
     func cancel() {
         let action = state.withLock { state in

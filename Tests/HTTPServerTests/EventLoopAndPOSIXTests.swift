@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import Testing
 
 @testable import HTTPServer
@@ -81,7 +81,7 @@ import Darwin
 @Suite struct EventLoopTests {
     /// Records what the loop tells it and reports to the test when it has seen `expected` events.
     final class Recorder: EventLoopClient {
-        let events: Mutex<[String]>
+        let events: Locked<[String]>
         let report: @Sendable ([String]) -> Void
         let expected: Int
         let fd: Int32
@@ -90,7 +90,7 @@ import Darwin
             self.fd = fd
             self.expected = expected
             self.report = report
-            events = Mutex([])
+            events = Locked([])
         }
 
         private func record(_ event: String) {
@@ -171,7 +171,7 @@ import Darwin
 
     @Test func tasksFromOtherThreadsRunOnTheLoopInOrder() async throws {
         try await withRunningLoop { handle in
-            let order = Mutex<[Int]>([])
+            let order = Locked<[Int]>([])
             let all = Gate()
             for index in 0..<100 {
                 handle.execute { _ in

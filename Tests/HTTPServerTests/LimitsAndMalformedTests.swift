@@ -162,8 +162,20 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     @Test func slowHeadHitsTheHeaderReadTimeoutWith408() async throws {
         var limits = HTTPLimits()
         limits.headerReadTimeout = .milliseconds(100)
-        try await withServer(limits: limits) { port in
-            let (status, closed) = try await exchange(Array("GET / HTTP/1.1\r\nHost: h\r\nX-Slow".utf8), port: port)
+        let clock = ManualServerClock()
+        try await withServer(limits: limits, clock: clock) { port in
+            let client = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.1\r\nHost: h\r\nX-Slow")
+                return client
+            }
+            // The clock only moves from here on, so the head has all the time it needs to arrive; the
+            // timer starts once the server has read it, so step until the timeout came due.
+            let (status, closed) = try await clock.advance(
+                by: .milliseconds(150),
+                until: {
+                    (try client.readResponse().status, try client.isClosedByServer())
+                })
             #expect(status == 408)
             #expect(closed)
         }
@@ -172,15 +184,32 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
         var limits = HTTPLimits()
         limits.idleTimeout = .milliseconds(100)
-        try await withServer(limits: limits) { port in
-            let (status, closed) = try await blocking {
+        let clock = ManualServerClock()
+        try await withServer(limits: limits, clock: clock) { port in
+            // No time passes on the server's clock while the request is made, however slowly.
+            let (client, status) = try await blocking {
                 let client = try RawClient(port: port)
                 try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-                let status = try client.readResponse().status
-                return (status, try client.isClosedByServer())  // returns when the server closes
+                return (client, try client.readResponse().status)
             }
             #expect(status == 200)
+            let closed = try await clock.advance(by: .milliseconds(150), until: { try client.isClosedByServer() })
             #expect(closed)
+        }
+    }
+
+    @Test func connectionAfterAQuietSpellLongerThanTheIdleTimeoutIsServed() async throws {
+        var limits = HTTPLimits()
+        limits.idleTimeout = .milliseconds(100)
+        let clock = ManualServerClock()
+        try await withServer(limits: limits, clock: clock) { port in
+            // The event loops sleep through a whole second with nothing to do; the connection that
+            // then arrives gets its full idle timeout, counted from when it came.
+            clock.advance(by: .seconds(1), wakingServers: false)
+            let status = try await blocking {
+                try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n").status
+            }
+            #expect(status == 200)
         }
     }
 
@@ -209,20 +238,23 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     @Test func busyKeepAliveConnectionOutlivesTheIdleTimeout() async throws {
         var limits = HTTPLimits()
         limits.idleTimeout = .milliseconds(100)
-        try await withServer(limits: limits) { port in
-            let answered = try await blocking {
-                let client = try RawClient(port: port)
-                let clock = ContinuousClock()
-                let end = clock.now.advanced(by: .milliseconds(500))
-                var answered = 0
-                // Requests back to back for five idle timeouts: the connection is never idle that long.
-                while clock.now < end {
-                    try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-                    if try client.readResponse().status == 200 { answered += 1 }
-                }
-                return answered
+        let clock = ManualServerClock()
+        try await withServer(limits: limits, clock: clock) { port in
+            let client = try RawClient(port: port)
+            var statuses: [Int] = []
+            // Ten requests 60 ms apart on the server's clock: six idle timeouts in all, but the
+            // connection is never idle for one of them.
+            for _ in 0..<10 {
+                statuses.append(
+                    try await blocking {
+                        try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                        return try client.readResponse().status
+                    })
+                clock.advance(by: .milliseconds(60))
             }
-            #expect(answered > 0)
+            #expect(statuses == [Int](repeating: 200, count: 10))
+            // And the idle timeout still applies once the requests stop.
+            #expect(try await clock.advance(by: .milliseconds(60), until: { try client.isClosedByServer() }))
         }
     }
 }

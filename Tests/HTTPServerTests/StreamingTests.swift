@@ -1,5 +1,5 @@
 import HTTPServer
-import Synchronization
+import Locking
 import Testing
 
 /// Streamed responses (`HTTPResponseStream`) through raw sockets: the head at once, each write as it
@@ -154,7 +154,7 @@ import Testing
 
     @Test func streamThatIsNeverSentEndsOnceItHoldsMoreThanItsBound() {
         let stream = HTTPResponseStream(maxBufferedBytes: 2048)
-        let closed = Mutex(false)
+        let closed = Locked(false)
         stream.onClose { closed.withLock { $0 = true } }
         #expect(stream.write([UInt8](repeating: 1, count: 2000)))
         #expect(!closed.withLock { $0 })
@@ -210,7 +210,7 @@ private final class StreamingHandler: HTTPHandler {
 
 /// Values handed from a handler to a test, taken in order; `next()` waits for one.
 final class Mailbox<Value: Sendable>: Sendable {
-    private let state = Mutex<(values: [Value], waiters: [CheckedContinuation<Value, Never>])>(([], []))
+    private let state = Locked<(values: [Value], waiters: [CheckedContinuation<Value, Never>])>(([], []))
 
     func put(_ value: Value) {
         let waiter = state.withLock { state -> CheckedContinuation<Value, Never>? in

@@ -1,10 +1,10 @@
 import LocationSimulator
-import Synchronization
+import Locking
 
 /// A clock for tests: `sleep(until:)` records the deadline and jumps straight to it (plus an optional
 /// simulated lateness), so realtime playback runs instantly and deterministically.
 final class ManualPlaybackClock: PlaybackClock {
-    private let state = Mutex<(now: Double, sleeps: [Double])>((1_000, []))
+    private let state = Locked<(now: Double, sleeps: [Double])>((1_000, []))
     private let lateness: Double
 
     init(lateness: Double = 0) {

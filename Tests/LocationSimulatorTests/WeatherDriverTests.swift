@@ -1,7 +1,7 @@
 import Foundation
 import LocationReplay
 import LocationSimulator
-import Synchronization
+import Locking
 import Testing
 import WeatherClient
 
@@ -19,7 +19,7 @@ final class CityWeatherTransport: HTTPTransport {
         City(name: "Suwon", point: TestTraces.suwon, celsius: -1.2),
         City(name: "Cheonan", point: TestTraces.cheonan, celsius: 0.4),
     ]
-    private let state = Mutex<(requests: [GeoPoint], failures: [Int])>(([], []))
+    private let state = Locked<(requests: [GeoPoint], failures: [Int])>(([], []))
 
     var requests: [GeoPoint] {
         state.withLock { $0.requests }
@@ -59,7 +59,7 @@ final class CityWeatherTransport: HTTPTransport {
 /// A weather clock for the service: backoff waits (under a second here) pass at once, while the fix timeout
 /// (10 s) never fires and only ends when the service cancels it, so a test never races a timer.
 final class InstantWeatherClock: WeatherClock {
-    private let elapsed = Mutex(Duration.zero)
+    private let elapsed = Locked(Duration.zero)
 
     var now: Duration {
         elapsed.withLock { $0 }

@@ -1,7 +1,7 @@
 import Basics
 import Foundation
 import HTTPServer
-import Synchronization
+import Locking
 import Testing
 
 @testable import MockWeather
@@ -240,7 +240,7 @@ import Testing
 final class ScriptedUpstream: UpstreamTransport {
     let upstream = UpstreamURL.openWeatherMap
     private let answer: @Sendable (UpstreamRequest) -> UpstreamResponse
-    private let sent = Mutex<[UpstreamRequest]>([])
+    private let sent = Locked<[UpstreamRequest]>([])
 
     init(_ answer: @escaping @Sendable (UpstreamRequest) -> UpstreamResponse) {
         self.answer = answer

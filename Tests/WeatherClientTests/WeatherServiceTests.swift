@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import WeatherClient
 
@@ -211,7 +211,7 @@ struct WeatherServiceRetryTests {
 
     @Test("Backoff delays follow the injected random source for jitter")
     func jitteredDelaysAreDeterministic() async throws {
-        let randoms = Mutex([0.0, 1.0])
+        let randoms = Locked([0.0, 1.0])
         let policy = RetryPolicy(
             maxAttempts: 3,
             baseDelay: .seconds(1),
@@ -385,7 +385,7 @@ struct WeatherServiceRetryTests {
 
 /// A location source that never answers and ignores cancellation until the test releases it.
 private final class StubbornSource: LocationSource {
-    private let waiting = Mutex<[CheckedContinuation<LocationFix?, Never>]>([])
+    private let waiting = Locked<[CheckedContinuation<LocationFix?, Never>]>([])
 
     var authorization: LocationAuthorization {
         get async { .authorized }

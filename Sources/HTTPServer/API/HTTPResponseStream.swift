@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A response body written piece by piece after the head, for as long as the client stays: server-sent
 /// events, or any other long-lived stream.
@@ -53,7 +53,7 @@ public final class HTTPResponseStream: Sendable {
         var onClose: (@Sendable () -> Void)?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A stream with an optional heartbeat and a bound on unsent bytes (at least 1 KiB).
     public init(heartbeat: Heartbeat? = nil, maxBufferedBytes: Int = 1024 * 1024) {

@@ -27,6 +27,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// it must not block. Default: writes the line to standard error.
     public var log: @Sendable (String) -> Void
 
+    /// What timeouts, delays and drips measure time with; tests inject a clock they advance.
+    package var clock: any ServerClock = MonotonicServerClock()
+
     /// Creates a configuration; every parameter has the documented default.
     public init(
         host: String = "127.0.0.1",

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +31,7 @@ final class EventLoopHandle: Sendable {
         var wakeUpPending = false
     }
 
-    private let inbox = Mutex(Inbox())
+    private let inbox = Locked(Inbox())
     let descriptors: SelectorDescriptors
 
     init(descriptors: SelectorDescriptors) {
@@ -89,7 +89,8 @@ final class EventLoop {
     private var nextGeneration: UInt32 = 1
     private var isStopping = false
 
-    /// Monotonic nanoseconds, refreshed each time the selector returns; what timeouts measure from.
+    /// Monotonic nanoseconds, refreshed each time the selector returns (before its events are
+    /// handled, and again after); what timeouts measure from.
     private(set) var now: UInt64
 
     private struct Registration {
@@ -98,10 +99,13 @@ final class EventLoop {
         var interest: Interest
     }
 
-    init(handle: EventLoopHandle) {
+    private let clock: any ServerClock
+
+    init(handle: EventLoopHandle, clock: any ServerClock = MonotonicServerClock()) {
         self.handle = handle
+        self.clock = clock
         selector = Selector(descriptors: handle.descriptors)
-        now = monotonicNanoseconds()
+        now = clock.nanosecondsNow()
     }
 
     /// Watches `fd` for `client`; returns the token that names this registration. Tokens combine the
@@ -176,13 +180,24 @@ final class EventLoop {
         isStopping = isStopping || stoppingAtOnce
         while !isStopping {
             let timeout = timers.nextDeadline.map { $0 > now ? $0 - now : 0 }
+            var isFirstEvent = true
             do {
-                try selector.wait(timeoutNanoseconds: timeout) { event in dispatch(event) }
+                try selector.wait(timeoutNanoseconds: timeout) { event in
+                    // The wait may have lasted long (forever, with no timer pending): what the
+                    // events start (an accepted connection's idle timeout, a head's read timeout)
+                    // must count from now, not from before the wait, or a server that sat quiet
+                    // for longer than a timeout would close the next connection as soon as it came.
+                    if isFirstEvent {
+                        now = clock.nanosecondsNow()
+                        isFirstEvent = false
+                    }
+                    dispatch(event)
+                }
             } catch {
                 // epoll_wait only fails on programming errors (EBADF, EINVAL); spinning would hide it.
                 fatalError("event loop: \(error)")
             }
-            now = monotonicNanoseconds()
+            now = clock.nanosecondsNow()
             while let timer = timers.popDue(now: now) {
                 client(for: timer.token)?.timerFired(tag: timer.tag)
             }

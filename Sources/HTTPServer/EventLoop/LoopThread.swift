@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -57,10 +57,10 @@ func startThread(name: String, _ body: @escaping () -> Void) throws(HTTPServerEr
 
 /// Counts finished event loops; `wait()` returns once all of them have finished.
 final class CompletionLatch: Sendable {
-    private let state: Mutex<(remaining: Int, waiters: [CheckedContinuation<Void, Never>])>
+    private let state: Locked<(remaining: Int, waiters: [CheckedContinuation<Void, Never>])>
 
     init(count: Int) {
-        state = Mutex((count, []))
+        state = Locked((count, []))
     }
 
     func arrive() {

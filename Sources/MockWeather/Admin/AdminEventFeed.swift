@@ -1,6 +1,6 @@
 import Basics
 import HTTPServer
-import Synchronization
+import Locking
 
 /// `GET /__admin/events`: the admin API's news as server-sent events, for the dashboard and for any
 /// script that wants to follow a run live.
@@ -37,7 +37,7 @@ final class AdminEventFeed: Sendable {
 
     private let journal: RequestJournal
     private let describe: @Sendable (JournalEntry) -> JSONValue
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A feed of `journal`'s entries, each described by `describe` (the admin API's own description).
     init(journal: RequestJournal, describe: @escaping @Sendable (JournalEntry) -> JSONValue) {

@@ -1,5 +1,5 @@
 import Basics
-import Synchronization
+import Locking
 
 /// The route of the trace being replayed against the mock, as `replay-location --weather` announces it
 /// (`PUT /__admin/route`), so the dashboard's map can draw the road ahead as well as the requests made.
@@ -121,7 +121,7 @@ struct RouteError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// The route being shown, if any: set by `PUT /__admin/route`, cleared by `DELETE` or a reset.
 final class RouteBoard: Sendable {
-    private let current = Mutex<ReplayRoute?>(nil)
+    private let current = Locked<ReplayRoute?>(nil)
 
     var route: ReplayRoute? {
         get { current.withLock { $0 } }

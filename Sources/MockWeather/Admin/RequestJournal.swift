@@ -1,5 +1,5 @@
 import HTTPServer
-import Synchronization
+import Locking
 
 /// One replayed (or refused) request as the admin API shows it. The query never holds a key.
 struct JournalEntry: Sendable {
@@ -54,7 +54,7 @@ final class RequestJournal: Sendable {
     static let unmatchedLineLimit = 10_000
 
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// `capacity` 0 keeps no entries (counters still count).
     init(capacity: Int) {

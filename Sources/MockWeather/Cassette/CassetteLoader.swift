@@ -1,6 +1,6 @@
 import Dispatch
 public import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +35,7 @@ public enum CassetteLoader {
     /// Files are read and decoded on all cores; the result is in path order whatever the scheduling.
     public static func load(directory: URL) throws(CassetteLoadError) -> [Cassette] {
         let files = try CassetteFiles.list(in: directory)
-        let results = Mutex(
+        let results = Locked(
             [(cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey])?](
                 repeating: nil, count: files.count))
         let chunk = 64

@@ -25,22 +25,17 @@ final class CurlUpstream: UpstreamTransport {
     func send(_ request: UpstreamRequest) async throws(UpstreamFailure) -> UpstreamResponse {
         let url = url(for: request)
         let timeoutMilliseconds = max(1, Int(timeout.inSeconds * 1000))
-        // libcurl blocks its thread for the whole exchange; a thread of its own keeps that off the
-        // event loops and the cooperative pool.
-        let exchange = await withCheckedContinuation { (continuation: CheckedContinuation<CurlExchange, Never>) in
-            let thread = Thread {
-                let exchange = CurlExchange()
-                exchange.perform(
-                    url: url, method: request.method, body: request.body, timeoutMilliseconds: timeoutMilliseconds,
-                    requestHeaders: [
-                        "Accept: application/json",
-                        "User-Agent: mockweather/\(MockWeatherVersion.current) (record mode)",
-                        "Expect:",
-                    ])
-                continuation.resume(returning: exchange)
-            }
-            thread.name = "mockweather-upstream"
-            thread.start()
+        // libcurl blocks its thread for the whole exchange.
+        let exchange = await onOwnThread(named: "mockweather-upstream") {
+            let exchange = CurlExchange()
+            exchange.perform(
+                url: url, method: request.method, body: request.body, timeoutMilliseconds: timeoutMilliseconds,
+                requestHeaders: [
+                    "Accept: application/json",
+                    "User-Agent: mockweather/\(MockWeatherVersion.current) (record mode)",
+                    "Expect:",
+                ])
+            return exchange
         }
         guard exchange.code == 0 else {
             throw UpstreamFailure(reason: scrubber.scrub(describe(exchange)))
@@ -88,7 +83,7 @@ final class CurlUpstream: UpstreamTransport {
 }
 
 /// One exchange's state, written by libcurl's callbacks on the thread that performs it and read
-/// only after that thread has finished (the continuation orders the two).
+/// only after that thread has handed it over (``onOwnThread(named:_:)`` orders the two).
 private final class CurlExchange: @unchecked Sendable {
     var code: Int32 = 0
     var status = 0

@@ -1,7 +1,7 @@
 import Basics
 import Foundation
 import HTTPServer
-import Synchronization
+import Locking
 
 /// Record mode's core, shared by `serve --record new|all` and `mockweather record`: forwards one
 /// request upstream with the real key, scrubs the answer, writes it as a cassette when it is worth
@@ -24,7 +24,7 @@ final class Recorder: Sendable {
     private let clock: @Sendable () -> Int64
     private let diagnostics: @Sendable (String) -> Void
     /// Choosing a name, writing and adding to the store happen one request at a time.
-    private let writing = Mutex(())
+    private let writing = Locked(())
 
     /// What happened to one request.
     enum Disposition: Sendable, Equatable {

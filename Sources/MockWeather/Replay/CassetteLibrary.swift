@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Synchronization
 
 /// A loaded, indexed, ready-to-serve set of cassettes. Immutable apart from sequence positions;
@@ -35,8 +36,8 @@ public final class CassetteLibrary: Sendable {
             return running
         }
         let total = running
-        let slots = Mutex([Entry?](repeating: nil, count: total))
-        let indexing = Mutex<(index: MatchIndex, firstOrdinals: [Int])?>(nil)
+        let slots = Locked([Entry?](repeating: nil, count: total))
+        let indexing = Locked<(index: MatchIndex, firstOrdinals: [Int])?>(nil)
         let chunk = 64
         // Iteration 0 builds the index (one pass over the patterns, in file order) while the others
         // make the entries, so neither waits for the other on a multi-core machine.

@@ -1,5 +1,6 @@
 import Basics
 import HTTPServer
+import Locking
 import Synchronization
 
 /// A cassette response encoded once, so the request path only picks a ready `HTTPResponse` (no JSON
@@ -128,7 +129,7 @@ final class ConvertedVariants: Sendable {
     private let template: HTTPResponse
     private let compactBody: [UInt8]
     private let units: Units
-    private let cache = Mutex<[ResponseVariant: HTTPResponse]>([:])
+    private let cache = Locked<[ResponseVariant: HTTPResponse]>([:])
 
     init(template: HTTPResponse, compactBody: [UInt8], units: Units) {
         self.template = template

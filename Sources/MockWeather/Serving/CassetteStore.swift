@@ -1,13 +1,13 @@
 public import Foundation
-import Synchronization
+import Locking
 
 /// The cassettes being served: one immutable `CassetteLibrary` at a time, swapped whole on reload,
 /// `--watch`, or when record mode adds a cassette, so a request always sees one consistent set.
 public final class CassetteStore: Sendable {
     /// The directory cassettes are loaded from.
     public let directory: URL
-    private let current: Mutex<CassetteLibrary>
-    private let latestReload = Mutex<ReloadOutcome?>(nil)
+    private let current: Locked<CassetteLibrary>
+    private let latestReload = Locked<ReloadOutcome?>(nil)
 
     /// How the latest reload attempt (the admin API's, or `--watch`'s) went.
     struct ReloadOutcome: Sendable {
@@ -20,13 +20,13 @@ public final class CassetteStore: Sendable {
     /// Loads `directory`; throws with every problem when any file is invalid.
     public init(directory: URL) throws(CassetteLoadError) {
         self.directory = directory
-        current = Mutex(CassetteLibrary(cassettes: try CassetteLoader.load(directory: directory)))
+        current = Locked(CassetteLibrary(cassettes: try CassetteLoader.load(directory: directory)))
     }
 
     /// Serves `library` (tests, and cassettes built in code); `directory` is used for reloads.
     init(library: CassetteLibrary, directory: URL) {
         self.directory = directory
-        current = Mutex(library)
+        current = Locked(library)
     }
 
     /// The library requests are matched against right now.

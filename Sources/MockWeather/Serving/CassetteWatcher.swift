@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// `--watch`: notices when cassette files are added, removed or changed, and reloads.
@@ -21,14 +22,14 @@ final class CassetteWatcher: Sendable {
     private let store: CassetteStore
     private let interval: Duration
     private let onEvent: @Sendable (Event) -> Void
-    private let lastFingerprint: Mutex<[String]>
+    private let lastFingerprint: Locked<[String]>
     private let running = Atomic<Bool>(false)
 
     init(store: CassetteStore, interval: Duration = .milliseconds(250), onEvent: @escaping @Sendable (Event) -> Void) {
         self.store = store
         self.interval = interval
         self.onEvent = onEvent
-        lastFingerprint = Mutex(CassetteFiles.fingerprint(of: store.directory))
+        lastFingerprint = Locked(CassetteFiles.fingerprint(of: store.directory))
     }
 
     /// Polls once; reloads and reports when the files changed since the last poll.

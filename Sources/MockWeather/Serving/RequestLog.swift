@@ -1,6 +1,7 @@
 import Basics
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -41,7 +42,7 @@ extension LogSink {
 /// buffered (and at once when the buffer passes 64 KiB), so logging does not cost a system call per
 /// request; the thread sleeps while nothing is buffered.
 public final class StandardOutputLog: LogSink {
-    private let buffer = Mutex<[UInt8]>([])
+    private let buffer = Locked<[UInt8]>([])
     private let stopped = Atomic<Bool>(false)
     private let descriptor: Int32
     /// Signalled when the buffer goes from empty to not empty (and at deinit).

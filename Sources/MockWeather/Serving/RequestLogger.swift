@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ final class RequestLogger: Sendable {
 
     private let sink: any LogSink
     private let formatter: RequestLogFormatter
-    private let pending = Mutex<[JournalEntry]>([])
+    private let pending = Locked<[JournalEntry]>([])
     private let running = Atomic<Bool>(false)
     /// Signalled when the queue goes from empty to not empty (and at stop).
     private let wakeUp = DispatchSemaphore(value: 0)

@@ -5,9 +5,14 @@ internal import Synchronization
 ///
 /// The waiter never waits for the losers to stop: a party that ignores cancellation cannot hold
 /// it (a location source that never answers, a URLSession task that ignores its timeout).
+///
+/// Every hand-off goes through the lock, including the outcome itself: the continuation only wakes
+/// the waiter, which then reads the outcome under the lock. A continuation resumed before its task
+/// suspends gives ThreadSanitizer no happens-before edge (the runtime announces one only when it
+/// schedules a suspended task), and the lock is announced to it by ``locked(_:)``.
 final class FirstOutcome<Outcome: Sendable>: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Outcome, Never>?
+        var waiter: CheckedContinuation<Void, Never>?
         var outcome: Outcome?
         var cancellers: [@Sendable () -> Void] = []
     }
@@ -18,14 +23,14 @@ final class FirstOutcome<Outcome: Sendable>: Sendable {
     /// outcome. Cancelling the calling task finishes the race with `cancelled`.
     func outcome(ifCancelled cancelled: Outcome, start: (FirstOutcome<Outcome>) -> Void) async -> Outcome {
         await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-                let early: Outcome? = state.withLock { state in
-                    if let outcome = state.outcome { return outcome }
-                    state.continuation = continuation
-                    return nil
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let decided = locked { state in
+                    if state.outcome != nil { return true }
+                    state.waiter = continuation
+                    return false
                 }
-                if let early {
-                    continuation.resume(returning: early)
+                if decided {
+                    continuation.resume()
                 } else {
                     start(self)
                 }
@@ -33,12 +38,13 @@ final class FirstOutcome<Outcome: Sendable>: Sendable {
         } onCancel: {
             finish(cancelled)
         }
+        return locked { $0.outcome }!  // the waiter is woken only once an outcome is stored
     }
 
     /// Registers what to do to stop a party once the race is decided; runs it at once when the
     /// race already is.
     func onFinish(_ cancel: @escaping @Sendable () -> Void) {
-        let decided = state.withLock { state in
+        let decided = locked { state in
             if state.outcome == nil { state.cancellers.append(cancel) }
             return state.outcome != nil
         }
@@ -47,17 +53,27 @@ final class FirstOutcome<Outcome: Sendable>: Sendable {
 
     /// Decides the race with `outcome` unless it is already decided.
     func finish(_ outcome: Outcome) {
-        let (continuation, cancellers) = state.withLock {
-            state -> (CheckedContinuation<Outcome, Never>?, [@Sendable () -> Void]) in
+        let (waiter, cancellers) = locked { state -> (CheckedContinuation<Void, Never>?, [@Sendable () -> Void]) in
             guard state.outcome == nil else { return (nil, []) }
             state.outcome = outcome
             defer {
-                state.continuation = nil
+                state.waiter = nil
                 state.cancellers = []
             }
-            return (state.continuation, state.cancellers)
+            return (state.waiter, state.cancellers)
         }
-        continuation?.resume(returning: outcome)
+        waiter?.resume()
         for cancel in cancellers { cancel() }
+    }
+
+    /// The state under the lock, with the lock's hand-off announced to ThreadSanitizer (see
+    /// ``ThreadSanitizerHooks``): a contended `Mutex` is otherwise invisible to it on Linux.
+    private func locked<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+        let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        return state.withLock { state in
+            ThreadSanitizerHooks.acquire(address)
+            defer { ThreadSanitizerHooks.release(address) }
+            return body(&state)
+        }
     }
 }

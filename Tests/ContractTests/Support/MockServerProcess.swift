@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 
 #if canImport(Glibc)
@@ -175,7 +175,7 @@ enum MockWeatherBinary {
 /// Collects a child's output on a background thread: all of it as text, for failure messages, and line by
 /// line as an async sequence, for waiting on the listening line without polling.
 final class OutputCollector: Sendable {
-    private let collected = Mutex("")
+    private let collected = Locked("")
     /// The output's lines as they arrive; finishes when the child closes its output.
     let lines: AsyncStream<String>
     private let continuation: AsyncStream<String>.Continuation
@@ -217,7 +217,7 @@ final class ExitSignal: Sendable {
         var waiters: [UInt64: CheckedContinuation<Int32?, Never>] = [:]
         var nextWaiter: UInt64 = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func signal(status: Int32) {
         let waiters = state.withLock { state in

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import WeatherClient
 
 /// A clock the test owns: `sleep` returns at once and records how long it was asked to wait (so backoff
@@ -14,7 +14,7 @@ final class RecordingClock: WeatherClock {
         var now: Duration = .zero
         var sleeps: [Duration] = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var now: Duration { state.withLock { $0.now } }
     var sleeps: [Duration] { state.withLock { $0.sleeps } }

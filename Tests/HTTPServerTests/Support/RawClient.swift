@@ -40,8 +40,10 @@ struct RawResponse: Sendable {
 
 /// A blocking TCP client for tests, byte-exact and with no HTTP smarts beyond reading one response.
 /// Every read has a socket timeout as a safety net, so a server bug fails a test instead of hanging
-/// it; tests wait on reads, never on sleeps. Use it inside ``blocking(_:)``.
-final class RawClient {
+/// it; tests wait on reads, never on sleeps. Use it inside ``blocking(_:)``. One thread uses it at a
+/// time; a test may hand it from one ``blocking(_:)`` call to the next (each call's thread ends
+/// before the next begins), which the compiler cannot check.
+final class RawClient: @unchecked Sendable {
     let fd: Int32
     private var buffer: [UInt8] = []
 

@@ -1,20 +1,21 @@
 import HTTPServer
-import Synchronization
+import Locking
 
 /// Starts a server on 127.0.0.1 port 0 with `handler`, runs `body` with the bound port, and stops
-/// the server whether `body` succeeds or throws.
+/// the server whether `body` succeeds or throws. With a `clock`, the server's timeouts read it.
 func withServer<T: Sendable>(
     limits: HTTPLimits = HTTPLimits(),
     eventLoopCount: Int = 2,
     host: String = "127.0.0.1",
     handler: some HTTPHandler = EchoHandler(),
+    clock: ManualServerClock? = nil,
     _ body: (Int) async throws -> T
 ) async throws -> T {
-    let server = HTTPServer(
-        configuration: HTTPServerConfiguration(
-            host: host, port: 0, eventLoopCount: eventLoopCount, limits: limits, log: { _ in }),
-        handler: handler
-    )
+    var configuration = HTTPServerConfiguration(
+        host: host, port: 0, eventLoopCount: eventLoopCount, limits: limits, log: { _ in })
+    if let clock { configuration.clock = clock }
+    let server = HTTPServer(configuration: configuration, handler: handler)
+    clock?.drive(server)
     let port = try server.start()
     do {
         let result = try await body(port)
@@ -40,7 +41,7 @@ struct EchoHandler: HTTPHandler {
 
 /// A one-shot signal between a handler and a test: `wait()` returns once `open()` was called.
 final class Gate: Sendable {
-    private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func open() {
         let waiters = state.withLock { state in

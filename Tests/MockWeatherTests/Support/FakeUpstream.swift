@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import Synchronization
+import Locking
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -114,7 +114,7 @@ final class FakeUpstream: Sendable {
 
 /// The targets a fake upstream received, shared with its handler.
 final class ReceivedTargets: Sendable {
-    let list = Mutex<[String]>([])
+    let list = Locked<[String]>([])
 }
 
 /// A port on 127.0.0.1 where nothing listens (bound, then closed), for "upstream down".

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import WeatherClient
 
 /// An ``HTTPTransport`` that answers from a script and records every request, so tests see
@@ -15,12 +15,12 @@ final class InMemoryTransport: HTTPTransport {
         var requests: [TransportRequest] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Replies in order; the last one repeats.
     init(_ replies: [Reply]) {
         precondition(!replies.isEmpty, "a transport needs at least one reply")
-        state = Mutex(State(replies: replies))
+        state = Locked(State(replies: replies))
     }
 
     convenience init(_ reply: Reply) { self.init([reply]) }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -29,8 +29,8 @@ final class LoopbackServer: Sendable {
     let port: Int
     private let listener: Int32
     private let behaviour: Behaviour
-    private let open = Mutex<[Int32]>([])
-    private let finished = Mutex<Bool>(false)
+    private let open = Locked<[Int32]>([])
+    private let finished = Locked<Bool>(false)
     private let done = DispatchSemaphore(value: 0)
 
     init(_ behaviour: Behaviour) throws {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import WeatherClient
 
 /// A ``WeatherClock`` that tests drive by hand. Every requested sleep is recorded.
@@ -27,7 +27,7 @@ final class ManualClock: WeatherClock {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let autoAdvance: Bool
 
     init(autoAdvance: Bool) {

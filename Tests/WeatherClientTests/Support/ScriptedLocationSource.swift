@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import WeatherClient
 
 /// A ``LocationSource`` that plays a script: an authorisation state, then fixes in order, then
@@ -22,7 +22,7 @@ final class ScriptedLocationSource: LocationSource {
         var fixRequests = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let authorizationState: LocationAuthorization
     private let whenExhausted: WhenExhausted
 
@@ -30,7 +30,7 @@ final class ScriptedLocationSource: LocationSource {
     {
         authorizationState = authorization
         self.whenExhausted = whenExhausted
-        state = Mutex(State(fixes: fixes))
+        state = Locked(State(fixes: fixes))
     }
 
     /// How many times the service asked for a fix.
