@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MockWeather
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func everyBundledCassetteDecodesAsTheTreeDecoderDecodesIt() throws {
-        let files = try CassetteFiles.list(in: bundledCassettes)
+        let files = try CassetteFiles.list(in: PackageLayout.bundledCassettes)
         var fastCount = 0
         for file in files {
             let bytes = try CassetteFiles.read(file.path).get()
