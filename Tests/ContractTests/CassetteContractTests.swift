@@ -4,6 +4,7 @@ import WeatherClient
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import TestSupport
 #endif
 
 /// The heart of the contract: for every interaction of every bundled cassette, the real client against

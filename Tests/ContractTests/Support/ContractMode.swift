@@ -1,6 +1,7 @@
 import Foundation
 import MockWeather
 import MockWeatherURLProtocol
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
