@@ -1,13 +1,14 @@
 import Basics
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import MockWeather
 
 /// The bundled cassette files as (relative path, text), for harnesses over the whole bundled set.
 func bundledFiles() throws -> [(String, String)] {
-    try CassetteFiles.list(in: bundledCassettes).map { file in
+    try CassetteFiles.list(in: PackageLayout.bundledCassettes).map { file in
         (file.relativePath, String(decoding: try CassetteFiles.read(file.path).get(), as: UTF8.self))
     }
 }
@@ -223,7 +224,7 @@ func bundledFiles() throws -> [(String, String)] {
     }
 
     @Test func theRouteIsCoveredForOneCallAndAirPollution() throws {
-        let library = try CassetteLibrary(cassettes: CassetteLoader.load(directory: bundledCassettes))
+        let library = try CassetteLibrary(cassettes: CassetteLoader.load(directory: PackageLayout.bundledCassettes))
         let route: [(Double, Double)] = [
             (37.5663174, 126.9779451), (37.28310, 127.03783), (36.80413, 127.15247), (36.34712, 127.38657),
             (36.13690, 128.11580), (36.11655, 128.34678), (35.8714354, 128.6014),
@@ -262,7 +263,8 @@ func bundledFiles() throws -> [(String, String)] {
 
     @Test func iconsAreServedAsPNGWithTheBytesOfTheirCassette() throws {
         let file = try String(
-            contentsOf: bundledCassettes.appendingPathComponent("openweathermap/icons/wn.json"), encoding: .utf8)
+            contentsOf: PackageLayout.bundledCassettes.appendingPathComponent("openweathermap/icons/wn.json"),
+            encoding: .utf8)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(file.utf8)) as? [String: Any])
         let interactions = try #require(document["interactions"] as? [[String: Any]])
         #expect(interactions.count == 54)
