@@ -79,6 +79,10 @@ let package = Package(
         .target(
             name: "MockWeatherURLProtocol", dependencies: ["MockWeather", "HTTPServer", "Locking"],
             swiftSettings: strictSettings),
+        // Measures both in-process modes beside `mockweather serve` for Scripts/bench-inprocess.sh.
+        .executableTarget(
+            name: "inprocess-bench", dependencies: ["MockWeather", "MockWeatherURLProtocol", "Basics"],
+            swiftSettings: strictSettings),
         // The test-framework bridge; the only library target that links Testing and XCTest.
         .target(
             name: "MockWeatherTesting", dependencies: ["MockWeather", "MockWeatherURLProtocol"],

@@ -68,6 +68,15 @@ import Testing
         }
     }
 
+    @Test func clientResumingFromAnEarlierRunOfTheMockIsToldToStartOver() async throws {
+        try await withServer { port, _, _ in
+            _ = try await offTheCooperativePool { try RawHTTPClient(port: port).get("/data/2.5/weather?q=seoul") }
+            let stream = try RawHTTPStream(port: port, target: "/__admin/events", headers: ["Last-Event-ID: 500"])
+            let received = try await offTheCooperativePool { try stream.read(until: "id: 1\n") }
+            #expect(received.contains("event: reset\ndata: {\"restarted\":true}"))
+        }
+    }
+
     @Test func entriesTheRingNoLongerHoldsAreReportedAsMissed() async throws {
         try await withServer(journalCapacity: 2) { port, _, _ in
             for _ in 0..<4 {

@@ -283,4 +283,61 @@ func bundledFiles() throws -> [(String, String)] {
         #expect(harness.respond("/img/wn/10d@2x.png?appid=k").status == 200, "a stray key changes nothing")
         #expect(harness.respond("/img/wn/99d.png").status == 501)
     }
+
+    @Test func requireKeyAsksForAKeyOnEveryAPIPathButNotForIcons() throws {
+        var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/"))
+        options.requireKey = true
+        let harness = try HandlerHarness(try bundledFiles(), options: options)
+        #expect(harness.respond("/data/3.0/onecall?\(Self.seoul)").status == 401)
+        #expect(harness.respond("/data/2.5/air_pollution?\(Self.seoul)").status == 401)
+        #expect(harness.respond("/data/3.0/onecall?\(Self.seoul)&appid=k").status == 200)
+        let icon = harness.respond("/img/wn/01d@2x.png")
+        #expect(icon.status == 200)
+        #expect(icon.headers["Content-Type"] == "image/png")
+    }
+
+    @Test func overviewTextStatesItsTemperaturesAndWindInTheUnitsAskedFor() throws {
+        let body =
+            #"{"tz":"+09:00","units":"metric","weather_overview":"A temperature of -2°C, feels like -6°C. Wind 2.46 meter/sec, gusts 4.32 meter/sec; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
+        func converted(_ target: Units) throws -> String {
+            String(
+                decoding: UnitConversion.convert(try JSONParser.parse(Array(body.utf8)), from: .metric, to: target)
+                    .compactBytes, as: UTF8.self)
+        }
+        #expect(
+            try converted(.imperial)
+                == #"{"tz":"+09:00","units":"imperial","weather_overview":"A temperature of 28°F, feels like 21°F. Wind 5.5 miles/hour, gusts 9.66 miles/hour; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
+        )
+        #expect(
+            try converted(.standard)
+                == #"{"tz":"+09:00","units":"standard","weather_overview":"A temperature of 271 K, feels like 267 K. Wind 2.46 meter/sec, gusts 4.32 meter/sec; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
+        )
+        let served = try harness.respond("/data/3.0/onecall/overview?\(Self.seoul)&units=imperial")
+        let text = try #require(served.jsonObject?["weather_overview"] as? String)
+        #expect(text.contains("°F") && !text.contains("°C") && text.contains("miles/hour"), "\(text)")
+        #expect(served.jsonObject?["units"] as? String == "imperial")
+    }
+
+    @Test func aForecastServesTheFirstCntItemsAndSaysHowMany() throws {
+        for target in [
+            "/data/2.5/forecast?zip=04524,KR", "/data/2.5/forecast?id=1835329", "/data/2.5/forecast?q=Seoul",
+        ] {
+            let full = try #require(try harness.respond(target).jsonObject)
+            let cut = try #require(try harness.respond(target + "&cnt=3&units=metric").jsonObject)
+            let fullItems = try #require(full["list"] as? [[String: Any]])
+            let cutItems = try #require(cut["list"] as? [[String: Any]])
+            #expect(fullItems.count == 40 && full["cnt"] as? Int == 40, "\(target)")
+            #expect(cutItems.count == 3 && cut["cnt"] as? Int == 3, "\(target)")
+            #expect(cutItems.map { $0["dt"] as? Int } == fullItems.prefix(3).map { $0["dt"] as? Int })
+            let celsius = try #require((cutItems.first?["main"] as? [String: Any])?["temp"] as? Double)
+            let kelvin = try #require((fullItems.first?["main"] as? [String: Any])?["temp"] as? Double)
+            #expect(abs(celsius - (kelvin - 273.15)) < 0.006)
+        }
+        let all = try harness.respond("/data/2.5/forecast?q=Seoul&cnt=40")
+        let none = try harness.respond("/data/2.5/forecast?q=Seoul&cnt=0")
+        let plain = try harness.respond("/data/2.5/forecast?q=Seoul")
+        #expect(all.body == plain.body && none.body == plain.body)
+        let air = try harness.respond("/data/2.5/air_pollution/forecast?\(Self.seoul)&cnt=2")
+        #expect((air.jsonObject?["list"] as? [Any])?.count == 96, "air pollution has no cnt")
+    }
 }

@@ -190,6 +190,15 @@ import Testing
         #expect(text.isEmpty)
     }
 
+    @Test func absurdContentSizeIsReportedNotTrapped() throws {
+        let entry = harEntry(text: nil).replacingOccurrences(of: #""size": 0"#, with: #""size": 1e300"#)
+        let (report, directory) = try importHAR(harJSON(entries: [entry]))
+        defer { directory.cleanUp() }
+        let problem = try onlyProblem(report)
+        #expect(problem.jsonPath == "$.log.entries[0].response.content.size")
+        #expect(problem.message == "expected a byte count, found 1e300")
+    }
+
     @Test func invalidBase64IsReportedAtContentText() throws {
         let (report, directory) = try importHAR(harJSON(entries: [harEntry(text: "not base64!", encoding: "base64")]))
         defer { directory.cleanUp() }
