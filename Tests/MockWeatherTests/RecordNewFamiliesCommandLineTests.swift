@@ -13,8 +13,8 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "MOCKWEATHER_CASSETTES")
         environment["OPENWEATHERMAP_API_KEY"] = realTestKey
-        return try MockweatherBinary.run(
-            ["record", "--upstream", upstream.url, "--cassettes", directory.url.path] + arguments,
+        return try await RunningProcess.run(
+            "mockweather", ["record", "--upstream", upstream.url, "--cassettes", directory.url.path] + arguments,
             environment: environment)
     }
 
@@ -38,15 +38,17 @@ import Testing
         ] {
             #expect(paths.contains(name), "\(name) not in \(paths)")
         }
-        #expect(result.stdout.contains("onecall for Seoul"), "\(result.stdout)")
-        #expect(result.stdout.contains("skipped: onecall needs coordinates (--at)"))
-        #expect(result.stdout.contains("skipped: air-history needs coordinates (--at)"))
+        #expect(result.standardOutput.contains("onecall for Seoul"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("skipped: onecall needs coordinates (--at)"))
+        #expect(result.standardOutput.contains("skipped: air-history needs coordinates (--at)"))
         #expect(
             upstream.targets.contains { $0.hasPrefix("/data/3.0/onecall?lat=37.5683&lon=126.9778&exclude=minutely") })
-        for text in allFiles(under: directory.url).map(\.contents) + [result.stdout, result.stderr] {
+        for text in allFiles(under: directory.url).map(\.contents) + [result.standardOutput, result.standardError] {
             #expect(!text.contains(realTestKey), "the key leaked")
         }
-        #expect(try MockweatherBinary.run(["validate", directory.url.path]).status == 0, "every recording validates")
+        #expect(
+            try await RunningProcess.run("mockweather", ["validate", directory.url.path]).status == 0,
+            "every recording validates")
     }
 
     @Test func aTargetMissingItsTimeIsSkippedAndAnUnknownEndpointIsAUsageError() async throws {
@@ -61,12 +63,12 @@ import Testing
             ["--at", "1,2", "--endpoint", "day-summary", "--date", "2022-13-05"], upstream: upstream,
             directory: directory)
         await upstream.stop()
-        #expect(skipped.stdout.contains("skipped: timemachine needs --dt"), "\(skipped.stdout)")
-        #expect(skipped.stdout.contains("skipped: day-summary needs --date"))
+        #expect(skipped.standardOutput.contains("skipped: timemachine needs --dt"), "\(skipped.standardOutput)")
+        #expect(skipped.standardOutput.contains("skipped: day-summary needs --date"))
         #expect(upstream.targets.isEmpty)
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("'onecall'"), "\(unknown.stderr)")
+        #expect(unknown.standardError.contains("'onecall'"), "\(unknown.standardError)")
         #expect(badDate.status == 64)
-        #expect(badDate.stderr.contains("--date"), "\(badDate.stderr)")
+        #expect(badDate.standardError.contains("--date"), "\(badDate.standardError)")
     }
 }
