@@ -150,20 +150,37 @@ public enum HARExporter {
             if !namesKey { query.append(("appid", KeyScrubber.mask)) }
             return query
         }
+        // The plain request first; when a more specific (or earlier) interaction answers it, other
+        // placeholders, then a value for each parameter that interaction needs absent and this one leaves free.
         var chosen = build(placeholder: "1")
         var answeredBy: String?
-        for placeholder in ["1", "mock", "0"] {
-            let query = build(placeholder: placeholder)
-            let text = encoded(query)
-            let answering = library.match(ReplayRequest(method: pattern.method, path: pattern.path, query: text))
-            if placeholder == "1" { chosen = query }
-            if answering == ordinal {
-                chosen = query
-                answeredBy = nil
+        var extra: [(name: String, value: String)] = []
+        attempts: for _ in 0..<3 {
+            var firstAnswer: Int?
+            for placeholder in ["1", "mock", "0"] {
+                let query = build(placeholder: placeholder) + extra
+                let answering = library.match(
+                    ReplayRequest(method: pattern.method, path: pattern.path, query: encoded(query)))
+                if answering == ordinal {
+                    chosen = query
+                    answeredBy = nil
+                    break attempts
+                }
+                if firstAnswer == nil { firstAnswer = answering ?? -1 }
+            }
+            guard let other = firstAnswer, other >= 0 else {
+                answeredBy = answeredBy ?? "no interaction"
                 break
             }
-            if placeholder == "1" { answeredBy = answering.map { library.entries[$0].label } ?? "no interaction" }
+            answeredBy = answeredBy ?? library.entries[other].label
+            let free = library.entries[other].pattern.query.filter { constraint in
+                constraint.expectation == .absent && !pattern.query.contains { $0.name == constraint.name }
+                    && !extra.contains { $0.name == constraint.name }
+            }
+            guard !free.isEmpty else { break }
+            extra += free.map { (name: $0.name, value: "1") }
         }
+        if answeredBy != nil { chosen = build(placeholder: "1") }
         let units = chosen.first { $0.name.lowercased() == "units" }?.value
         let text = encoded(chosen)
         return ("https://\(host)\(pattern.path)\(text.isEmpty ? "" : "?\(text)")", host, chosen, units, answeredBy)

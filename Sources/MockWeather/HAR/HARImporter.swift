@@ -36,6 +36,9 @@ public struct HARImportOptions: Sendable {
 public enum HARImporter {
     /// The OpenWeatherMap API (weather, forecast, geocoding, One Call, air pollution) and icon hosts.
     public static let defaultHosts = ["api.openweathermap.org", "openweathermap.org"]
+    /// Keys found in an archive at least this long are masked wherever they appear, not only as
+    /// `appid=` values (OpenWeatherMap's are 32; the client library uses the same threshold).
+    public static let minimumKeyLength = 8
     /// The folder under the cassette directory imports go to.
     public static let folder = "imported"
 
@@ -118,7 +121,10 @@ private struct ImportSession {
             }?
             .clientKeys ?? []
         }
-        scrubber = options.scrubber.adding(secrets: keys.filter { !namedInPatterns.contains($0) })
+        // Keys shorter than real ones (32 characters) are masked where they are a key parameter's value
+        // but not searched for as text: a fake `appid=invalid` must not turn `invalidRequest` into `***Request`.
+        scrubber = options.scrubber.adding(
+            secrets: keys.filter { !namedInPatterns.contains($0) && $0.count >= HARImporter.minimumKeyLength })
     }
 
     var report: HARImportReport {
@@ -150,8 +156,8 @@ private struct ImportSession {
             guard let (identity, request, display, pattern, answer) = classify(entry) else { continue }
             if let index = groupIndex[identity] {
                 let previous = groups[index].answers.last
-                let isRepeat =
-                    !archive.creator.isMockweather && previous.map { Self.sameAnswer($0, answer) } == true
+                // An exported cassette's sequence is kept as it was, repeats included.
+                let isRepeat = pattern == nil && previous.map { Self.sameAnswer($0, answer) } == true
                 if !isRepeat { groups[index].answers.append(answer) }
                 groups[index].entries.append(entry.index)
             } else {
@@ -181,7 +187,8 @@ private struct ImportSession {
                     "not an absolute URL with a host: \(JSONValue.quoted(scrubber.scrub(request.url)))"))
             return nil
         }
-        guard hosts.contains(where: url.matches(host:)) else {
+        // Everything in an archive mockweather wrote (an export, the request journal) is its own traffic.
+        guard archive.creator.isMockweather || hosts.contains(where: url.matches(host:)) else {
             let shown = url.port.map { [80, 443].contains($0) ? url.host : "\(url.host):\($0)" } ?? url.host
             ignored[shown, default: 0] += 1
             return nil
@@ -358,7 +365,8 @@ private struct ImportSession {
                     problems.append(
                         HARProblem(
                             file: file, entry: group.entries[0],
-                            jsonPath: (first?.path ?? .root).appending("_mockweather").description,
+                            jsonPath: (group.pattern == nil
+                                ? first?.path ?? .root : (first?.path ?? .root).appending("_mockweather")).description,
                             position: first.map { archive.lineMap.position(ofOffset: $0.offset) },
                             message:
                                 "the cassette made from it would not validate: \(problem.jsonPath): \(problem.message)")

@@ -85,7 +85,11 @@ enum HARWriter {
             return .object([
                 ("status", .number(0)), ("statusText", .string("")), ("httpVersion", .string("")),
                 ("cookies", .array([])), ("headers", .array([])),
-                ("content", .object([("size", .number(0)), ("mimeType", .string("x-unknown"))])),
+                // `text` is optional, but HAR readers (haralyzer) expect it; empty says "nothing came".
+                (
+                    "content",
+                    .object([("size", .number(0)), ("mimeType", .string("x-unknown")), ("text", .string(""))])
+                ),
                 ("redirectURL", .string("")), ("headersSize", .number(-1)), ("bodySize", .number(-1)),
                 ("_error", .string(error ?? "no response")),
             ])

@@ -133,6 +133,14 @@ import Darwin
         #expect(badHost.stderr.contains("--host"))
         let noFile = try MockweatherBinary.run(["import"])
         #expect(noFile.status == 64)
+        // `imported` is a file, so no cassette can be written under it.
+        try directory.write("blocked/imported", "not a folder")
+        let blocked = try MockweatherBinary.run([
+            "import", HARFixtures.url("swift-replay.har").path, "--cassettes",
+            directory.url.appendingPathComponent("blocked").path,
+        ])
+        #expect(blocked.status == 73, "\(blocked.stdout)")
+        #expect(blocked.stdout.contains("FAILED: cannot write "))
     }
 
     @Test func exportThenImportThroughTheBinaryLeavesNothingSkipped() throws {

@@ -103,6 +103,18 @@ import Testing
         for file in allFiles(under: directory.url) { #expect(!file.contents.contains(harTestKey), "\(file.path)") }
     }
 
+    @Test func shortFakeKeyIsMaskedAsAParameterButNotSearchedForAsText() throws {
+        let archive = harJSON(
+            harEntry(
+                url: "https://api.openweathermap.org/data/2.5/weather?q=mock-bad&appid=invalid", status: 400,
+                text: #"{"cod":"400","message":"invalid request"}"#))
+        let (_, directory) = try importHAR(archive)
+        defer { directory.cleanUp() }
+        let cassette = try importedCassette("imported/current/q-mock-bad", in: directory)
+        #expect(cassette.interactions[0].expectation == Expectation(error: .invalidRequest, message: "invalid request"))
+        #expect(cassette.notes?.contains("appid=***") == true)
+    }
+
     @Test func scrubPatternsAreAppliedToo() throws {
         let scrubber = try KeyScrubber(secrets: [], patterns: ["device-[0-9]+"])
         let archive = harJSON(harEntry(text: #"{"name":"Seoul","device":"device-4711"}"#))
