@@ -79,6 +79,10 @@ let package = Package(
         .target(
             name: "MockWeatherURLProtocol", dependencies: ["MockWeather", "HTTPServer", "Locking"],
             swiftSettings: strictSettings),
+        // Measures both in-process modes beside `mockweather serve` for Scripts/bench-inprocess.sh.
+        .executableTarget(
+            name: "inprocess-bench", dependencies: ["MockWeather", "MockWeatherURLProtocol", "Basics"],
+            swiftSettings: strictSettings),
         // The test-framework bridge; the only library target that links Testing and XCTest.
         .target(
             name: "MockWeatherTesting", dependencies: ["MockWeather", "MockWeatherURLProtocol"],
@@ -123,11 +127,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // What the tests that run the executables share: child processes on posix_spawn, because
-        // Foundation's Process.run() crashes now and then on Linux (see ChildProcess.swift).
+        // The one test harness: starting and stopping the executables (output captured, always stopped),
+        // finding them, a raw HTTP client, temporary directories. Child processes are on posix_spawn,
+        // because Foundation's Process.run() crashes now and then on Linux (see ChildProcess.swift).
         .target(
-            name: "TestSupport", dependencies: ["Basics"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+            name: "TestSupport", dependencies: ["Basics", "Locking"], path: "Tests/TestSupport",
+            swiftSettings: strictSettings),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: strictSettings),
+        // The harness's own promises; `mockweather` is listed so that it is built for the server cases.
+        .testTarget(
+            name: "TestSupportTests", dependencies: ["TestSupport", "mockweather"], swiftSettings: strictSettings),
         .testTarget(
             name: "WeatherClientTests", dependencies: ["WeatherClient", "Locking"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"], swiftSettings: strictSettings),

@@ -4,15 +4,17 @@
 #   Scripts/contract.sh                      # starts its own servers on free ports (what `swift test` does)
 #   Scripts/contract.sh --server URL         # also runs the cassette cases against a server already running
 #   Scripts/contract.sh --junit FILE         # where the JUnit XML goes (default .build/contract-results.xml)
+#   Scripts/contract.sh --modes serve        # the cassette cases in some modes: serve,in-process,urlprotocol
 #
-# Against a running server, the cases driven by the bundled cassettes' expect blocks go to that server;
+# Every cassette case runs three times: against `mockweather serve`, the in-process server and the
+# URLProtocol mode. Against a running server, the serve cases driven by the expect blocks go to it;
 # the cases that need a server of their own (a scenario cassette, a server that is stopped mid-test)
 # still start one. Exit status: that of `swift test`; 64 for a bad command line, 69 when --server is
 # unreachable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
 
 server=""
 junit=".build/contract-results.xml"
@@ -24,6 +26,9 @@ while [ $# -gt 0 ]; do
         --junit) [ $# -ge 2 ] || { echo "contract.sh: option '--junit' needs a value (FILE)" >&2; exit 64; }
                  junit="$2"; shift 2 ;;
         --junit=*) junit="${1#--junit=}"; shift ;;
+        --modes) [ $# -ge 2 ] || { echo "contract.sh: option '--modes' needs a value (LIST)" >&2; exit 64; }
+                 export MOCKWEATHER_CONTRACT_MODES="$2"; shift 2 ;;
+        --modes=*) export MOCKWEATHER_CONTRACT_MODES="${1#--modes=}"; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "contract.sh: unknown option '$1'; see 'Scripts/contract.sh --help'" >&2; exit 64 ;;
     esac

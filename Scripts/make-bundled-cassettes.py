@@ -342,8 +342,8 @@ def onecall_cassette(place):
                      "Scripts/make-bundled-cassettes.py (regenerate, do not edit). `current` carries the values of "
                      f"near/{place['key']}; 61 minutely, 48 hourly and 8 daily items, {alerts}. The full response serves "
                      "every `exclude` combination. timemachine answers every `dt` with the same hour (24 h before), "
-                     "day_summary every `date` with 2022-12-05. overview is stated in metric (its text is not "
-                     "converted; its `units` field is).",
+                     "day_summary every `date` with 2022-12-05. overview is stated in metric; for other units its "
+                     "`units` field and the temperatures and wind speeds in its text are converted.",
             "interactions": interactions}
 
 

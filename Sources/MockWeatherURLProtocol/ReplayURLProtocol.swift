@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Locking
 import MockWeather
 
 #if canImport(FoundationNetworking)
@@ -9,7 +10,8 @@ import FoundationNetworking
 /// The protocol class of one replayer (see ``ReplayerSlot``): claims every http(s) request of the
 /// sessions it is attached to and answers it through the replayer's stack.
 final class ReplayURLProtocol<Slot: ReplayerSlot>: URLProtocol {
-    private var load: ReplayLoad?
+    /// Set by `startLoading` and read by `stopLoading`, which URLSession may call from another thread.
+    private let load = Locked<ReplayLoad?>(nil)
 
     override class func canInit(with request: URLRequest) -> Bool {
         // Every web request of the session, so nothing reaches the network by accident.
@@ -23,7 +25,7 @@ final class ReplayURLProtocol<Slot: ReplayerSlot>: URLProtocol {
 
     override func startLoading() {
         let load = ReplayLoad(protocol: self, client: client, request: request)
-        self.load = load
+        self.load.withLock { $0 = load }
         guard let stack = ReplayerRegistry.stack(for: Slot.token) else {
             load.fail(
                 URLError(
@@ -39,6 +41,6 @@ final class ReplayURLProtocol<Slot: ReplayerSlot>: URLProtocol {
     }
 
     override func stopLoading() {
-        load?.cancel()
+        load.withLock { $0 }?.cancel()
     }
 }

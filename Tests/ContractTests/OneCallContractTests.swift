@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import WeatherClient
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// One Call against the real server: one recorded full answer serves every `exclude` combination, and
 /// the same answer requested in standard, metric and imperial is the same weather once the client has
 /// read each in its units.
@@ -9,41 +13,51 @@ import WeatherClient
 struct OneCallContractTests {
     static let seoul = Coordinate(latitude: 37.5683, longitude: 126.9778)
 
-    private func client(_ baseURL: URL, units: Units = .metric, apiKey: String = "") -> OpenWeatherClient {
-        OpenWeatherClient(apiKey: apiKey, baseURL: baseURL, units: units)
+    private func client(_ baseURL: URL, _ session: URLSession, units: Units = .metric, apiKey: String = "")
+        -> OpenWeatherClient
+    {
+        OpenWeatherClient(
+            apiKey: apiKey, baseURL: baseURL, units: units, transport: URLSessionTransport(session: session))
     }
 
+    /// Combinations a client sends: each block alone, the common pairs, everything (a cheap key check).
+    static let exclusions: [[OneCallBlock]] = [
+        [.current], [.minutely], [.hourly], [.daily], [.alerts], [.minutely, .alerts], [.current, .hourly, .daily],
+        OneCallBlock.allCases,
+    ]
+
+    // One server per mode for every combination: a server per combination would start dozens of
+    // processes in a full run on a shared machine.
     @Test(
         "Excluded blocks are absent and every other block is exactly as in the full answer",
-        arguments: [
-            [OneCallBlock.current], [.minutely], [.hourly], [.daily], [.alerts], [.minutely, .alerts],
-            [.current, .hourly, .daily], OneCallBlock.allCases,
-        ]
-    )
-    func excludedBlocksAreAbsentAndTheRestUnchanged(excluded: [OneCallBlock]) async throws {
-        try await withContractServer { baseURL in
-            let full = try await client(baseURL).oneCall(at: Self.seoul)
-            let partial = try await client(baseURL).oneCall(at: Self.seoul, excluding: Set(excluded))
-
+        arguments: ContractMode.allCases)
+    func excludedBlocksAreAbsentAndTheRestUnchanged(in mode: ContractMode) async throws {
+        try await withContractSession(mode) { baseURL, session in
+            let full = try await client(baseURL, session).oneCall(at: Self.seoul)
             for block in OneCallBlock.allCases {
-                let fullBlock = full.block(block)
-                #expect(fullBlock != nil, "the bundled Seoul answer has every block, \(block) too")
-                if excluded.contains(block) {
-                    #expect(partial.block(block) == nil, "\(block) was excluded, yet the answer has it")
-                } else {
-                    #expect(partial.block(block) == fullBlock, "\(block) differs from the full answer's")
-                }
+                #expect(full.block(block) != nil, "the bundled Seoul answer has every block, \(block) too")
             }
-            #expect(partial.timeZone == full.timeZone)
-            #expect(partial.coordinate == full.coordinate)
+            for excluded in Self.exclusions {
+                let partial = try await client(baseURL, session).oneCall(at: Self.seoul, excluding: Set(excluded))
+                for block in OneCallBlock.allCases {
+                    if excluded.contains(block) {
+                        #expect(partial.block(block) == nil, "excluding \(excluded): \(block) is still there")
+                    } else {
+                        #expect(partial.block(block) == full.block(block), "excluding \(excluded): \(block) differs")
+                    }
+                }
+                #expect(partial.timeZone == full.timeZone)
+                #expect(partial.coordinate == full.coordinate)
+            }
         }
     }
 
-    @Test func standardMetricAndImperialOfOneAnswerAreTheSameWeather() async throws {
-        try await withContractServer { baseURL in
+    @Test(arguments: ContractMode.allCases)
+    func standardMetricAndImperialOfOneAnswerAreTheSameWeather(in mode: ContractMode) async throws {
+        try await withContractSession(mode) { baseURL, session in
             var answers: [Units: OneCall] = [:]
             for units in Units.allCases {
-                answers[units] = try await client(baseURL, units: units).oneCall(at: Self.seoul)
+                answers[units] = try await client(baseURL, session, units: units).oneCall(at: Self.seoul)
             }
             let standard = try #require(answers[.standard])
             let reference = standard.temperatures
@@ -78,16 +92,19 @@ struct OneCallContractTests {
         }
     }
 
-    @Test func timeMachineAndDaySummaryAgreeAcrossUnitSystems() async throws {
+    @Test(arguments: ContractMode.allCases)
+    func timeMachineAndDaySummaryAgreeAcrossUnitSystems(in mode: ContractMode) async throws {
         let day = try #require(CalendarDate("2022-12-05"))
-        try await withContractServer { baseURL in
+        try await withContractSession(mode) { baseURL, session in
             let time = Date(timeIntervalSince1970: 1_670_206_443)
-            let standardHistory = try await client(baseURL, units: .standard).historicalWeather(
+            let standardHistory = try await client(baseURL, session, units: .standard).historicalWeather(
                 at: Self.seoul, time: time)
-            let standardSummary = try await client(baseURL, units: .standard).daySummary(at: Self.seoul, date: day)
+            let standardSummary = try await client(baseURL, session, units: .standard).daySummary(
+                at: Self.seoul, date: day)
             let reference = try #require(standardHistory.snapshot)
             for units in [Units.metric, .imperial] {
-                let history = try await client(baseURL, units: units).historicalWeather(at: Self.seoul, time: time)
+                let history = try await client(baseURL, session, units: units).historicalWeather(
+                    at: Self.seoul, time: time)
                 let snapshot = try #require(history.snapshot)
                 for (name, converted, original) in [
                     ("data[0].temp", snapshot.temperature, reference.temperature),
@@ -98,7 +115,7 @@ struct OneCallContractTests {
                 }
                 #expect(abs(metersPerSecond(snapshot.wind.speed, units) - reference.wind.speed) <= 0.01)
 
-                let summary = try await client(baseURL, units: units).daySummary(at: Self.seoul, date: day)
+                let summary = try await client(baseURL, session, units: units).daySummary(at: Self.seoul, date: day)
                 #expect(summary.units == units, "day_summary's own units field says \(summary.units)")
                 let pairs = [
                     ("min", summary.temperatures.minimum, standardSummary.temperatures.minimum),
@@ -120,10 +137,11 @@ struct OneCallContractTests {
         }
     }
 
-    @Test func aKeyWithoutASubscriptionGetsTheAPIsOwnMessageOnEveryPath() async throws {
+    @Test(arguments: ContractMode.allCases)
+    func aKeyWithoutASubscriptionGetsTheAPIsOwnMessageOnEveryPath(in mode: ContractMode) async throws {
         let day = try #require(CalendarDate("2022-12-05"))
-        try await withContractServer { baseURL in
-            let client = client(baseURL, apiKey: "no-onecall-subscription")
+        try await withContractSession(mode) { baseURL, session in
+            let client = client(baseURL, session, apiKey: "no-onecall-subscription")
             let paths: [(String, () async throws(WeatherError) -> Void)] = [
                 ("onecall", { () async throws(WeatherError) in _ = try await client.oneCall(at: Self.seoul) }),
                 (

@@ -1,6 +1,7 @@
 import Foundation
 import LocationReplay
 import LocationSimulator
+import TestSupport
 import Testing
 import WeatherClient
 

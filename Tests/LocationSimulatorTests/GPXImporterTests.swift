@@ -1,5 +1,6 @@
 import Foundation
 import LocationSimulator
+import TestSupport
 import Testing
 
 @Suite struct GPXImporterTests {
@@ -123,7 +124,7 @@ import Testing
     }
 
     @Test func theBundledGPXExampleLoads() throws {
-        let path = TestTraces.repositoryRoot().appendingPathComponent("Scripts/traces/xcode-style.gpx").path
+        let path = PackageLayout.traces.appendingPathComponent("xcode-style.gpx").path
 
         let trace = try TraceLoader.load(path: path)
 

@@ -1,5 +1,6 @@
 import Foundation
 import LocationSimulator
+import TestSupport
 
 /// Traces built in code for the tests, so that each test states exactly what it depends on.
 enum TestTraces {
@@ -24,12 +25,7 @@ enum TestTraces {
 
     /// The bundled Seoul-to-Daegu trace, found from this source file's location.
     static func seoulToDaeguPath() -> String {
-        repositoryRoot().appendingPathComponent("Scripts/traces/seoul-to-daegu.json").path
-    }
-
-    static func repositoryRoot() -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        PackageLayout.traces.appendingPathComponent("seoul-to-daegu.json").path
     }
 
     /// Decodes a JSON trace from text.

@@ -1,5 +1,6 @@
 import Foundation
 import LocationSimulator
+import TestSupport
 import Testing
 
 @Suite struct TraceLoaderTests {
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func theBundledWalkLoopsForeverWithNoiseAndAnArrivalTime() throws {
-        let path = TestTraces.repositoryRoot().appendingPathComponent("Scripts/traces/seoul-city-hall-walk.json").path
+        let path = PackageLayout.traces.appendingPathComponent("seoul-city-hall-walk.json").path
 
         let trace = try TraceLoader.load(path: path)
         let playback = try Playback(trace: trace)

@@ -16,13 +16,15 @@ import Darwin
 /// serve` binary with the bundled cassettes, as the README's demo runs them.
 @Suite(.timeLimit(.minutes(2)))
 struct WeatherAgainstMockServerTests {
-    @Test func seoulToDaeguWithWeatherNamesSeoulToDaeguInRouteOrder() throws {
-        let server = try MockServer.start(cassettes: TestTraces.repositoryRoot().appendingPathComponent("Cassettes"))
-        defer { server.stop() }
-
-        let result = try ReplayLocationProcess.run([
-            TestTraces.seoulToDaeguPath(), "--instant", "--interval", "120", "--weather", server.url,
-        ])
+    @Test func seoulToDaeguWithWeatherNamesSeoulToDaeguInRouteOrder() async throws {
+        let result = try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+            try await RunningProcess.run(
+                "replay-location",
+                [
+                    TestTraces.seoulToDaeguPath(), "--instant", "--interval", "120", "--weather",
+                    server.baseURL.absoluteString,
+                ])
+        }
 
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let reports = result.standardOutput.split(separator: "\n").map(WeatherLine.init)
@@ -52,22 +54,25 @@ struct WeatherAgainstMockServerTests {
 @Suite(.timeLimit(.minutes(2)))
 struct RouteOnTheMockTests {
     @Test func replayShowsTheTracesRouteOnTheMocksDashboard() async throws {
-        let server = try MockServer.start(cassettes: TestTraces.repositoryRoot().appendingPathComponent("Cassettes"))
-        defer { server.stop() }
-        let result = try ReplayLocationProcess.run([
-            TestTraces.seoulToDaeguPath(), "--instant", "--interval", "1800", "--weather", server.url,
-        ])
-        #expect(result.status == 0, "stderr: \(result.standardError)")
-        #expect(result.standardError.isEmpty, "a route shown is not news worth a line when stderr is no terminal")
-        let url = try #require(URL(string: server.url + "/__admin/route"))
-        let (data, _) = try await URLSession.shared.data(from: url)
-        let route = try #require(
-            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["route"] as? [String: Any])
-        #expect(route["name"] as? String == "Seoul to Daegu on the Gyeongbu Expressway")
-        let points = try #require(route["points"] as? [[String: Any]])
-        #expect(points.count == 35)
-        #expect(points.first?["name"] as? String == "Seoul City Hall")
-        #expect(points.last?["name"] as? String == "Daegu City Hall")
+        try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+            let result = try await RunningProcess.run(
+                "replay-location",
+                [
+                    TestTraces.seoulToDaeguPath(), "--instant", "--interval", "1800", "--weather",
+                    server.baseURL.absoluteString,
+                ])
+            #expect(result.status == 0, "stderr: \(result.standardError)")
+            #expect(result.standardError.isEmpty, "a route shown is not news worth a line when stderr is no terminal")
+            let (data, _) = try await URLSession.shared.data(
+                from: server.baseURL.appendingPathComponent("__admin/route"))
+            let route = try #require(
+                (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["route"] as? [String: Any])
+            #expect(route["name"] as? String == "Seoul to Daegu on the Gyeongbu Expressway")
+            let points = try #require(route["points"] as? [[String: Any]])
+            #expect(points.count == 35)
+            #expect(points.first?["name"] as? String == "Seoul City Hall")
+            #expect(points.last?["name"] as? String == "Daegu City Hall")
+        }
     }
 }
 
@@ -91,57 +96,5 @@ struct WeatherLine {
         columns += Array(repeating: "", count: max(0, 5 - columns.count))
         (time, elapsed, position, place, temperature) = (columns[0], columns[1], columns[2], columns[3], columns[4])
         origin = String(rest)
-    }
-}
-
-/// `mockweather serve --port 0` as a child process, with the URL it reports on its first line.
-struct MockServer {
-    let process: ChildProcess
-    let input: Pipe
-    let url: String
-
-    static func start(cassettes: URL) throws -> MockServer {
-        let process = ChildProcess()
-        process.executableURL = try ReplayLocationProcess.executable(named: "mockweather")
-        // With --exit-on-stdin-eof the server ends when this process does, even if it is killed.
-        process.arguments = ["serve", "--port", "0", "--cassettes", cassettes.path, "--exit-on-stdin-eof"]
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = .pipe(output)
-        process.standardInput = .pipe(input)
-        process.standardError = .nullDevice
-        try process.run()
-        // The first line is `mockweather listening on http://127.0.0.1:PORT` (docs/ARCHITECTURE.md#serving): wait
-        // for it.
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        let firstLine = text.split(separator: "\n").first.map(String.init) ?? ""
-        guard let range = firstLine.range(of: "http://") else {
-            process.terminate()
-            struct NoURL: Error, CustomStringConvertible {
-                var line: String
-                var description: String { "mockweather serve did not print its URL; first line: '\(line)'" }
-            }
-            throw NoURL(line: firstLine)
-        }
-        return MockServer(process: process, input: input, url: String(firstLine[range.lowerBound...]))
-    }
-
-    /// Asks the server to shut down (closing its standard input, its graceful path) and kills it if it has
-    /// not exited within ten seconds, so that the test never hangs here. (Its shutdown is the mock's own
-    /// tests' business.)
-    func stop() {
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.close()
-        if exited.wait(timeout: .now() + 10) == .timedOut {
-            process.signal(SIGKILL)
-            process.waitUntilExit()
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import MockWeather
@@ -64,6 +65,15 @@ import Testing
                 port: port, target: "/__admin/events?since=1", headers: ["Last-Event-ID: 2"])
             let fromHeader = try await offTheCooperativePool { try reconnected.read(until: "id: 3\n") }
             #expect(!fromHeader.contains("id: 2\n"))
+        }
+    }
+
+    @Test func clientResumingFromAnEarlierRunOfTheMockIsToldToStartOver() async throws {
+        try await withServer { port, _, _ in
+            _ = try await offTheCooperativePool { try RawHTTPClient(port: port).get("/data/2.5/weather?q=seoul") }
+            let stream = try RawHTTPStream(port: port, target: "/__admin/events", headers: ["Last-Event-ID: 500"])
+            let received = try await offTheCooperativePool { try stream.read(until: "id: 1\n") }
+            #expect(received.contains("event: reset\ndata: {\"restarted\":true}"))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import MockWeather
@@ -7,7 +8,7 @@ import Testing
 /// The cassettes shipped in Cassettes/: valid, honest, and covering the Seoul-to-Daegu drive.
 @Suite struct BundledCassetteTests {
     private func bundled() throws -> CassetteLibrary {
-        CassetteLibrary(cassettes: try CassetteLoader.load(directory: bundledCassettes))
+        CassetteLibrary(cassettes: try CassetteLoader.load(directory: PackageLayout.bundledCassettes))
     }
 
     @Test func theBundledSetValidatesCleanly() throws {

@@ -125,14 +125,12 @@ import Darwin
 
     #if os(Linux)
     /// Replay must not pay for record mode's TLS stack: libcurl is opened only when a recording needs it.
-    @Test func aReplayOnlyServerNeverMapsLibcurl() throws {
-        let server = try RunningMockweather(["serve", "--port", "0"])
-        _ = try server.waitForListeningPort()
+    @Test func aReplayOnlyServerNeverMapsLibcurl() async throws {
+        let server = try await MockServer.start(cassettes: nil)
         // /proc files report a size of 0, so read to the end rather than by size.
         let mapsFile = FileHandle(forReadingAtPath: "/proc/\(server.process.processIdentifier)/maps")
         let maps = String(decoding: mapsFile?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-        server.signal(SIGTERM)
-        _ = server.waitForExit()
+        await server.stop()
         #expect(maps.contains("libswiftCore"), "could not read the server's memory map")
         let networking = maps.split(separator: "\n").filter {
             $0.contains("libcurl") || $0.contains("FoundationNetworking")

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import MockWeather
@@ -113,7 +114,7 @@ import Testing
               {"request": {"method": "GET", "path": "/data/2.5/weather", "query": {"q": "flaky"}},
                "responses": [
                  {"status": 503, "text": "busy", "expect": {"error": "server"}},
-                 {"status": 200, "json": {"name": "Flaky", "cod": 200}, "expect": {"name": "Flaky", "celsius": 1.5}}
+                 {"status": 200, "json": {"name": "Flaky", "cod": 200}, "expect": {"name": "Flaky", "celsius": 1.5, "hourly": 48}}
                ]}
             ]}
             """)
@@ -131,6 +132,7 @@ import Testing
         let responses = try #require(interaction["responses"] as? [[String: Any]])
         #expect((responses[0]["expect"] as? [String: Any])?["error"] as? String == "server")
         #expect((responses[1]["expect"] as? [String: Any])?["celsius"] as? Double == 1.5)
+        #expect((responses[1]["expect"] as? [String: Any])?["hourly"] as? Int == 48, "the whole expect vocabulary")
 
         try directory.write("broken.json", #"{"format": "mockweather-cassette/1", "source": "synthetic"}"#)
         #expect(await harness.respondLater("/__admin/reload").status == 422)

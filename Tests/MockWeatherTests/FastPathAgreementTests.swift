@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MockWeather
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func everyBundledCassetteDecodesAsTheTreeDecoderDecodesIt() throws {
-        let files = try CassetteFiles.list(in: bundledCassettes)
+        let files = try CassetteFiles.list(in: PackageLayout.bundledCassettes)
         var fastCount = 0
         for file in files {
             let bytes = try CassetteFiles.read(file.path).get()
@@ -56,6 +57,11 @@ import Testing
         "\u{FEFF}" + cassetteJSON(interaction(extra: #", "fault": "truncate""#)),
         cassetteJSON(#"{"request": {"path": "/"}, "response": {"status": 204}, "fault": "empty"}"#),
         cassetteJSON(#"{"request": {"path": "/x"}, "response": {"status": 200, "text": "plain \n text"}}"#),
+        cassetteJSON(source: "imported", interaction()).replacingOccurrences(
+            of: #""source": "imported""#,
+            with:
+                #""source": "imported", "recordedAt": "2026-11-29T10:00:00Z", "creator": {"name": "Proxyman", "version": "5.14.0"}"#
+        ),
         " \n\t" + cassetteJSON(interaction(), interaction(query: #"{"q": "other"}"#)) + "\r\n",
     ])
     func validCassettesDecodeTheSameEitherWay(text: String) {
@@ -98,6 +104,11 @@ import Testing
         cassetteJSON(#"{"request": {"path": "/"}, "responses": []}"#),
         #"{"format": "mockweather-cassette/1", "source": "recorded", "interactions": [\#(interaction())]}"#,
         #"{"format": "mockweather-cassette/1", "source": "synthetic", "interactions": []}"#,
+        #"{"format": "mockweather-cassette/1", "source": "imported", "recordedAt": "2026-11-29T10:00:00Z", "interactions": [\#(interaction())]}"#,
+        cassetteJSON(interaction()).replacingOccurrences(
+            of: #""interactions""#, with: #""creator": {"name": 5}, "interactions""#),
+        cassetteJSON(interaction()).replacingOccurrences(
+            of: #""interactions""#, with: #""creator": {"name": "x", "versoin": "1"}, "interactions""#),
         String(repeating: "[", count: 300),
     ])
     func everyBrokenCassetteIsLeftToTheTreeDecoder(text: String) {

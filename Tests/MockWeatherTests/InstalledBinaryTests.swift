@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mockweather` installed away from any checkout finds the bundled cassettes in the resource bundle
@@ -10,32 +11,34 @@ import Testing
     static let bundleName = "mockweather_BundledCassettes.resources"
     #endif
 
-    @Test func aBinaryInstalledWithItsResourceBundleListsTheBundledCassettes() throws {
+    @Test func aBinaryInstalledWithItsResourceBundleListsTheBundledCassettes() async throws {
         let installed = try TemporaryDirectory()
         defer { installed.cleanUp() }
-        let binary = try #require(MockweatherBinary.url)
+        let binary = try PackageLayout.executable(named: "mockweather")
         let bundle = binary.deletingLastPathComponent().appendingPathComponent(Self.bundleName)
         try FileManager.default.copyItem(at: binary, to: installed.url.appendingPathComponent("mockweather"))
         try FileManager.default.copyItem(at: bundle, to: installed.url.appendingPathComponent(bundle.lastPathComponent))
 
-        let result = try MockweatherBinary.run(
-            ["list"], executable: installed.url.appendingPathComponent("mockweather"), currentDirectory: installed.url)
+        let result = try await RunningProcess.start(
+            executable: installed.url.appendingPathComponent("mockweather"), ["list"], currentDirectory: installed.url
+        ).finish()
 
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("openweathermap/current/seoul"))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("openweathermap/current/seoul"))
     }
 
-    @Test func aBinaryInstalledWithoutItsResourceBundleSaysWhereItLooked() throws {
+    @Test func aBinaryInstalledWithoutItsResourceBundleSaysWhereItLooked() async throws {
         let installed = try TemporaryDirectory()
         defer { installed.cleanUp() }
-        let binary = try #require(MockweatherBinary.url)
+        let binary = try PackageLayout.executable(named: "mockweather")
         try FileManager.default.copyItem(at: binary, to: installed.url.appendingPathComponent("mockweather"))
 
-        let result = try MockweatherBinary.run(
-            ["list"], executable: installed.url.appendingPathComponent("mockweather"), currentDirectory: installed.url)
+        let result = try await RunningProcess.start(
+            executable: installed.url.appendingPathComponent("mockweather"), ["list"], currentDirectory: installed.url
+        ).finish()
 
         #expect(result.status == 65)
-        #expect(result.stderr.contains(Self.bundleName))
-        #expect(result.stderr.contains("--cassettes"))
+        #expect(result.standardError.contains(Self.bundleName))
+        #expect(result.standardError.contains("--cassettes"))
     }
 }

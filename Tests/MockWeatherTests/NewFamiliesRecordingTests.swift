@@ -2,6 +2,7 @@ import Basics
 import Foundation
 import HTTPServer
 import Locking
+import TestSupport
 import Testing
 
 @testable import MockWeather

@@ -1,13 +1,14 @@
 import Basics
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import MockWeather
 
 /// The bundled cassette files as (relative path, text), for harnesses over the whole bundled set.
 func bundledFiles() throws -> [(String, String)] {
-    try CassetteFiles.list(in: bundledCassettes).map { file in
+    try CassetteFiles.list(in: PackageLayout.bundledCassettes).map { file in
         (file.relativePath, String(decoding: try CassetteFiles.read(file.path).get(), as: UTF8.self))
     }
 }
@@ -223,7 +224,7 @@ func bundledFiles() throws -> [(String, String)] {
     }
 
     @Test func theRouteIsCoveredForOneCallAndAirPollution() throws {
-        let library = try CassetteLibrary(cassettes: CassetteLoader.load(directory: bundledCassettes))
+        let library = try CassetteLibrary(cassettes: CassetteLoader.load(directory: PackageLayout.bundledCassettes))
         let route: [(Double, Double)] = [
             (37.5663174, 126.9779451), (37.28310, 127.03783), (36.80413, 127.15247), (36.34712, 127.38657),
             (36.13690, 128.11580), (36.11655, 128.34678), (35.8714354, 128.6014),
@@ -262,7 +263,8 @@ func bundledFiles() throws -> [(String, String)] {
 
     @Test func iconsAreServedAsPNGWithTheBytesOfTheirCassette() throws {
         let file = try String(
-            contentsOf: bundledCassettes.appendingPathComponent("openweathermap/icons/wn.json"), encoding: .utf8)
+            contentsOf: PackageLayout.bundledCassettes.appendingPathComponent("openweathermap/icons/wn.json"),
+            encoding: .utf8)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(file.utf8)) as? [String: Any])
         let interactions = try #require(document["interactions"] as? [[String: Any]])
         #expect(interactions.count == 54)
@@ -280,5 +282,62 @@ func bundledFiles() throws -> [(String, String)] {
         }
         #expect(harness.respond("/img/wn/10d@2x.png?appid=k").status == 200, "a stray key changes nothing")
         #expect(harness.respond("/img/wn/99d.png").status == 501)
+    }
+
+    @Test func requireKeyAsksForAKeyOnEveryAPIPathButNotForIcons() throws {
+        var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/"))
+        options.requireKey = true
+        let harness = try HandlerHarness(try bundledFiles(), options: options)
+        #expect(harness.respond("/data/3.0/onecall?\(Self.seoul)").status == 401)
+        #expect(harness.respond("/data/2.5/air_pollution?\(Self.seoul)").status == 401)
+        #expect(harness.respond("/data/3.0/onecall?\(Self.seoul)&appid=k").status == 200)
+        let icon = harness.respond("/img/wn/01d@2x.png")
+        #expect(icon.status == 200)
+        #expect(icon.headers["Content-Type"] == "image/png")
+    }
+
+    @Test func overviewTextStatesItsTemperaturesAndWindInTheUnitsAskedFor() throws {
+        let body =
+            #"{"tz":"+09:00","units":"metric","weather_overview":"A temperature of -2°C, feels like -6°C. Wind 2.46 meter/sec, gusts 4.32 meter/sec; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
+        func converted(_ target: Units) throws -> String {
+            String(
+                decoding: UnitConversion.convert(try JSONParser.parse(Array(body.utf8)), from: .metric, to: target)
+                    .compactBytes, as: UTF8.self)
+        }
+        #expect(
+            try converted(.imperial)
+                == #"{"tz":"+09:00","units":"imperial","weather_overview":"A temperature of 28°F, feels like 21°F. Wind 5.5 miles/hour, gusts 9.66 miles/hour; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
+        )
+        #expect(
+            try converted(.standard)
+                == #"{"tz":"+09:00","units":"standard","weather_overview":"A temperature of 271 K, feels like 267 K. Wind 2.46 meter/sec, gusts 4.32 meter/sec; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
+        )
+        let served = try harness.respond("/data/3.0/onecall/overview?\(Self.seoul)&units=imperial")
+        let text = try #require(served.jsonObject?["weather_overview"] as? String)
+        #expect(text.contains("°F") && !text.contains("°C") && text.contains("miles/hour"), "\(text)")
+        #expect(served.jsonObject?["units"] as? String == "imperial")
+    }
+
+    @Test func aForecastServesTheFirstCntItemsAndSaysHowMany() throws {
+        for target in [
+            "/data/2.5/forecast?zip=04524,KR", "/data/2.5/forecast?id=1835329", "/data/2.5/forecast?q=Seoul",
+        ] {
+            let full = try #require(try harness.respond(target).jsonObject)
+            let cut = try #require(try harness.respond(target + "&cnt=3&units=metric").jsonObject)
+            let fullItems = try #require(full["list"] as? [[String: Any]])
+            let cutItems = try #require(cut["list"] as? [[String: Any]])
+            #expect(fullItems.count == 40 && full["cnt"] as? Int == 40, "\(target)")
+            #expect(cutItems.count == 3 && cut["cnt"] as? Int == 3, "\(target)")
+            #expect(cutItems.map { $0["dt"] as? Int } == fullItems.prefix(3).map { $0["dt"] as? Int })
+            let celsius = try #require((cutItems.first?["main"] as? [String: Any])?["temp"] as? Double)
+            let kelvin = try #require((fullItems.first?["main"] as? [String: Any])?["temp"] as? Double)
+            #expect(abs(celsius - (kelvin - 273.15)) < 0.006)
+        }
+        let all = try harness.respond("/data/2.5/forecast?q=Seoul&cnt=40")
+        let none = try harness.respond("/data/2.5/forecast?q=Seoul&cnt=0")
+        let plain = try harness.respond("/data/2.5/forecast?q=Seoul")
+        #expect(all.body == plain.body && none.body == plain.body)
+        let air = try harness.respond("/data/2.5/air_pollution/forecast?\(Self.seoul)&cnt=2")
+        #expect((air.jsonObject?["list"] as? [Any])?.count == 96, "air pollution has no cnt")
     }
 }

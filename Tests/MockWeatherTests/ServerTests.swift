@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MockWeather
@@ -41,7 +42,7 @@ import Testing
 
     @Test func aMatchedRequestIsServedOverHTTP() async throws {
         try await withServer { port, _ in
-            let exchange = try RawHTTPClient(port: port).get("/data/2.5/weather?q=ok")
+            let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=ok")
             #expect(exchange.head.hasPrefix("HTTP/1.1 200 OK"))
             #expect(exchange.body == #"{"name":"Seoul","cod":200}"#)
         }
@@ -49,7 +50,7 @@ import Testing
 
     @Test func resetIsSeenAsAConnectionReset() async throws {
         try await withServer { port, _ in
-            let exchange = try RawHTTPClient(port: port).get("/data/2.5/weather?q=reset")
+            let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=reset")
             #expect(exchange.ending == .reset)
             #expect(exchange.bytes.isEmpty)
         }
@@ -57,7 +58,7 @@ import Testing
 
     @Test func emptyIsSeenAsACloseWithoutAnyByte() async throws {
         try await withServer { port, _ in
-            let exchange = try RawHTTPClient(port: port).get("/data/2.5/weather?q=empty")
+            let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=empty")
             #expect(exchange.ending == .closed)
             #expect(exchange.bytes.isEmpty)
         }
@@ -65,7 +66,7 @@ import Testing
 
     @Test func truncateSendsTheWholeHeadThenPartOfTheBody() async throws {
         try await withServer { port, _ in
-            let exchange = try RawHTTPClient(port: port).get("/data/2.5/weather?q=truncate")
+            let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=truncate")
             #expect(exchange.ending == .closed)
             #expect(exchange.head.hasPrefix("HTTP/1.1 200 OK"))
             #expect(exchange.head.contains("Content-Length: 27"))
@@ -75,7 +76,7 @@ import Testing
 
     @Test func truncateWithoutContentLengthEndsTheShortBodyWithTheClose() async throws {
         try await withServer { port, _ in
-            let exchange = try RawHTTPClient(port: port).get("/data/2.5/weather?q=truncate-unframed")
+            let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=truncate-unframed")
             #expect(exchange.ending == .closed)
             #expect(!exchange.head.lowercased().contains("content-length"))
             #expect(exchange.body == #"{"name""#)
@@ -84,14 +85,15 @@ import Testing
 
     @Test func dripStillDeliversTheWholeResponse() async throws {
         try await withServer { port, _ in
-            let exchange = try RawHTTPClient(port: port).get("/data/2.5/weather?q=drip")
+            let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=drip")
             #expect(exchange.body == #"{"name":"drip"}"#)
         }
     }
 
     @Test func hangNeverAnswersSoTheClientTimesOut() async throws {
         try await withServer { port, _ in
-            let exchange = try RawHTTPClient(port: port, readTimeoutMilliseconds: 300).get("/data/2.5/weather?q=hang")
+            let exchange = try await RawHTTPClient(port: port, readTimeoutMilliseconds: 300).exchange(
+                "/data/2.5/weather?q=hang")
             #expect(exchange.ending == .timedOut)
             #expect(exchange.bytes.isEmpty)
         }
@@ -99,7 +101,7 @@ import Testing
 
     @Test func unmatchedRequestsAre501OverTheWireAndCountedInTheSummary() async throws {
         try await withServer { port, server in
-            let exchange = try RawHTTPClient(port: port).get("/data/2.5/weather?q=busan&appid=key")
+            let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=busan&appid=key")
             #expect(exchange.head.hasPrefix("HTTP/1.1 501"))
             #expect(exchange.head.contains("X-Mockweather-Unmatched: 1"))
             let summary = server.summary

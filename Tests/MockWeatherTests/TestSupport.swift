@@ -104,25 +104,3 @@ extension HTTPResponse {
     /// The body parsed with Foundation, for assertions on fields.
     var jsonObject: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] }
 }
-
-/// A fresh temporary directory, removed by the caller with `cleanUp`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("mockweather-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func write(_ relativePath: String, _ text: String) throws {
-        let file = url.appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
-
-    func cleanUp() { try? FileManager.default.removeItem(at: url) }
-}
-
-/// The package's bundled Cassettes/ directory.
-let bundledCassettes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Cassettes")

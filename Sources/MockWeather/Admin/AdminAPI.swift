@@ -219,6 +219,13 @@ struct AdminAPI: Sendable {
         if let celsius = expectation.celsius { fields.append(("celsius", .number(celsius))) }
         if let error = expectation.error { fields.append(("error", .string(error.rawValue))) }
         if let message = expectation.message { fields.append(("message", .string(message))) }
+        for detail in expectation.details {
+            switch detail.value {
+            case .text(let text): fields.append((detail.name, .string(text)))
+            case .integer(let value): fields.append((detail.name, .number(value)))
+            case .number(let value): fields.append((detail.name, .number(value)))
+            }
+        }
         return .object(fields)
     }
 

@@ -10,8 +10,9 @@ import Locking
 ///   lists it.
 /// - `missed`: entries were recorded faster than they could be sent (or a reset forgot them); the
 ///   client should fetch `/__admin/requests` again.
-/// - `reset`, `cassettes` (after a reload attempt, successful or not), `route` (the route was set or
-///   cleared): re-read the matching endpoint.
+/// - `reset` (also sent first to a client that resumes after a number this server never gave out: it
+///   saw an earlier run), `cassettes` (after a reload attempt, successful or not), `route` (the route
+///   was set or cleared): re-read the matching endpoint.
 ///
 /// Nothing here runs per request while no one is subscribed: the journal's observer is set only
 /// while there are subscribers. With subscribers, recording an entry only wakes a delivery task if
@@ -54,9 +55,16 @@ final class AdminEventFeed: Sendable {
         let stream = HTTPResponseStream(heartbeat: Self.heartbeat)
         // The retry hint makes a browser reconnect within a second after a restart of the mock.
         stream.write(Array("retry: 1000\n\n".utf8))
+        var cursor = max(0, sequenceNumber)
+        if cursor > journal.counts.total {
+            // Numbers this server never gave out: the client saw an earlier run of the mock (it
+            // reconnected with that run's Last-Event-ID). Everything here is news to it.
+            stream.write(Self.event(name: "reset", id: nil, data: .object(["restarted": .bool(true)])))
+            cursor = 0
+        }
         let identifier = state.withLock { state in
             defer { state.nextIdentifier += 1 }
-            state.subscribers[state.nextIdentifier] = Subscriber(stream: stream, cursor: max(0, sequenceNumber))
+            state.subscribers[state.nextIdentifier] = Subscriber(stream: stream, cursor: cursor)
             return state.nextIdentifier
         }
         stream.onClose { [weak self] in self?.unsubscribe(identifier) }

@@ -44,7 +44,9 @@ struct CassetteFastPath: JSONByteScanner {
         var recordedAt: String?
         var notes: String?
         var interactions: [Interaction]?
-        let complete = object(keys: ["format", "source", "recordedAt", "notes", "interactions"]) { decoder, key in
+        var creator: HARCreator?
+        let keys: [StaticString] = ["format", "source", "recordedAt", "notes", "interactions", "creator"]
+        let complete = object(keys: keys) { decoder, key in
             switch key {
             case 0:
                 format = decoder.string()
@@ -58,9 +60,12 @@ struct CassetteFastPath: JSONByteScanner {
             case 3:
                 notes = decoder.string()
                 return notes != nil
-            default:
+            case 4:
                 interactions = decoder.interactions()
                 return interactions != nil
+            default:
+                creator = decoder.creator()
+                return creator != nil
             }
         }
         guard complete, format == CassetteDecoder.formatIdentifier, let source, let interactions,
@@ -68,10 +73,26 @@ struct CassetteFastPath: JSONByteScanner {
         else { return nil }
         if let recordedAt, !CassetteDecoder.isISO8601Time(recordedAt) { return nil }
         if source == .recorded, recordedAt == nil { return nil }
-        // Imported cassettes carry `creator`, which only the tree decoder reads (it falls back to it).
-        if source == .imported { return nil }
+        if source == .imported, recordedAt == nil || creator == nil { return nil }
         return Cassette(
-            name: name, file: file, source: source, recordedAt: recordedAt, notes: notes, interactions: interactions)
+            name: name, file: file, source: source, recordedAt: recordedAt, notes: notes, creator: creator,
+            interactions: interactions)
+    }
+
+    /// `{"name": ..., "version": ...}`: the tool that wrote an imported cassette's archive.
+    private mutating func creator() -> HARCreator? {
+        var name: String?
+        var version: String?
+        let complete = object(keys: ["name", "version"]) { decoder, key in
+            if key == 0 {
+                name = decoder.string()
+                return name != nil
+            }
+            version = decoder.string()
+            return version != nil
+        }
+        guard complete, let name else { return nil }
+        return HARCreator(name: name, version: version ?? "")
     }
 
     private mutating func interactions() -> [Interaction]? {

@@ -190,7 +190,7 @@ struct HARReader {
         }
         var size: Int?
         if let sizeValue = value["size"], !sizeValue.isNull {
-            if let number = sizeValue.doubleValue, number == number.rounded(), number >= -1 {
+            if let number = sizeValue.doubleValue, number == number.rounded(), number >= -1, number < 1e15 {
                 size = number < 0 ? nil : Int(number)
             } else {
                 report(

@@ -37,9 +37,10 @@ struct PreparedResponse: Sendable {
         encoding = LazyEncoding(template: template, cassetteName: cassetteName)
     }
 
-    /// The response for a request in `units` that excludes `excluded` (One Call's `exclude`).
-    func response(in units: Units, excluding excluded: ExcludedBlocks = []) -> HTTPResponse {
-        encoding.encoded.response(for: ResponseVariant(units: units, excluded: excluded))
+    /// The response for a request in `units` that excludes `excluded` (One Call's `exclude`) and
+    /// asks for at most `itemLimit` forecast items (`cnt`).
+    func response(in units: Units, excluding excluded: ExcludedBlocks = [], itemLimit: Int? = nil) -> HTTPResponse {
+        encoding.encoded.response(for: ResponseVariant(units: units, excluded: excluded, itemLimit: itemLimit))
     }
 
     /// The template until first use, then its encoding, published once for every event loop.
@@ -94,7 +95,9 @@ struct PreparedResponse: Sendable {
         }
 
         func response(for variant: ResponseVariant) -> HTTPResponse {
-            guard variant.units != declaredUnits || !variant.excluded.isEmpty, let conversions else { return declared }
+            guard variant.units != declaredUnits || !variant.excluded.isEmpty || variant.itemLimit != nil,
+                let conversions
+            else { return declared }
             return conversions.response(for: variant)
         }
     }
@@ -116,15 +119,18 @@ struct PreparedResponse: Sendable {
 
 }
 
-/// What a request asks of a JSON body beyond matching: its units and the One Call blocks it excludes.
+/// What a request asks of a JSON body beyond matching: its units, the One Call blocks it excludes and
+/// the forecast items it wants (`cnt`).
 struct ResponseVariant: Hashable, Sendable {
     var units: Units
     var excluded: ExcludedBlocks
+    var itemLimit: Int?
 }
 
 /// The variants of one JSON body (other units, One Call blocks excluded), each made on first use from
 /// its compact text (parsed then) and kept; a body with nothing to convert or drop is served as
-/// declared. There are at most 3 × 32 variants of a body.
+/// declared. There are at most 3 × 32 × (items + 1) variants of a body: a `cnt` at least as long as
+/// the list is no limit.
 final class ConvertedVariants: Sendable {
     private let template: HTTPResponse
     private let compactBody: [UInt8]
@@ -142,9 +148,9 @@ final class ConvertedVariants: Sendable {
         var response = template
         response.body = compactBody
         if let json = try? JSONParser.parse(compactBody) {
-            let kept = variant.excluded.applied(to: json.built)
+            let kept = ForecastCount.applied(variant.itemLimit, to: variant.excluded.applied(to: json.built))
             let convertible = UnitConversion.isConvertible(kept)
-            if convertible || !variant.excluded.isEmpty {
+            if convertible || !variant.excluded.isEmpty || variant.itemLimit != nil {
                 response.body =
                     (convertible ? UnitConversion.convert(kept, from: units, to: variant.units) : kept)
                     .compactBytes

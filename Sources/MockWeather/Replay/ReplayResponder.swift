@@ -14,7 +14,8 @@ struct ReplayResponder: Responder {
     let requireKey: Bool
 
     func respond(to request: HTTPRequest, as replayRequest: ReplayRequest) -> ReplayOutcome {
-        if requireKey, (replayRequest.parameters["appid"] ?? "").isEmpty {
+        // Icons are served without a key at the API, so they never need one here either.
+        if requireKey, (replayRequest.parameters["appid"] ?? "").isEmpty, IconPath.code(of: replayRequest.path) == nil {
             // The API checks the key before the location, so this comes before matching.
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
@@ -36,7 +37,8 @@ struct ReplayResponder: Responder {
         let prepared = entry.responses[position]
         var response = prepared.response(
             in: Units(requestValue: replayRequest.parameters["units"]),
-            excluding: ExcludedBlocks(requestValue: replayRequest.parameters["exclude"]))
+            excluding: ExcludedBlocks(requestValue: replayRequest.parameters["exclude"]),
+            itemLimit: ForecastCount.limit(requestValue: replayRequest.parameters["cnt"]))
         var delay = 0
         switch prepared.delay {
         case .fixed(let milliseconds): delay = milliseconds

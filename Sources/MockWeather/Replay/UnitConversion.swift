@@ -7,7 +7,9 @@ import Basics
 /// current weather (`main.*`, `wind.speed`/`gust`), the forecast (the same in every `list[]` item),
 /// One Call 3.0 (`current`, `hourly[]`, timemachine's `data[]`, `daily[]` with its `temp` and
 /// `feels_like` objects), and day_summary (`temperature.*`, `wind.max.speed`). day_summary and overview
-/// state their units in a top-level `units` field, which is rewritten to the target's name.
+/// state their units in a top-level `units` field, which is rewritten to the target's name; overview's
+/// `weather_overview` text has its temperatures (`-2°C`) and wind speeds (`2.46 meter/sec`) rewritten
+/// too (see ``OverviewText``).
 ///
 /// Fields outside the table are left alone, and number literals that are not converted keep their
 /// text. Air pollution and geocoding bodies have nothing in the table, so they are served as recorded.
@@ -18,6 +20,8 @@ enum UnitConversion {
         case windSpeed
         /// A `"units": "metric"` statement, rewritten to the target's name.
         case unitsName
+        /// Prose that states temperatures and wind speeds with their units (overview's text).
+        case prose
         /// An object whose listed members are fields.
         case object([String: Field])
         /// An array whose every element is the field.
@@ -51,7 +55,7 @@ enum UnitConversion {
             "current": oneCallHour, "hourly": .each(oneCallHour), "data": .each(oneCallHour),
             "daily": .each(oneCallDay),
             "temperature": temperatures(["min", "max", "afternoon", "night", "evening", "morning"]),
-            "units": .unitsName,
+            "units": .unitsName, "weather_overview": .prose,
         ])
     }()
 
@@ -64,6 +68,7 @@ enum UnitConversion {
         switch field {
         case .temperature, .windSpeed: return value.doubleValue != nil
         case .unitsName: return value.stringValue.flatMap(Units.init(rawValue:)) != nil
+        case .prose: return value.stringValue.map(OverviewText.mentionsUnits) ?? false
         case .object(let members):
             return value.members?.contains { member in
                 members[member.key].map { holdsField(member.value, $0) } ?? false
@@ -90,6 +95,8 @@ enum UnitConversion {
             value.kind = .number(format(rounded(result)))
         case .unitsName:
             if value.stringValue.flatMap(Units.init(rawValue:)) != nil { value.kind = .string(target.rawValue) }
+        case .prose:
+            if let text = value.stringValue { value.kind = .string(OverviewText.converted(text, to: target)) }
         case .object(let fields):
             let built = value.built
             guard case .object(var members) = built.kind else { return value }

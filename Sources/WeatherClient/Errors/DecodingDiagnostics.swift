@@ -99,8 +99,9 @@ enum DecodingDiagnostics {
 /// units the body was requested in, which a plain `JSONDecoder` cannot tell them (it gets
 /// ``Units/standard``, the API's default).
 public enum WeatherResponseDecoder {
-    /// Decodes `body` as `type` (``CurrentWeather``, ``Forecast``, `[GeocodedPlace]`, ...) whose
-    /// temperatures and speeds are in `units`.
+    /// Decodes `body` as `type` (``CurrentWeather``, ``Forecast``, `[GeocodedPlace]`, ``ZipPlace``,
+    /// ``OneCall``, ``HistoricalWeather``, ``DaySummary``, ``WeatherOverview``, ``AirPollution``)
+    /// whose temperatures and speeds are in `units`.
     ///
     /// - Throws: ``WeatherError/decoding(path:expected:found:)`` naming the JSON path, what was
     ///   expected and what was found; an empty, `null`, truncated, HTML or non-JSON body says so.

@@ -1,19 +1,5 @@
 import Foundation
 
-/// Where the package keeps its bundled cassettes: `Cassettes/` at the package root, found from this
-/// file's own path so the suite works from any working directory.
-enum PackageLayout {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        // Tests/ContractTests/Support/BundledCassettes.swift → the package root is four levels up.
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url
-    }()
-
-    static let bundledCassettes = root.appendingPathComponent("Cassettes")
-    static let traces = root.appendingPathComponent("Scripts/traces")
-}
-
 /// One cassette file read as plain JSON (never through MockWeather's types: the mock and the client are
 /// independent readings of the API, and this suite is where they must agree).
 struct CassetteFile: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Small cassettes written by the tests that need a scenario the bundled set does not stage (a 503 then
 /// a 200, say). Their bodies are taken from bundled cassettes rather than typed again, so they stay

@@ -1,6 +1,7 @@
 import Foundation
 import MockWeather
 import MockWeatherURLProtocol
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -18,6 +19,25 @@ enum ContractMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case urlProtocol = "URLProtocol"
 
     var testDescription: String { rawValue }
+
+    /// The modes to run: all, or those `MOCKWEATHER_CONTRACT_MODES` names (`serve,in-process,urlprotocol`),
+    /// so `Scripts/contract.sh --modes` can run one.
+    static var selected: [ContractMode] {
+        guard let names = ProcessInfo.processInfo.environment["MOCKWEATHER_CONTRACT_MODES"], !names.isEmpty else {
+            return allCases
+        }
+        let wanted = Set(names.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        return allCases.filter { wanted.contains($0.shortName) }
+    }
+
+    /// `serve`, `in-process`, `urlprotocol`.
+    var shortName: String {
+        switch self {
+        case .serve: "serve"
+        case .inProcessServer: "in-process"
+        case .urlProtocol: "urlprotocol"
+        }
+    }
 }
 
 /// Runs `body` with the base URL and the session a contract case's client uses in `mode`, over the

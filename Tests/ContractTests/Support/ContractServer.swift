@@ -2,6 +2,7 @@ import Foundation
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import TestSupport
 #endif
 
 /// The server a contract case runs against: a fresh `mockweather serve` over the bundled cassettes, or,

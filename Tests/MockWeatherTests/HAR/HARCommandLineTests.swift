@@ -35,21 +35,22 @@ import Darwin
     @Test func importedCaptureIsServedByteForByteWithTheKeyNowhere() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let imported = try MockweatherBinary.run([
-            "import", HARFixtures.url("proxyman.har").path, "--cassettes", directory.url.path,
-        ])
-        #expect(imported.status == 1, "entry #6 has no response: \(imported.stdout)")
-        #expect(imported.stdout.contains("imported 6 cassettes from 8 entries; 1 skipped"))
-        #expect(imported.stdout.contains("proxyman.har:621:7: $.log.entries[6].response: no response"))
+        let imported = try await RunningProcess.run(
+            "mockweather",
+            [
+                "import", HARFixtures.url("proxyman.har").path, "--cassettes", directory.url.path,
+            ])
+        #expect(imported.status == 1, "entry #6 has no response: \(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("imported 6 cassettes from 8 entries; 1 skipped"))
+        #expect(imported.standardOutput.contains("proxyman.har:621:7: $.log.entries[6].response: no response"))
         for file in allFiles(under: directory.url) {
             #expect(!file.contents.contains(harTestKey), "\(file.path) holds the key")
         }
-        #expect(!(imported.stdout + imported.stderr).contains(harTestKey))
+        #expect(!(imported.standardOutput + imported.standardError).contains(harTestKey))
 
         let bodies = try archiveBodies("proxyman.har")
-        let server = try RunningMockweather(["serve", "--port", "0", "--cassettes", directory.url.path])
-        let port = try server.waitForListeningPort()
-        defer { server.signal(SIGTERM) }
+        let server = try await MockServer.start(cassettes: directory.url)
+        let port = server.port
         let key = "appid=client-key-0123456789"
         let checks: [(target: String, entry: Int)] = [
             ("/data/2.5/weather?q=Seoul&\(key)", 0),
@@ -75,9 +76,10 @@ import Darwin
         let seoul = try await fetch("/data/2.5/weather?q=Seoul&\(key)", port: port)
         #expect(seoul.header("X-Cache-Key") == "/data/2.5/weather?q=seoul&appid=***")
         #expect(!seoul.everything.contains(harTestKey))
+        await server.stop()
     }
 
-    @Test func everyFixtureImportsThroughTheBinary() throws {
+    @Test func everyFixtureImportsThroughTheBinary() async throws {
         let expectations: [(file: String, status: Int32, summary: String)] = [
             ("proxyman.har", 1, "imported 6 cassettes from 8 entries; 1 skipped"),
             ("chrome-devtools.har", 1, "imported 3 cassettes from 3 entries; 4 skipped"),
@@ -88,85 +90,105 @@ import Darwin
         for expectation in expectations {
             let directory = try TemporaryDirectory()
             defer { directory.cleanUp() }
-            let result = try MockweatherBinary.run([
-                "import", HARFixtures.url(expectation.file).path, "--cassettes", directory.url.path,
-            ])
-            #expect(result.status == expectation.status, "\(expectation.file): \(result.stdout)\(result.stderr)")
-            #expect(result.stdout.contains(expectation.summary), "\(expectation.file): \(result.stdout)")
-            let validated = try MockweatherBinary.run(["validate", directory.url.path])
-            #expect(validated.status == 0, "\(expectation.file): \(validated.stdout)")
+            let result = try await RunningProcess.run(
+                "mockweather",
+                [
+                    "import", HARFixtures.url(expectation.file).path, "--cassettes", directory.url.path,
+                ])
+            #expect(
+                result.status == expectation.status,
+                "\(expectation.file): \(result.standardOutput)\(result.standardError)")
+            #expect(
+                result.standardOutput.contains(expectation.summary), "\(expectation.file): \(result.standardOutput)")
+            let validated = try await RunningProcess.run("mockweather", ["validate", directory.url.path])
+            #expect(validated.status == 0, "\(expectation.file): \(validated.standardOutput)")
             for file in allFiles(under: directory.url) {
                 #expect(!file.contents.contains(harTestKey), "\(expectation.file) → \(file.path) holds the key")
             }
         }
     }
 
-    @Test func dryRunCreatesNoDirectory() throws {
+    @Test func dryRunCreatesNoDirectory() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let target = directory.url.appendingPathComponent("not-yet")
-        let result = try MockweatherBinary.run([
-            "import", HARFixtures.url("swift-replay.har").path, "--cassettes", target.path, "--dry-run",
-        ])
+        let result = try await RunningProcess.run(
+            "mockweather",
+            [
+                "import", HARFixtures.url("swift-replay.har").path, "--cassettes", target.path, "--dry-run",
+            ])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("would import 2 cassettes from 2 entries; dry run: nothing written"))
+        #expect(result.standardOutput.contains("would import 2 cassettes from 2 entries; dry run: nothing written"))
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
-    @Test func exitStatusSaysWhatWentWrong() throws {
+    @Test func exitStatusSaysWhatWentWrong() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         try directory.write("not-har.har", #"{"log": {"entries": 5}}"#)
         let cassettes = directory.url.appendingPathComponent("out").path
-        let missing = try MockweatherBinary.run(["import", directory.url.appendingPathComponent("nope.har").path])
+        let missing = try await RunningProcess.run(
+            "mockweather", ["import", directory.url.appendingPathComponent("nope.har").path])
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("mockweather import: cannot read "))
-        let notHAR = try MockweatherBinary.run([
-            "import", directory.url.appendingPathComponent("not-har.har").path, "--cassettes", cassettes,
-        ])
+        #expect(missing.standardError.contains("mockweather import: cannot read "))
+        let notHAR = try await RunningProcess.run(
+            "mockweather",
+            [
+                "import", directory.url.appendingPathComponent("not-har.har").path, "--cassettes", cassettes,
+            ])
         #expect(notHAR.status == 65)
-        #expect(notHAR.stderr.contains("not-har.har:1:21: $.log.entries: expected an array of entries, found a number"))
-        let badHost = try MockweatherBinary.run([
-            "import", HARFixtures.url("swift-replay.har").path, "--host", "https://example.com/x",
-        ])
+        #expect(
+            notHAR.standardError.contains(
+                "not-har.har:1:21: $.log.entries: expected an array of entries, found a number"))
+        let badHost = try await RunningProcess.run(
+            "mockweather",
+            [
+                "import", HARFixtures.url("swift-replay.har").path, "--host", "https://example.com/x",
+            ])
         #expect(badHost.status == 64)
-        #expect(badHost.stderr.contains("--host"))
-        let noFile = try MockweatherBinary.run(["import"])
+        #expect(badHost.standardError.contains("--host"))
+        let noFile = try await RunningProcess.run("mockweather", ["import"])
         #expect(noFile.status == 64)
         // `imported` is a file, so no cassette can be written under it.
         try directory.write("blocked/imported", "not a folder")
-        let blocked = try MockweatherBinary.run([
-            "import", HARFixtures.url("swift-replay.har").path, "--cassettes",
-            directory.url.appendingPathComponent("blocked").path,
-        ])
-        #expect(blocked.status == 73, "\(blocked.stdout)")
-        #expect(blocked.stdout.contains("FAILED: cannot write "))
+        let blocked = try await RunningProcess.run(
+            "mockweather",
+            [
+                "import", HARFixtures.url("swift-replay.har").path, "--cassettes",
+                directory.url.appendingPathComponent("blocked").path,
+            ])
+        #expect(blocked.status == 73, "\(blocked.standardOutput)")
+        #expect(blocked.standardOutput.contains("FAILED: cannot write "))
     }
 
-    @Test func exportThenImportThroughTheBinaryLeavesNothingSkipped() throws {
+    @Test func exportThenImportThroughTheBinaryLeavesNothingSkipped() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let archive = directory.url.appendingPathComponent("bundled.har").path
-        let cassettes = try CassetteLoader.load(directory: bundledCassettes)
+        let cassettes = try CassetteLoader.load(directory: PackageLayout.bundledCassettes)
         let responses = cassettes.flatMap(\.interactions).reduce(0) { $0 + $1.responses.count }
-        let exported = try MockweatherBinary.run(["export", "--har", archive, "--cassettes", bundledCassettes.path])
-        #expect(exported.status == 0, "\(exported.stderr)")
-        #expect(exported.stdout.contains("exported \(responses) entries from \(cassettes.count) cassettes"))
+        let exported = try await RunningProcess.run(
+            "mockweather", ["export", "--har", archive, "--cassettes", PackageLayout.bundledCassettes.path])
+        #expect(exported.status == 0, "\(exported.standardError)")
+        #expect(exported.standardOutput.contains("exported \(responses) entries from \(cassettes.count) cassettes"))
         let target = directory.url.appendingPathComponent("out").path
-        let imported = try MockweatherBinary.run(["import", archive, "--cassettes", target])
-        #expect(imported.status == 0, "\(imported.stdout)")
-        #expect(imported.stdout.contains("from \(responses) entries\n"))
-        #expect(try MockweatherBinary.run(["validate", target]).status == 0)
-        let toStandardOutput = try MockweatherBinary.run(["export", "--har", "-", "--cassettes", bundledCassettes.path])
+        let imported = try await RunningProcess.run("mockweather", ["import", archive, "--cassettes", target])
+        #expect(imported.status == 0, "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("from \(responses) entries\n"))
+        #expect(try await RunningProcess.run("mockweather", ["validate", target]).status == 0)
+        let toStandardOutput = try await RunningProcess.run(
+            "mockweather", ["export", "--har", "-", "--cassettes", PackageLayout.bundledCassettes.path])
         #expect(toStandardOutput.status == 0)
-        #expect(try JSONSerialization.jsonObject(with: Data(toStandardOutput.stdout.utf8)) is [String: Any])
-        let noFile = try MockweatherBinary.run(["export"])
+        #expect(try JSONSerialization.jsonObject(with: Data(toStandardOutput.standardOutput.utf8)) is [String: Any])
+        let noFile = try await RunningProcess.run("mockweather", ["export"])
         #expect(noFile.status == 64)
-        #expect(noFile.stderr.contains("'--har FILE' is required"))
+        #expect(noFile.standardError.contains("'--har FILE' is required"))
         try directory.write("broken/x.json", "{}")
-        let broken = try MockweatherBinary.run([
-            "export", "--har", archive, "--cassettes", directory.url.appendingPathComponent("broken").path,
-        ])
+        let broken = try await RunningProcess.run(
+            "mockweather",
+            [
+                "export", "--har", archive, "--cassettes", directory.url.appendingPathComponent("broken").path,
+            ])
         #expect(broken.status == 65)
     }
 }

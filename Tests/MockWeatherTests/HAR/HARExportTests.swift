@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import MockWeather
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func everyEntryHasWhatHAR12RequiresWithIntegerTimings() throws {
-        let export = try HARExporter.export(directory: bundledCassettes, now: 1_764_410_400_000)
+        let export = try HARExporter.export(directory: PackageLayout.bundledCassettes, now: 1_764_410_400_000)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(export.bytes)) as? [String: Any])
         let log = try #require(root["log"] as? [String: Any])
         #expect(log["version"] as? String == "1.2")
@@ -54,8 +55,8 @@ import Testing
     }
 
     @Test func everyResponseOfASequenceIsAnEntry() throws {
-        let export = try HARExporter.export(directory: bundledCassettes, now: 0)
-        let cassettes = try CassetteLoader.load(directory: bundledCassettes)
+        let export = try HARExporter.export(directory: PackageLayout.bundledCassettes, now: 0)
+        let cassettes = try CassetteLoader.load(directory: PackageLayout.bundledCassettes)
         let responses = cassettes.flatMap(\.interactions).reduce(0) { $0 + $1.responses.count }
         #expect(export.entryCount == responses)
         #expect(export.cassetteCount == cassettes.count)
@@ -65,8 +66,8 @@ import Testing
     }
 
     @Test func requestIsWhatAClientSendsAndTheAnswerIsWhatServeGives() throws {
-        let export = try HARExporter.export(directory: bundledCassettes, now: 0)
-        let harness = try HandlerHarness(files(under: bundledCassettes))
+        let export = try HARExporter.export(directory: PackageLayout.bundledCassettes, now: 0)
+        let harness = try HandlerHarness(files(under: PackageLayout.bundledCassettes))
         let byURL = Dictionary(
             try entries(export).map { ($0["request"] as! [String: Any])["url"] as! String }.enumerated().map {
                 ($1, $0)
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func exportThenImportRoundTripsTheBundledSetToCassettesThatAnswerTheSame() throws {
-        let export = try HARExporter.export(directory: bundledCassettes, now: 1_764_410_400_000)
+        let export = try HARExporter.export(directory: PackageLayout.bundledCassettes, now: 1_764_410_400_000)
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         var options = HARImportOptions(directory: directory.url)
@@ -93,7 +94,7 @@ import Testing
         let report = try HARImporter.importArchive(export.bytes, file: "bundled.har", options: options)
         #expect(report.skippedCount == 0, "\(report)")
         #expect(report.problems.isEmpty)
-        let original = try HandlerHarness(files(under: bundledCassettes))
+        let original = try HandlerHarness(files(under: PackageLayout.bundledCassettes))
         let imported = try HandlerHarness(files(under: directory.url))
         // Every entry's request, in archive order, so sequences advance alike on both.
         for entry in try entries(export) {
@@ -149,7 +150,7 @@ import Testing
         defer { directory.cleanUp() }
         let path = directory.url.appendingPathComponent("out.har").path
         try directory.write("out.har", "old")
-        let export = try HARExporter.export(directory: bundledCassettes, now: 0)
+        let export = try HARExporter.export(directory: PackageLayout.bundledCassettes, now: 0)
         try HARExporter.write(export, to: path)
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == export.bytes)
         #expect(allFiles(under: directory.url).map(\.path) == ["out.har"], "no temporary file is left")

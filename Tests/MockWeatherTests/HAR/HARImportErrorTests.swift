@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MockWeather
@@ -187,6 +188,15 @@ import Testing
             return
         }
         #expect(text.isEmpty)
+    }
+
+    @Test func absurdContentSizeIsReportedNotTrapped() throws {
+        let entry = harEntry(text: nil).replacingOccurrences(of: #""size": 0"#, with: #""size": 1e300"#)
+        let (report, directory) = try importHAR(harJSON(entries: [entry]))
+        defer { directory.cleanUp() }
+        let problem = try onlyProblem(report)
+        #expect(problem.jsonPath == "$.log.entries[0].response.content.size")
+        #expect(problem.message == "expected a byte count, found 1e300")
     }
 
     @Test func invalidBase64IsReportedAtContentText() throws {

@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MockWeather

@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import MockWeather

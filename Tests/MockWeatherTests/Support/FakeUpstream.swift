@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Locking
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -157,19 +158,9 @@ func fetch(_ target: String, port: Int) async throws -> ClientExchange {
 }
 
 /// Sends an absolute-form request (`GET http://api.openweathermap.org/...`), as a client behind an
-/// HTTP proxy does, over a raw socket on a thread of its own.
+/// HTTP proxy does.
 func fetchThroughProxy(_ absoluteTarget: String, port: Int) async throws -> RawHTTPClient.Exchange {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            do {
-                continuation.resume(
-                    returning: try RawHTTPClient(port: port, readTimeoutMilliseconds: 20_000).get(absoluteTarget))
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-        thread.start()
-    }
+    try await RawHTTPClient(port: port, readTimeoutMilliseconds: 20_000).exchange(absoluteTarget)
 }
 
 /// Every file under `directory` (hidden ones included) with its contents.

@@ -480,7 +480,11 @@ function describeExpect(interaction) {
     if (typeof expect.celsius === "number") parts.push(`${expect.celsius} °C`);
     if (expect.error) parts.push(`error: ${expect.error}`);
     if (expect.message) parts.push(`“${expect.message}”`);
-    return el("div", {}, parts.join(" · "));
+    // The rest of the vocabulary (Cassettes/README.md): hourly counts, aqi, timezone, …
+    for (const [key, value] of Object.entries(expect)) {
+      if (!["name", "celsius", "error", "message"].includes(key)) parts.push(`${key}: ${value}`);
+    }
+    return el("div", {}, parts.length > 0 ? parts.join(" · ") : "(empty)");
   });
 }
 
@@ -533,8 +537,16 @@ async function loadRoute() {
   scheduleRender();
 }
 
-const MAP_WIDTH = 1000;
-const MAP_HEIGHT = 640;
+// The map's drawing size in SVG units: landscape on a wide window, portrait on a phone, so labels
+// stay readable there (the SVG is scaled to the window's width). Set by renderMap.
+let MAP_WIDTH = 1000;
+let MAP_HEIGHT = 640;
+
+function fitMapToWindow(map) {
+  const isNarrow = (map.clientWidth || window.innerWidth) < 640;
+  [MAP_WIDTH, MAP_HEIGHT] = isNarrow ? [520, 720] : [1000, 640];
+  map.setAttribute("viewBox", `0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`);
+}
 const MAP_MARGIN = 56;
 
 /** An equirectangular projection fitted to the points: longitude shrunk by cos(latitude). */
@@ -570,6 +582,7 @@ function niceStep(span, wanted) {
 function renderMap() {
   const map = document.getElementById("map-svg");
   const caption = document.getElementById("map-caption");
+  fitMapToWindow(map);
   const located = [...state.entries.values()]
     .map((entry) => ({ entry, position: positionOf(entry) }))
     .filter((item) => item.position)
@@ -613,14 +626,20 @@ function renderMap() {
     const x = project.x(item.position.lon), y = project.y(item.position.lat);
     const lines = labelLines(item.entry);
     const width = Math.max(...lines.map((line) => line.length)) * (isLatest ? 8.5 : 7) + 8;
-    const box = { left: x + 9, top: y - (isLatest ? 22 : 16), right: x + 9 + width, bottom: y + 6 };
+    const lineHeight = isLatest ? 17 : 14;
+    // To the right of the point, or to its left where the right edge would cut the label off.
+    const onLeft = x + 10 + width > MAP_WIDTH - 4;
+    const textX = onLeft ? x - 10 : x + 10;
+    const left = onLeft ? textX - width : textX - 1;
+    const box = { left, top: y - lineHeight - 4, right: left + width, bottom: y + (lines.length - 1) * lineHeight + 4 };
     if (!isLatest && placed.some((other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top)) return null;
     placed.push(box);
+    const anchor = onLeft ? "end" : "start";
     return svg(
       "text",
-      { class: isLatest ? "label latest-label" : "label", x: x + 10, y: y - 4, "data-label-of": item.entry.sequence },
+      { class: isLatest ? "label latest-label" : "label", x: textX, y: y - 4, "text-anchor": anchor, "data-label-of": item.entry.sequence },
       svg("tspan", { class: "temp" }, lines[0]),
-      lines[1] ? svg("tspan", { x: x + 10, dy: isLatest ? 17 : 14 }, lines[1]) : null
+      lines[1] ? svg("tspan", { x: textX, dy: lineHeight }, lines[1]) : null
     );
   };
   const labels = [labelFor(latest, true)];
@@ -632,11 +651,13 @@ function renderMap() {
   layers.push(...labels.filter(Boolean));
   // Waypoint names last, only where no weather label is: the weather is what the map is for.
   for (const point of routePoints.filter((point) => point.name)) {
-    const x = project.x(point.lon) + 6, y = project.y(point.lat) + 14;
-    const box = { left: x, top: y - 11, right: x + point.name.length * 6.2, bottom: y + 2 };
+    const width = point.name.length * 6.2;
+    const onLeft = project.x(point.lon) + 6 + width > MAP_WIDTH - 4;
+    const x = onLeft ? project.x(point.lon) - 6 : project.x(point.lon) + 6, y = project.y(point.lat) + 14;
+    const box = { left: onLeft ? x - width : x, top: y - 11, right: onLeft ? x : x + width, bottom: y + 2 };
     if (placed.some((other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top)) continue;
     placed.push(box);
-    layers.push(svg("text", { class: "waypoint-label", x, y }, point.name));
+    layers.push(svg("text", { class: "waypoint-label", x, y, "text-anchor": onLeft ? "end" : "start" }, point.name));
   }
   map.replaceChildren(...layers);
 
@@ -717,6 +738,7 @@ async function start() {
     setConnection("offline", `cannot reach the admin API: ${error.message}`);
   }
   connectEvents();
+  window.addEventListener("resize", scheduleRender);
   // Counts from the server now and then, in case events were missed while the page slept.
   setInterval(loadHealth, 10000);
 }

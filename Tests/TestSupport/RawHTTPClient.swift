@@ -7,9 +7,10 @@ import Darwin
 #endif
 
 /// A deliberately simple blocking HTTP/1.1 client over a raw socket, to see faults exactly as a
-/// client does: the bytes that arrived, and how the connection ended.
-struct RawHTTPClient {
-    enum Ending: Equatable {
+/// client does: the bytes that arrived, and how the connection ended. (Foundation's clients hide both.)
+public struct RawHTTPClient: Sendable {
+    /// How the connection ended.
+    public enum Ending: Equatable, Sendable {
         /// The server closed the connection (FIN).
         case closed
         /// The connection was reset (ECONNRESET).
@@ -18,19 +19,40 @@ struct RawHTTPClient {
         case timedOut
     }
 
-    struct Exchange {
-        var bytes: [UInt8]
-        var ending: Ending
-        var text: String { String(decoding: bytes, as: UTF8.self) }
-        var head: String { text.components(separatedBy: "\r\n\r\n").first ?? "" }
-        var body: String { text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n") }
+    /// What came back: every byte, and how the connection ended.
+    public struct Exchange: Sendable {
+        /// Every byte received.
+        public var bytes: [UInt8]
+        /// How the connection ended.
+        public var ending: Ending
+        /// The bytes as text.
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+        /// The status line and headers.
+        public var head: String { text.components(separatedBy: "\r\n\r\n").first ?? "" }
+        /// Everything after the head.
+        public var body: String { text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n") }
     }
 
-    var port: Int
-    var readTimeoutMilliseconds = 2_000
+    /// The port on 127.0.0.1.
+    public var port: Int
+    /// How long a read may wait before the exchange counts as ``Ending/timedOut``.
+    public var readTimeoutMilliseconds = 2_000
+
+    /// A client for `127.0.0.1:port`.
+    public init(port: Int, readTimeoutMilliseconds: Int = 2_000) {
+        self.port = port
+        self.readTimeoutMilliseconds = readTimeoutMilliseconds
+    }
+
+    /// ``get(_:)`` off the cooperative pool, so a test's task never blocks one of its threads while the
+    /// server takes its time (a drip, a hang).
+    public func exchange(_ target: String) async throws -> Exchange {
+        try await offTheCooperativePool { try get(target) }
+    }
 
     /// Sends `GET target` with `Connection: close` and reads until the connection ends or times out.
-    func get(_ target: String) throws -> Exchange {
+    /// `target` may be absolute-form (`http://api.openweathermap.org/...`), as a client behind a proxy sends.
+    public func get(_ target: String) throws -> Exchange {
         let descriptor = try Self.connectedSocket(port: port, readTimeoutMilliseconds: readTimeoutMilliseconds)
         defer { close(descriptor) }
         let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
@@ -55,7 +77,7 @@ struct RawHTTPClient {
 
     /// A TCP connection to 127.0.0.1:`port` whose reads give up after the timeout (a safety net, so a
     /// server bug fails a test instead of hanging it).
-    static func connectedSocket(port: Int, readTimeoutMilliseconds: Int) throws -> Int32 {
+    public static func connectedSocket(port: Int, readTimeoutMilliseconds: Int) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         var timeout = timeval()
@@ -82,12 +104,14 @@ struct RawHTTPClient {
 /// A response followed as it arrives (the admin API's server-sent events): one request, then reads
 /// that block until the text received so far contains what the test waits for. Use it off Swift
 /// concurrency's cooperative threads (``offTheCooperativePool(_:)``): the server's own tasks need them.
-final class RawHTTPStream: @unchecked Sendable {
+public final class RawHTTPStream: @unchecked Sendable {
     // Used from one test at a time, each read after the last: never from two threads at once.
     private let descriptor: Int32
-    private(set) var received = ""
+    /// Everything received so far.
+    public private(set) var received = ""
 
-    init(
+    /// Connects to 127.0.0.1:`port` and sends one request with `headers` and `body`.
+    public init(
         port: Int, method: String = "GET", target: String, headers: [String] = [], body: String = "",
         readTimeoutMilliseconds: Int = 10_000
     ) throws {
@@ -103,7 +127,7 @@ final class RawHTTPStream: @unchecked Sendable {
     /// Reads until everything received contains `text` (returns all of it), or throws when the
     /// connection ends or the read timeout passes first.
     @discardableResult
-    func read(until text: String) throws -> String {
+    public func read(until text: String) throws -> String {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !received.contains(text) {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -119,7 +143,7 @@ final class RawHTTPStream: @unchecked Sendable {
     }
 
     /// Reads until the server closes the connection; returns everything received.
-    func readToEnd() -> String {
+    public func readToEnd() -> String {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -133,10 +157,14 @@ final class RawHTTPStream: @unchecked Sendable {
         }
     }
 
-    struct StreamEnded: Error, CustomStringConvertible {
-        var received: String
-        var waitingFor: String
-        var description: String {
+    /// The connection ended, or the read timeout passed, before the awaited text arrived.
+    public struct StreamEnded: Error, CustomStringConvertible {
+        /// Everything received.
+        public var received: String
+        /// The text waited for.
+        public var waitingFor: String
+        /// Both, for the test report.
+        public var description: String {
             "the stream ended before \(waitingFor.debugDescription) arrived; got \(received.debugDescription)"
         }
     }
@@ -145,7 +173,7 @@ final class RawHTTPStream: @unchecked Sendable {
 /// Runs blocking socket work on a thread of its own, so a test waiting on a read never holds one of
 /// the few cooperative threads the server's tasks (event delivery, `respondLater`) run on.
 @discardableResult
-func offTheCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+public func offTheCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try body() }) }
         thread.start()
