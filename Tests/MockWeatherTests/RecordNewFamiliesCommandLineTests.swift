@@ -7,22 +7,19 @@ import Testing
 /// `mockweather record --endpoint` for One Call, air pollution, zip and icons, through the real binary
 /// against a fake upstream on 127.0.0.1.
 @Suite struct RecordNewFamiliesCommandLineTests {
-    private func record(_ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory) throws -> (
-        status: Int32, stdout: String, stderr: String
-    ) {
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "MOCKWEATHER_CASSETTES")
-        environment["OPENWEATHERMAP_API_KEY"] = realTestKey
-        return try await RunningProcess.run(
+    private func record(
+        _ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory
+    ) async throws -> ProcessResult {
+        try await RunningProcess.run(
             "mockweather", ["record", "--upstream", upstream.url, "--cassettes", directory.url.path] + arguments,
-            environment: environment)
+            environment: ["OPENWEATHERMAP_API_KEY": realTestKey])
     }
 
     @Test func oneCallAirAndZipTargetsAreRecordedUnderTheirNamesAndTheRestSkippedWithAReason() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let upstream = try FakeUpstream()
-        let result = try record(
+        let result = try await record(
             [
                 "--at", "37.5683,126.9778", "--city", "Seoul", "--zip", "04524,KR", "--endpoint", "onecall",
                 "--endpoint", "timemachine", "--dt", "1670120043", "--endpoint", "air-history", "--start", "1670112000",
@@ -55,11 +52,12 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let upstream = try FakeUpstream()
-        let skipped = try record(
+        let skipped = try await record(
             ["--at", "1,2", "--endpoint", "timemachine", "--endpoint", "day-summary"], upstream: upstream,
             directory: directory)
-        let unknown = try record(["--at", "1,2", "--endpoint", "onecal"], upstream: upstream, directory: directory)
-        let badDate = try record(
+        let unknown = try await record(
+            ["--at", "1,2", "--endpoint", "onecal"], upstream: upstream, directory: directory)
+        let badDate = try await record(
             ["--at", "1,2", "--endpoint", "day-summary", "--date", "2022-13-05"], upstream: upstream,
             directory: directory)
         await upstream.stop()
