@@ -103,6 +103,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The fuzz targets (package-internal, never a product) and their driver: a libFuzzer binary when
+        // Scripts/fuzz.sh builds it with -sanitize=fuzzer, a replayer of inputs in an ordinary build.
+        .target(
+            name: "Fuzzing", dependencies: ["HTTPServer", "MockWeather", "LocationSimulator"],
+            swiftSettings: strictSettings),
+        .executableTarget(name: "mockweather-fuzz", dependencies: ["Fuzzing"], swiftSettings: strictSettings),
+
         // Hand-written command-line parsing shared by the two executables.
         .target(name: "ArgumentParsing", dependencies: ["Basics"], swiftSettings: strictSettings),
 
@@ -156,6 +163,8 @@ let package = Package(
             dependencies: ["MockWeather", "MockWeatherURLProtocol", "MockWeatherTesting", "HTTPServer"],
             swiftSettings: strictSettings
         ),
+        // Replays every input under Fuzz/ (seeds and regressions) through its fuzz target.
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"], swiftSettings: strictSettings),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),
         // End to end: the client against the real `mockweather` binary (built because it is listed
         // here), the in-process server and the URLProtocol mode, reading the cassettes' `expect` blocks

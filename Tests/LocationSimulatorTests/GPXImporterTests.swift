@@ -17,6 +17,22 @@ import Testing
         }
     }
 
+    /// Found by fuzzing (Fuzz/gpx/regressions): FoundationXML trapped on an element name or a
+    /// comment that is not UTF-8, whatever encoding the prolog named.
+    @Test(arguments: [
+        Array("<".utf8) + [UInt8](repeating: 0xFF, count: 40),
+        Array("<?xml version=\"1.0\" encoding=\"\u{CD}UTF-8\"?>\n<!-- caf".utf8) + [0xE9] + Array(" -->\n<gpx/>".utf8),
+    ])
+    func textThatIsNotUTF8IsRefusedWithWhereItStartsNotACrash(_ bytes: [UInt8]) {
+        #expect(throws: TraceLoadError.self) { try GPXImporter.importTrace(bytes, fileName: "bad.gpx") }
+        do {
+            _ = try GPXImporter.importTrace(bytes, fileName: "bad.gpx")
+        } catch {
+            #expect(error.description.contains("bad.gpx:"), "\(error)")
+            #expect(error.description.contains("not UTF-8 (byte 0x"), "\(error)")
+        }
+    }
+
     @Test func xcodeStyleWaypointsWithTimesBecomeArrivals() throws {
         let trace = try importGPX(
             """

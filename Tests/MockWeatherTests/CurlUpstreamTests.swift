@@ -6,6 +6,12 @@ import Testing
 
 @testable import MockWeather
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Record mode's libcurl transport against a stand-in upstream on 127.0.0.1.
 @Suite struct CurlUpstreamTests {
     /// `{"name":"Seoul","main":{"temp":270.81}}`, gzip-compressed (mtime 0).
@@ -86,9 +92,28 @@ import Testing
     /// suspended: the exchange built on libcurl's thread must still reach it in order. Under
     /// `--sanitize=thread` an unordered hand-off shows up here as a data-race report.
     @Test func refusedConnectionsFailWithTheReasonEveryTime() async throws {
-        let upstream = try FakeUpstream()
-        let transport = try Self.transport(upstream)
-        await upstream.stop()
+        // A socket bound but never listening: connections to its port are refused, and the port
+        // stays ours for the whole test (a stopped server's port could be taken by another test).
+        #if os(Linux)
+        let refusing = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let refusing = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        defer { close(refusing) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(refusing, pointer, length) == 0 && getsockname(refusing, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let transport = CurlUpstream(
+            upstream: try UpstreamURL("http://127.0.0.1:\(port)"), key: try UpstreamAPIKey(realTestKey, origin: "test"),
+            timeout: .seconds(30), scrubber: KeyScrubber())
         for _ in 0..<40 {
             await #expect {
                 _ = try await transport.send(Self.request(path: "/data/2.5/weather", query: "q=Seoul"))

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 #if canImport(FoundationXML)
@@ -16,6 +17,16 @@ public enum GPXImporter {
     /// Imports the GPX document in `bytes`; `fileName` names it in errors and, when the file has no name
     /// of its own, becomes the trace's name.
     public static func importTrace(_ bytes: [UInt8], fileName: String) throws(TraceLoadError) -> Trace {
+        // FoundationXML traps on text that is not UTF-8 (libxml2 hands names, comments and text on
+        // as the bytes were, whatever the prolog says), so such a file is refused here, with where
+        // its first bad byte is. GPX writers produce UTF-8, XML's default.
+        if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
+            let position = LineMap(bytes).position(ofOffset: invalid)
+            let byte = String(bytes[invalid], radix: 16, uppercase: true)
+            throw .malformed(
+                file: fileName, line: position.line, column: position.column,
+                message: "not UTF-8 (byte 0x\(byte)); GPX files are read as UTF-8")
+        }
         let collector = GPXCollector()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
