@@ -10,8 +10,10 @@ struct CassetteDecoder {
     private static let topLevelKeys = ["format", "source", "recordedAt", "creator", "notes", "interactions"]
     private static let creatorKeys = ["name", "version"]
     private static let interactionKeys = ["request", "response", "responses", "delayMs", "fault", "expect", "notes"]
-    private static let requestKeys = ["method", "path", "query", "near"]
+    private static let requestKeys = ["method", "path", "query", "near", "range"]
     private static let nearKeys = ["lat", "lon", "radiusKm"]
+    private static let rangeKeys = ["from", "to", "bounds", "items", "key", "covers", "includesEnd"]
+    private static let coversKeys = ["from", "to"]
     private static let responseKeys = [
         "status", "headers", "json", "text", "base64", "units", "delayMs", "fault", "expect",
     ]
@@ -230,8 +232,90 @@ struct CassetteDecoder {
         if let nearValue = value["near"] {
             near = decodeNear(nearValue, at: path.appending("near"))
         }
+        var range: RangeRule?
+        if let rangeValue = value["range"] {
+            range = decodeRange(rangeValue, at: path.appending("range"))
+            if range == nil { return nil }
+        }
         guard let requestPath else { return nil }
-        return RequestPattern(method: method, path: requestPath, query: constraints, near: near)
+        return RequestPattern(method: method, path: requestPath, query: constraints, near: near, range: range)
+    }
+
+    private mutating func decodeRange(_ value: JSONValue, at path: JSONPath) -> RangeRule? {
+        let shape = "{\"from\": PARAMETER, \"to\": PARAMETER, \"items\": MEMBER, \"key\": MEMBER, ...}"
+        guard let members = object(value, path, shape) else { return nil }
+        checkKeys(members, at: path, allowed: Self.rangeKeys)
+        let before = problems.count
+        let from = requiredString(value, "from", at: path)?.lowercased()
+        let to = requiredString(value, "to", at: path)?.lowercased()
+        for (key, name) in [("from", from), ("to", to)] where name?.isEmpty == true {
+            report(value[key]!, path.appending(key), "expected a query parameter name, found \"\"")
+        }
+        if let from, let to, !from.isEmpty, from == to {
+            report(value["to"]!, path.appending("to"), "\"to\" names the same parameter as \"from\" (\(from))")
+        }
+        var bounds: RangeRule.Bounds? = .ordered
+        if let text = optionalString(value, "bounds", at: path) {
+            let choices = RangeRule.Bounds.allCases.map(\.rawValue)
+            bounds = RangeRule.Bounds(rawValue: text)
+            if bounds == nil {
+                report(
+                    value["bounds"]!, path.appending("bounds"),
+                    "unknown bounds \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
+                        + Suggestions.didYouMean(text, among: choices))
+            }
+        }
+        var selection: RangeRule.Selection?
+        var coversFrom: Int64?
+        var coversTo: Int64?
+        if value["bounds"] != nil, bounds == nil || value["bounds"]?.stringValue == nil {
+            // Which of the keys below belong depends on the bounds: nothing more to say until they are known.
+        } else if bounds == .ordered {
+            let items = requiredString(value, "items", at: path)
+            let key = requiredString(value, "key", at: path)
+            var includesEnd = false
+            if let field = value["includesEnd"] {
+                if case .bool(let flag) = field.kind {
+                    includesEnd = flag
+                } else {
+                    report(
+                        field, path.appending("includesEnd"), "expected true or false, found \(field.typeDescription)")
+                }
+            }
+            if let items, let key { selection = RangeRule.Selection(items: items, key: key, includesEnd: includesEnd) }
+            if let covers = value["covers"] {
+                let coversPath = path.appending("covers")
+                if let members = object(covers, coversPath, "{\"from\": SECONDS, \"to\": SECONDS}") {
+                    checkKeys(members, at: coversPath, allowed: Self.coversKeys)
+                    coversFrom = wholeSeconds(covers, "from", at: coversPath)
+                    coversTo = wholeSeconds(covers, "to", at: coversPath)
+                    if let coversFrom, let coversTo, coversFrom > coversTo {
+                        report(covers, coversPath, "\"from\" (\(coversFrom)) is after \"to\" (\(coversTo))")
+                    }
+                }
+            }
+        } else if let bounds {
+            for key in ["items", "key", "covers", "includesEnd"] where value[key] != nil {
+                report(
+                    value[key]!, path.appending(key),
+                    "\"\(key)\" applies only to ordered bounds (the interaction that serves the data), not \"\(bounds.rawValue)\""
+                )
+            }
+        }
+        guard problems.count == before, let from, let to, let bounds else { return nil }
+        return RangeRule(
+            from: from, to: to, bounds: bounds, coversFrom: coversFrom, coversTo: coversTo, selection: selection)
+    }
+
+    private mutating func wholeSeconds(_ object: JSONValue, _ key: String, at path: JSONPath) -> Int64? {
+        guard let value = object[key] else { return nil }
+        guard let text = value.numberText, let seconds = RangeRule.wholeSeconds(text) else {
+            report(
+                value, path.appending(key),
+                "expected whole Unix seconds, found \(value.numberText ?? value.typeDescription)")
+            return nil
+        }
+        return seconds
     }
 
     private mutating func decodeNear(_ value: JSONValue, at path: JSONPath) -> GeoCircle? {

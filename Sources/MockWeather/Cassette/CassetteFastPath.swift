@@ -168,7 +168,8 @@ struct CassetteFastPath: JSONByteScanner {
         var path: String?
         var constraints: [QueryConstraint] = []
         var near: GeoCircle?
-        let complete = object(keys: ["method", "path", "query", "near"]) { decoder, key in
+        var range: RangeRule?
+        let complete = object(keys: ["method", "path", "query", "near", "range"]) { decoder, key in
             switch key {
             case 0:
                 guard let text = decoder.string(), !text.isEmpty, Self.allBytes(of: text, { $0.isTokenCharacter })
@@ -187,14 +188,76 @@ struct CassetteFastPath: JSONByteScanner {
                 guard let query = decoder.query() else { return false }
                 constraints = query
                 return true
-            default:
+            case 3:
                 near = decoder.near()
                 return near != nil
+            default:
+                range = decoder.range()
+                return range != nil
             }
         }
         guard complete, let path else { return nil }
         constraints.sort { $0.name < $1.name }
-        return RequestPattern(method: method, path: path, query: constraints, near: near)
+        return RequestPattern(method: method, path: path, query: constraints, near: near, range: range)
+    }
+
+    /// A `range` as `CassetteDecoder` accepts it (see `RangeRule`); anything else is left to it.
+    private mutating func range() -> RangeRule? {
+        var from: String?
+        var to: String?
+        var bounds = RangeRule.Bounds.ordered
+        var items: String?
+        var key: String?
+        var covers: (from: Int64?, to: Int64?)?
+        var includesEnd: Bool?
+        let keys: [StaticString] = ["from", "to", "bounds", "items", "key", "covers", "includesEnd"]
+        let complete = object(keys: keys) { decoder, member in
+            switch member {
+            case 0, 1:
+                guard let name = decoder.string()?.lowercased(), !name.isEmpty else { return false }
+                if member == 0 { from = name } else { to = name }
+                return true
+            case 2:
+                guard let parsed = decoder.string().flatMap(RangeRule.Bounds.init(rawValue:)) else { return false }
+                bounds = parsed
+                return true
+            case 3:
+                items = decoder.string()
+                return items != nil
+            case 4:
+                key = decoder.string()
+                return key != nil
+            case 5:
+                var span: (from: Int64?, to: Int64?) = (nil, nil)
+                let read = decoder.object(keys: ["from", "to"]) { decoder, end in
+                    guard let seconds = decoder.numberText().flatMap(RangeRule.wholeSeconds) else { return false }
+                    if end == 0 { span.from = seconds } else { span.to = seconds }
+                    return true
+                }
+                covers = span
+                return read
+            default:
+                decoder.skipWhitespace()
+                if decoder.literal("true") {
+                    includesEnd = true
+                } else if decoder.literal("false") {
+                    includesEnd = false
+                } else {
+                    return false
+                }
+                return true
+            }
+        }
+        guard complete, let from, let to, from != to else { return nil }
+        if let covers, let low = covers.from, let high = covers.to, low > high { return nil }
+        guard bounds == .ordered else {
+            guard items == nil, key == nil, covers == nil, includesEnd == nil else { return nil }
+            return RangeRule(from: from, to: to, bounds: bounds, coversFrom: nil, coversTo: nil, selection: nil)
+        }
+        guard let items, let key else { return nil }
+        return RangeRule(
+            from: from, to: to, bounds: bounds, coversFrom: covers?.from, coversTo: covers?.to,
+            selection: RangeRule.Selection(items: items, key: key, includesEnd: includesEnd ?? false))
     }
 
     private mutating func query() -> [QueryConstraint]? {
