@@ -139,7 +139,9 @@ let package = Package(
             name: "TestSupportTests", dependencies: ["TestSupport", "mockweather"], swiftSettings: strictSettings),
         .testTarget(
             name: "WeatherClientTests", dependencies: ["WeatherClient", "Locking"], swiftSettings: strictSettings),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"],
+            swiftSettings: strictSettings),
         // Depends on the executable too: CLI tests run the real `mockweather` binary.
         .testTarget(
             name: "MockWeatherTests",
