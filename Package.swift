@@ -77,7 +77,7 @@ let package = Package(
         // Replay with no socket. Apart from MockWeather because FoundationNetworking links libcurl,
         // which a replay-only `mockweather serve` must not map.
         .target(
-            name: "MockWeatherURLProtocol", dependencies: ["MockWeather", "HTTPServer", "Locking"],
+            name: "MockWeatherURLProtocol", dependencies: ["Basics", "MockWeather", "HTTPServer", "Locking"],
             swiftSettings: strictSettings),
         // Measures both in-process modes beside `mockweather serve` for Scripts/bench-inprocess.sh.
         .executableTarget(
