@@ -209,7 +209,8 @@ struct RecordingRequest: Sendable {
             if endpoint == .oneCall, let exclude = value("exclude"), !ExcludedBlocks(requestValue: exclude).isEmpty {
                 query.append(("exclude", .string(exclude)))
             }
-            let ranged = historyRange != nil
+            // Only a json body can be cut (replay serves a text body byte for byte).
+            let ranged = historyRange != nil && bodyIsConvertible
             for name in endpoint.shapingParameters {
                 // A recorded history serves every range inside the one recorded: its bounds are free.
                 if ranged, name == "start" || name == "end" {
@@ -231,7 +232,7 @@ struct RecordingRequest: Sendable {
                     ])
                 ))
         }
-        if let range = historyRange {
+        if let range = historyRange, bodyIsConvertible {
             fields.append(
                 (
                     "range",
