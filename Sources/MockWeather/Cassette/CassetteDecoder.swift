@@ -224,8 +224,93 @@ struct CassetteDecoder {
         if let nearValue = value[Key.near] {
             near = decodeNear(nearValue, at: path.appending(Key.near))
         }
+        var range: RangeRule?
+        if let rangeValue = value[Key.range] {
+            range = decodeRange(rangeValue, at: path.appending(Key.range))
+            if range == nil { return nil }
+        }
         guard let requestPath else { return nil }
-        return RequestPattern(method: method, path: requestPath, query: constraints, near: near)
+        return RequestPattern(method: method, path: requestPath, query: constraints, near: near, range: range)
+    }
+
+    private mutating func decodeRange(_ value: JSONValue, at path: JSONPath) -> RangeRule? {
+        typealias Key = CassetteKey.Range
+        let shape = "{\"from\": PARAMETER, \"to\": PARAMETER, \"items\": MEMBER, \"key\": MEMBER, ...}"
+        guard let members = object(value, path, shape) else { return nil }
+        checkKeys(members, at: path, allowed: Key.self)
+        let before = problems.count
+        let from = requiredString(value, Key.from, at: path)?.lowercased()
+        let to = requiredString(value, Key.to, at: path)?.lowercased()
+        for (key, name) in [(Key.from, from), (Key.to, to)] where name?.isEmpty == true {
+            report(value[key]!, path.appending(key), "expected a query parameter name, found \"\"")
+        }
+        if let from, let to, !from.isEmpty, from == to {
+            report(value[Key.to]!, path.appending(Key.to), "\"to\" names the same parameter as \"from\" (\(from))")
+        }
+        var bounds: RangeRule.Bounds? = .ordered
+        if let text = optionalString(value, Key.bounds, at: path) {
+            let choices = RangeRule.Bounds.allCases.map(\.rawValue)
+            bounds = RangeRule.Bounds(rawValue: text)
+            if bounds == nil {
+                report(
+                    value[Key.bounds]!, path.appending(Key.bounds),
+                    "unknown bounds \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
+                        + Suggestions.didYouMean(text, among: choices))
+            }
+        }
+        var selection: RangeRule.Selection?
+        var coversFrom: Int64?
+        var coversTo: Int64?
+        if value[Key.bounds] != nil, bounds == nil || value[Key.bounds]?.stringValue == nil {
+            // Which of the keys below belong depends on the bounds: nothing more to say until they are known.
+        } else if bounds == .ordered {
+            let items = requiredString(value, Key.items, at: path)
+            let key = requiredString(value, Key.key, at: path)
+            var includesEnd = false
+            if let field = value[Key.includesEnd] {
+                if case .bool(let flag) = field.kind {
+                    includesEnd = flag
+                } else {
+                    report(
+                        field, path.appending(Key.includesEnd), "expected true or false, found \(field.typeDescription)"
+                    )
+                }
+            }
+            if let items, let key { selection = RangeRule.Selection(items: items, key: key, includesEnd: includesEnd) }
+            if let covers = value[Key.covers] {
+                let coversPath = path.appending(Key.covers)
+                if let members = object(covers, coversPath, "{\"from\": SECONDS, \"to\": SECONDS}") {
+                    checkKeys(members, at: coversPath, allowed: CassetteKey.Covers.self)
+                    coversFrom = wholeSeconds(covers, CassetteKey.Covers.from, at: coversPath)
+                    coversTo = wholeSeconds(covers, CassetteKey.Covers.to, at: coversPath)
+                    if let coversFrom, let coversTo, coversFrom > coversTo {
+                        report(covers, coversPath, "\"from\" (\(coversFrom)) is after \"to\" (\(coversTo))")
+                    }
+                }
+            }
+        } else if let bounds {
+            for key in Key.orderedOnly {
+                guard let field = value[key] else { continue }
+                report(
+                    field, path.appending(key),
+                    "\"\(key.rawValue)\" applies only to ordered bounds (the interaction that serves the data), not \"\(bounds.rawValue)\""
+                )
+            }
+        }
+        guard problems.count == before, let from, let to, let bounds else { return nil }
+        return RangeRule(
+            from: from, to: to, bounds: bounds, coversFrom: coversFrom, coversTo: coversTo, selection: selection)
+    }
+
+    private mutating func wholeSeconds(_ object: JSONValue, _ key: some CassetteKeys, at path: JSONPath) -> Int64? {
+        guard let value = object[key] else { return nil }
+        guard let text = value.numberText, let seconds = RangeRule.wholeSeconds(text) else {
+            report(
+                value, path.appending(key),
+                "expected whole Unix seconds, found \(value.numberText ?? value.typeDescription)")
+            return nil
+        }
+        return seconds
     }
 
     private mutating func decodeNear(_ value: JSONValue, at path: JSONPath) -> GeoCircle? {

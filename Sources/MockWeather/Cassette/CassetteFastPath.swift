@@ -159,6 +159,7 @@ struct CassetteFastPath: JSONByteScanner {
         var path: String?
         var constraints: [QueryConstraint] = []
         var near: GeoCircle?
+        var range: RangeRule?
         let complete = object(CassetteKey.Request.self) { decoder, key in
             switch key {
             case .method:
@@ -180,11 +181,72 @@ struct CassetteFastPath: JSONByteScanner {
                 return true
             case .near:
                 return decoder.read(into: &near) { $0.near() }
+            case .range:
+                return decoder.read(into: &range) { $0.range() }
             }
         }
         guard complete, let path else { return nil }
         constraints.sort { $0.name < $1.name }
-        return RequestPattern(method: method, path: path, query: constraints, near: near)
+        return RequestPattern(method: method, path: path, query: constraints, near: near, range: range)
+    }
+
+    /// A `range` as `CassetteDecoder` accepts it (see `RangeRule`); anything else is left to it.
+    private mutating func range() -> RangeRule? {
+        var from: String?
+        var to: String?
+        var bounds = RangeRule.Bounds.ordered
+        var items: String?
+        var key: String?
+        var covers: (from: Int64?, to: Int64?)?
+        var includesEnd: Bool?
+        let complete = object(CassetteKey.Range.self) { decoder, member in
+            switch member {
+            case .from, .to:
+                guard let name = decoder.string()?.lowercased(), !name.isEmpty else { return false }
+                if member == .from { from = name } else { to = name }
+                return true
+            case .bounds:
+                guard let parsed = decoder.string().flatMap(RangeRule.Bounds.init(rawValue:)) else { return false }
+                bounds = parsed
+                return true
+            case .items:
+                return decoder.read(into: &items) { $0.string() }
+            case .key:
+                return decoder.read(into: &key) { $0.string() }
+            case .covers:
+                var span: (from: Int64?, to: Int64?) = (nil, nil)
+                let read = decoder.object(CassetteKey.Covers.self) { decoder, end in
+                    guard let seconds = decoder.numberText().flatMap(RangeRule.wholeSeconds) else { return false }
+                    switch end {
+                    case .from: span.from = seconds
+                    case .to: span.to = seconds
+                    }
+                    return true
+                }
+                covers = span
+                return read
+            case .includesEnd:
+                decoder.skipWhitespace()
+                if decoder.literal("true") {
+                    includesEnd = true
+                } else if decoder.literal("false") {
+                    includesEnd = false
+                } else {
+                    return false
+                }
+                return true
+            }
+        }
+        guard complete, let from, let to, from != to else { return nil }
+        if let covers, let low = covers.from, let high = covers.to, low > high { return nil }
+        guard bounds == .ordered else {
+            guard items == nil, key == nil, covers == nil, includesEnd == nil else { return nil }
+            return RangeRule(from: from, to: to, bounds: bounds, coversFrom: nil, coversTo: nil, selection: nil)
+        }
+        guard let items, let key else { return nil }
+        return RangeRule(
+            from: from, to: to, bounds: bounds, coversFrom: covers?.from, coversTo: covers?.to,
+            selection: RangeRule.Selection(items: items, key: key, includesEnd: includesEnd ?? false))
     }
 
     private mutating func query() -> [QueryConstraint]? {
@@ -350,7 +412,8 @@ struct CassetteFastPath: JSONByteScanner {
             case .message:
                 return decoder.read(into: &expectation.message) { $0.string() }
             case .timezone, .date, .overview, .zip, .country, .contentType, .minutely, .hourly, .daily, .alerts,
-                .count, .width, .height, .dt, .aqi, .dailyMaxCelsius, .minCelsius, .maxCelsius, .pm25:
+                .count, .width, .height, .dt, .aqi, .dailyMaxCelsius, .minCelsius, .maxCelsius, .pm25, .start, .end,
+                .firstDt, .lastDt:
                 guard let kind = key.detailKind else { return false }
                 decoder.skipWhitespace()
                 guard decoder.index < decoder.bytes.count else { return false }

@@ -25,7 +25,22 @@ enum CassetteKey {
 
     /// `request`: what a request must look like.
     enum Request: String, CassetteKeys {
-        case method, path, query, near
+        case method, path, query, near, range
+        static let table = CassetteKeyTable<Self>()
+    }
+
+    /// `request.range`: two parameters bounding a time range, and the items it selects (`RangeRule`).
+    enum Range: String, CassetteKeys {
+        case from, to, bounds, items, key, covers, includesEnd
+        static let table = CassetteKeyTable<Self>()
+
+        /// The members that belong only to ordered bounds (the interaction that serves the data).
+        static let orderedOnly: [Self] = [.items, .key, .covers, .includesEnd]
+    }
+
+    /// `request.range.covers`: the span, in Unix seconds, the interaction's data is complete for.
+    enum Covers: String, CassetteKeys {
+        case from, to
         static let table = CassetteKeyTable<Self>()
     }
 
@@ -68,12 +83,15 @@ enum CassetteKey {
     /// `expect`: what a correct client makes of the interaction. Beyond the four a success or an error
     /// states, the details of One Call 3.0, Air Pollution, zip geocoding and icons (Cassettes/README.md
     /// lists them); details are kept in the order of these cases whatever order the file uses.
+    /// `start` and `end` are not decoded values but the range an air pollution history expectation is
+    /// for: a contract client asks for that range, and the other keys describe the answer to it.
     enum Expect: String, CassetteKeys {
         case name, celsius, error, message
         case timezone, date, overview, zip, country, contentType
         case minutely, hourly, daily, alerts, count, width, height, dt, aqi
         case dailyMaxCelsius, minCelsius, maxCelsius
         case pm25 = "pm2_5"
+        case start, end, firstDt, lastDt
         static let table = CassetteKeyTable<Self>()
 
         /// What the value must be, for a detail; nil for `name`, `celsius`, `error` and `message`.
@@ -82,7 +100,7 @@ enum CassetteKey {
             case .name, .celsius, .error, .message: nil
             case .timezone, .date, .overview, .zip, .country, .contentType: .text
             case .minutely, .hourly, .daily, .alerts, .count, .width, .height: .integer(0...Int.max)
-            case .dt: .integer(Int.min...Int.max)
+            case .dt, .start, .end, .firstDt, .lastDt: .integer(Int.min...Int.max)
             case .aqi: .integer(1...5)
             case .dailyMaxCelsius, .minCelsius, .maxCelsius, .pm25: .number
             }

@@ -1,6 +1,7 @@
 /// The `expect` keys that describe what a client decodes beyond a name and a temperature: the shapes
 /// of One Call 3.0, Air Pollution, zip geocoding and icons (Cassettes/README.md lists them). The keys
-/// themselves and each one's kind are cases of ``CassetteKey/Expect``, which both decoders read.
+/// themselves and each one's kind are cases of ``CassetteKey/Expect``, which both decoders read
+/// (`start` and `end` among them: the range an air pollution history expectation is for).
 enum ExpectDetails {
     /// What a detail's value must be.
     enum Kind: Sendable, Equatable {

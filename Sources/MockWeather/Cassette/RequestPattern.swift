@@ -7,6 +7,8 @@ struct RequestPattern: Sendable, Equatable {
     /// Constraints on query parameters, sorted by name; names are lower-case.
     var query: [QueryConstraint]
     var near: GeoCircle?
+    /// Two parameters bounding a time range, and the body items the range selects (`RangeRule`).
+    var range: RangeRule? = nil
 
     /// A value that is equal for two patterns exactly when they accept the same requests; used to
     /// find "the same request in two files" (hashed, never printed, so nothing is formatted).
@@ -16,7 +18,8 @@ struct RequestPattern: Sendable, Equatable {
             query: query.map {
                 CanonicalKey.Constraint(name: $0.name, expectedKey: $0.expectedKey, expectation: $0.kind)
             },
-            near: near.map { [$0.latitude.bitPattern, $0.longitude.bitPattern, $0.radiusKilometres.bitPattern] })
+            near: near.map { [$0.latitude.bitPattern, $0.longitude.bitPattern, $0.radiusKilometres.bitPattern] },
+            range: range)
     }
 
     /// Hashes its parts once, when made (start-up makes the keys on all cores, then checks them on
@@ -31,24 +34,27 @@ struct RequestPattern: Sendable, Equatable {
         let path: String
         let query: [Constraint]
         let near: [UInt64]?
+        let range: RangeRule?
         private let hashOfParts: Int
 
-        init(method: String, path: String, query: [Constraint], near: [UInt64]?) {
+        init(method: String, path: String, query: [Constraint], near: [UInt64]?, range: RangeRule? = nil) {
             self.method = method
             self.path = path
             self.query = query
             self.near = near
+            self.range = range
             var hasher = Hasher()
             hasher.combine(method)
             hasher.combine(path)
             hasher.combine(query)
             hasher.combine(near)
+            hasher.combine(range)
             hashOfParts = hasher.finalize()
         }
 
         static func == (lhs: CanonicalKey, rhs: CanonicalKey) -> Bool {
             lhs.hashOfParts == rhs.hashOfParts && lhs.method == rhs.method && lhs.path == rhs.path
-                && lhs.query == rhs.query && lhs.near == rhs.near
+                && lhs.query == rhs.query && lhs.near == rhs.near && lhs.range == rhs.range
         }
 
         func hash(into hasher: inout Hasher) {
@@ -62,6 +68,7 @@ struct RequestPattern: Sendable, Equatable {
         if let near {
             parts.append("near \(near.latitude),\(near.longitude) ≤ \(Matchers.format(near.radiusKilometres)) km")
         }
+        if let range { parts.append("range \(range.expectedText)") }
         return parts.joined(separator: "&")
     }
 }

@@ -30,6 +30,10 @@ enum Matchers {
             guard distance <= near.radiusKilometres else { return nil }
             quality.distanceKilometres = distance
         }
+        if let range = pattern.range {
+            guard range.accepts(request.parameters) else { return nil }
+            quality.otherParameters += 1
+        }
         return quality
     }
 
@@ -94,6 +98,7 @@ enum Matchers {
                         expected: "within \(Self.format(near.radiusKilometres)) km of \(centre)"))
             }
         }
+        if let range = pattern.range { outcomes.append(range.diagnose(request.parameters).outcome) }
         return outcomes
     }
 

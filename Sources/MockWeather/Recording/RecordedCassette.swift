@@ -78,7 +78,8 @@ enum RecordedCassette {
                     ? nil
                     : ExpectDerivation.expectation(
                         status: answer.status, body: parsed, endpoint: request.endpoint, units: request.units,
-                        mode: request.value("mode"), rawBody: answer.body ?? []))
+                        mode: request.value("mode"), rawBody: answer.body ?? [],
+                        range: pattern == nil || pattern?["range"] != nil ? request.historyRange : nil))
         }
         var interaction: [(String, JSONValue)] = [
             ("request", pattern ?? request.pattern(bodyIsConvertible: allConvertible))

@@ -10,7 +10,8 @@ import Basics
 /// - geocoding: `q`, `zip` or `lat`+`lon`, and `limit`;
 /// - One Call 3.0: `lat`+`lon`, `units`, `lang`, `exclude` (only when it names something), and
 ///   timemachine's `dt`, day_summary's `date` and `tz`, overview's `date` and `units`;
-/// - air pollution: `lat`+`lon`, and history's `start` and `end`;
+/// - air pollution: `lat`+`lon`, and history's `start` and `end`: a range with data becomes the
+///   pattern's `range`, covering what was recorded, so every range inside it replays (cut to its items);
 /// - icons (`/img/wn/10d@2x.png`): the path alone;
 /// - any other path: every parameter except keys.
 /// Shaping parameters change what the body holds, so a pattern pins them even when the request left
@@ -208,7 +209,13 @@ struct RecordingRequest: Sendable {
             if endpoint == .oneCall, let exclude = value("exclude"), !ExcludedBlocks(requestValue: exclude).isEmpty {
                 query.append(("exclude", .string(exclude)))
             }
+            let ranged = historyRange != nil
             for name in endpoint.shapingParameters {
+                // A recorded history serves every range inside the one recorded: its bounds are free.
+                if ranged, name == "start" || name == "end" {
+                    query.append((name, .string("*")))
+                    continue
+                }
                 query.append((name, value(name).map { .string($0) } ?? .null))
             }
         }
@@ -224,7 +231,27 @@ struct RecordingRequest: Sendable {
                     ])
                 ))
         }
+        if let range = historyRange {
+            fields.append(
+                (
+                    "range",
+                    .object([
+                        ("from", .string("start")), ("to", .string("end")), ("items", .string("list")),
+                        ("key", .string("dt")),
+                        ("covers", .object([("from", .number(Int(range.start))), ("to", .number(Int(range.end)))])),
+                    ])
+                ))
+        }
         return .object(fields)
+    }
+
+    /// Air pollution history's `start` and `end` when they form a range the API answers with data
+    /// (whole seconds, `start` not after `end`): the span the recording covers.
+    var historyRange: (start: Int64, end: Int64)? {
+        guard endpoint == .airPollutionHistory, let start = value("start").flatMap(RangeRule.wholeSeconds),
+            let end = value("end").flatMap(RangeRule.wholeSeconds), start <= end
+        else { return nil }
+        return (start, end)
     }
 
     // MARK: - The file name
