@@ -1,5 +1,5 @@
 /// The request half of an interaction: what a request must look like to be answered by it.
-struct RequestPattern: Sendable {
+struct RequestPattern: Sendable, Equatable {
     /// Upper-case method (`GET`).
     var method: String
     /// Percent-decoded path without a trailing slash (`/data/2.5/weather`); `/` stays `/`.
@@ -74,7 +74,7 @@ struct RequestPattern: Sendable {
 }
 
 /// One query parameter a pattern names.
-struct QueryConstraint: Sendable {
+struct QueryConstraint: Sendable, Equatable {
     /// Lower-case: parameter names compare case-insensitively (`APPID` = `appid`).
     var name: String
     var expectation: QueryExpectation {
