@@ -223,6 +223,21 @@ import Testing
         #expect(again.cassetteName == request.cassetteName)
     }
 
+    @Test func aRecordedHistoryThatCannotBeCutKeepsItsBoundsPinned() throws {
+        let request = RecordingRequest(
+            method: "GET", rawPath: "/data/2.5/air_pollution/history", rawQuery: "lat=1&lon=2&start=10&end=20")
+        for body in [#"{"cod":200,"list":[{"time":10}]}"#, "{\n  \"list\": []\n}\n"] {
+            let recorded = RecordedCassette.document(
+                request: request, displayText: request.displayText, status: 200, headers: [], body: Array(body.utf8),
+                upstream: .openWeatherMap, recordedAt: "2026-12-01T10:00:00Z")
+            let pattern = try #require(recorded.document["interactions"]?.elements?.first?["request"])
+            #expect(pattern["range"] == nil, "\(body)")
+            #expect(pattern["query"]?["start"]?.stringValue == "10" && pattern["query"]?["end"]?.stringValue == "20")
+            let file = String(decoding: recorded.document.prettyBytes, as: UTF8.self)
+            #expect(problems([("r.json", file)]).isEmpty, "\(body)")
+        }
+    }
+
     @Test func twoArchivesOfTheSameRequestCoveringDifferentSpansAreNotTheSameRequest() {
         let first = cassette(
             range: #"{"from": "start", "to": "end", "items": "list", "key": "dt", "covers": {"from": 0, "to": 100}}"#)

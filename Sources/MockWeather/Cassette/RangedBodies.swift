@@ -42,6 +42,11 @@ enum RangedBodies {
         }
     }
 
+    /// Whether a range over `items` by `key` can cut `body`.
+    static func cuts(_ body: JSONValue, items: String, key: String) -> Bool {
+        problem(with: body, RangeRule.Selection(items: items, key: key, includesEnd: false), at: .root) == nil
+    }
+
     private static func problem(with body: JSONValue, _ selection: RangeRule.Selection, at path: JSONPath)
         -> (offset: Int, path: JSONPath, message: String)?
     {
