@@ -85,8 +85,13 @@ struct QueryConstraint: Sendable, Equatable {
 
     init(name: String, expectation: QueryExpectation) {
         self.name = name
-        self.expectation = expectation
-        self.expectedKey = Self.key(for: expectation, name: name)
+        // The API's default (`lang=en`) is the same request as leaving the parameter out.
+        if case .equals(let value) = expectation, QueryDefaults.isDefault(value, forParameter: name) {
+            self.expectation = .absent
+        } else {
+            self.expectation = expectation
+        }
+        self.expectedKey = Self.key(for: self.expectation, name: name)
     }
 
     /// 0 equals, 1 present, 2 absent (with ``expectedKey``, what makes two constraints the same).
@@ -119,6 +124,26 @@ enum QueryExpectation: Sendable, Equatable {
         case .present: "*"
         case .absent: "(absent)"
         }
+    }
+}
+
+/// Parameters a client may send with the API's default value or leave out, with the same answer at
+/// the API: `lang=en`, `units=standard`, `mode=json` (compared case-insensitively). pyowm always sends
+/// `lang=en`; a recording made without it must still answer it, and one made with it a client that
+/// leaves it out. So a pattern's default value means "absent", and a request's default value counts
+/// as absent (docs/ARCHITECTURE.md#matching).
+enum QueryDefaults {
+    static let values: [String: String] = ["lang": "en", "units": "standard", "mode": "json"]
+
+    static func isDefault(_ value: String, forParameter name: String) -> Bool {
+        guard let standard = values[name] else { return false }
+        return value.trimmingASCIIWhitespace().lowercased() == standard
+    }
+
+    /// Whether a request whose parameter `name` has `value` (nil: not sent) leaves it out as far as
+    /// matching goes.
+    static func leavesOut(_ value: String?, forParameter name: String) -> Bool {
+        value.map { isDefault($0, forParameter: name) } ?? true
     }
 }
 

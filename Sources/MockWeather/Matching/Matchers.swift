@@ -18,7 +18,10 @@ enum Matchers {
                 guard key != nil else { return nil }
                 quality.otherParameters += 1
             case .absent:
-                guard key == nil else { return nil }
+                guard
+                    key == nil
+                        || QueryDefaults.leavesOut(request.parameters[constraint.name], forParameter: constraint.name)
+                else { return nil }
                 quality.otherParameters += 1
             }
         }
@@ -69,11 +72,13 @@ enum Matchers {
                         rule: name, passed: value != nil, difference: "\(name): missing, expected any value",
                         requestLacksIt: true, requested: shownValue, expected: "any value"))
             case .absent:
+                let standard = QueryDefaults.values[name].map { " (or \($0), the API's default)" } ?? ""
                 outcomes.append(
                     RuleOutcome(
-                        rule: name, passed: value == nil,
-                        difference: "\(name): \(shownValue ?? "") given, must be absent", requestLacksIt: true,
-                        requested: shownValue, expected: "absent"))
+                        rule: name, passed: QueryDefaults.leavesOut(value, forParameter: name),
+                        difference: "\(name): \(shownValue ?? "") given, must be absent\(standard)",
+                        requestLacksIt: true,
+                        requested: shownValue, expected: "absent\(standard)"))
             }
         }
         if let near = pattern.near {
