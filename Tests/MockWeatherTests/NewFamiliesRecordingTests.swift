@@ -256,6 +256,39 @@ import Testing
     }
 }
 
+extension NewFamiliesRecordingTests {
+    @Test func verifyAsksForTheSpanARecordedHistoryCoversAndComparesItsShape() async throws {
+        let request = RecordingRequest(
+            method: "GET", rawPath: "/data/2.5/air_pollution/history",
+            rawQuery: "lat=37.5683&lon=126.9778&start=1670112000&end=1670198400")
+        let body =
+            #"{"coord":{"lon":126.9778,"lat":37.5683},"list":[{"main":{"aqi":2},"components":{"pm2_5":12},"dt":1670112000}]}"#
+        let document = RecordedCassette.document(
+            request: request, displayText: request.displayText, status: 200, headers: [], body: Array(body.utf8),
+            upstream: .openWeatherMap, recordedAt: "2026-12-01T10:00:00Z"
+        ).document
+        let cassettes = try library([
+            (request.cassetteName + ".json", String(decoding: document.prettyBytes, as: UTF8.self))
+        ])
+        .cassettes
+        let transport = ScriptedUpstream { _ in
+            UpstreamResponse(
+                status: 200, headers: [],
+                body: Array(#"{"coord":{"lon":126.9778,"lat":37.5683},"list":[{"main":{"aqi":"2"},"dt":1}]}"#.utf8))
+        }
+        let report = await CassetteVerifier.verify(
+            cassettes, transport: transport, scrubber: KeyScrubber(), progress: { _, _, _ in })
+        let sent = try #require(transport.requests.first)
+        #expect(sent.path == "/data/2.5/air_pollution/history")
+        #expect(sent.query.contains("start=1670112000") && sent.query.contains("end=1670198400"), "\(sent.query)")
+        guard case .drifted(let drift, _) = report.results.first?.verdict else {
+            Issue.record("expected drift, got \(String(describing: report.results.first?.verdict))")
+            return
+        }
+        #expect(drift.contains("retyped  $.list[].main.aqi: number → string"), "\(drift)")
+    }
+}
+
 /// An upstream that answers from a closure and remembers what it was sent.
 final class ScriptedUpstream: UpstreamTransport {
     let upstream = UpstreamURL.openWeatherMap

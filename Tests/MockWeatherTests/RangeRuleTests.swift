@@ -86,6 +86,50 @@ import Testing
     }
 
     @Test(arguments: [
+        (
+            #"{"coord":{},"lsit":[]}"#, "$.interactions[0].response.json",
+            #"the range cuts "list", which this body does not have"#
+        ),
+        (
+            #"{"list":{"dt":1}}"#, "$.interactions[0].response.json.list",
+            #"the range cuts "list": expected an array, found an object"#
+        ),
+        (
+            #"{"list":[{"dt":1},{"time":2}]}"#, "$.interactions[0].response.json.list[1]",
+            #"every item the range cuts needs a number "dt""#
+        ),
+        (
+            #"{"list":[{"dt":"1"}]}"#, "$.interactions[0].response.json.list[0]",
+            #"every item the range cuts needs a number "dt""#
+        ),
+    ])
+    func aBodyTheRangeCannotCutIsAProblemNotASilentlyWholeAnswer(body: String, path: String, message: String) {
+        let found = problems([("h.json", cassette(range: Self.ordered, body: body))])
+        #expect(found.map(\.jsonPath) == [path], "\(found)")
+        #expect(found.first?.message.hasPrefix(message) == true, "\(found)")
+        #expect(found.first?.line != nil)
+    }
+
+    @Test func onlySuccessfulJSONBodiesAreCutAndChecked() throws {
+        let refused = cassetteJSON(
+            """
+            {"request": {"path": "/data/2.5/air_pollution/history", "range": \(Self.ordered)},
+             "response": {"status": 400, "json": {"cod": "400", "message": "no"}}}
+            """)
+        #expect(problems([("h.json", refused)]).isEmpty, "an error body has nothing to cut")
+        let text = cassetteJSON(
+            """
+            {"request": {"path": "/data/2.5/air_pollution/history", "range": \(Self.ordered)},
+             "response": {"status": 200, "text": "{\\"list\\": []}"}}
+            """)
+        let found = problems([("h.json", text)])
+        #expect(found.map(\.jsonPath) == ["$.interactions[0].response"])
+        #expect(found.first?.message.hasPrefix("a range cuts only a json body") == true, "\(found)")
+    }
+
+    private static let ordered = #"{"from": "start", "to": "end", "items": "list", "key": "dt"}"#
+
+    @Test(arguments: [
         ("1670112000", Int64(1_670_112_000)), ("-5", -5), ("0", 0), ("1670112000.0", nil), ("+5", nil), ("1e9", nil),
         (" 5", nil), ("", nil), ("-", nil), ("1234567890123456789", nil),
     ])
@@ -177,6 +221,21 @@ import Testing
         let again = CassetteVerifier.request(for: pattern)
         #expect(again.value("start") == "7200" && again.value("end") == "18000")
         #expect(again.cassetteName == request.cassetteName)
+    }
+
+    @Test func aRecordedHistoryThatCannotBeCutKeepsItsBoundsPinned() throws {
+        let request = RecordingRequest(
+            method: "GET", rawPath: "/data/2.5/air_pollution/history", rawQuery: "lat=1&lon=2&start=10&end=20")
+        for body in [#"{"cod":200,"list":[{"time":10}]}"#, "{\n  \"list\": []\n}\n"] {
+            let recorded = RecordedCassette.document(
+                request: request, displayText: request.displayText, status: 200, headers: [], body: Array(body.utf8),
+                upstream: .openWeatherMap, recordedAt: "2026-12-01T10:00:00Z")
+            let pattern = try #require(recorded.document["interactions"]?.elements?.first?["request"])
+            #expect(pattern["range"] == nil, "\(body)")
+            #expect(pattern["query"]?["start"]?.stringValue == "10" && pattern["query"]?["end"]?.stringValue == "20")
+            let file = String(decoding: recorded.document.prettyBytes, as: UTF8.self)
+            #expect(problems([("r.json", file)]).isEmpty, "\(body)")
+        }
     }
 
     @Test func twoArchivesOfTheSameRequestCoveringDifferentSpansAreNotTheSameRequest() {

@@ -23,10 +23,15 @@ struct CassetteDecoder {
     static func decode(file: String, bytes: [UInt8]) -> (cassette: Cassette?, problems: [CassetteProblem]) {
         // Most files are valid and written plainly: decoded from their bytes without a tree. Anything
         // else (including every file with a problem) takes the full path below, which reports it.
+        let decoded: (cassette: Cassette?, problems: [CassetteProblem])
         if let cassette = CassetteFastPath.decode(file: file, name: cassetteName(file), bytes: bytes) {
-            return (cassette, [])
+            decoded = (cassette, [])
+        } else {
+            decoded = decodeWithTree(file: file, bytes: bytes)
         }
-        return decodeWithTree(file: file, bytes: bytes)
+        guard let cassette = decoded.cassette else { return decoded }
+        let bodyProblems = RangedBodies.problems(in: cassette, bytes: bytes)
+        return bodyProblems.isEmpty ? decoded : (nil, bodyProblems)
     }
 
     /// The cassette name for a file: its relative path without `.json`.

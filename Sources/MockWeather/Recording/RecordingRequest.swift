@@ -185,8 +185,9 @@ struct RecordingRequest: Sendable {
 
     /// The `request` object of the cassette: method, path, significant parameters, and `near` for
     /// coordinates. `bodyIsConvertible` is false when the body is stored as text, which replay cannot
-    /// convert, so `units` is then pinned absent too.
-    func pattern(bodyIsConvertible: Bool) -> JSONValue {
+    /// convert, so `units` is then pinned absent too; `ranged` is false when a history's body cannot be
+    /// cut by `dt`, so its bounds are pinned as sent instead of becoming a `range`.
+    func pattern(bodyIsConvertible: Bool, ranged: Bool = true) -> JSONValue {
         var query: [(String, JSONValue)] = []
         let coordinate = endpoint.locationParameters.contains("lat") ? self.coordinate : nil
         if endpoint == .other {
@@ -209,7 +210,8 @@ struct RecordingRequest: Sendable {
             if endpoint == .oneCall, let exclude = value("exclude"), !ExcludedBlocks(requestValue: exclude).isEmpty {
                 query.append(("exclude", .string(exclude)))
             }
-            let ranged = historyRange != nil
+            // Only a json body can be cut (replay serves a text body byte for byte).
+            let ranged = ranged && historyRange != nil && bodyIsConvertible
             for name in endpoint.shapingParameters {
                 // A recorded history serves every range inside the one recorded: its bounds are free.
                 if ranged, name == "start" || name == "end" {
@@ -231,7 +233,7 @@ struct RecordingRequest: Sendable {
                     ])
                 ))
         }
-        if let range = historyRange {
+        if ranged, let range = historyRange, bodyIsConvertible {
             fields.append(
                 (
                     "range",
