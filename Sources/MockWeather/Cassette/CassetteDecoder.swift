@@ -656,11 +656,9 @@ struct CassetteDecoder {
     }
 
     private mutating func report(at offset: Int, _ path: JSONPath, _ message: String) {
-        let position = lineMap.position(ofOffset: offset)
-        problems.append(
-            CassetteProblem(
-                file: file, jsonPath: path.description, line: position.line, column: position.column,
-                message: message))
+        let location = SourceProblemLocation(
+            file: file, path: path.description, position: lineMap.position(ofOffset: offset))
+        problems.append(CassetteProblem(at: location, message: message))
     }
 }
 
