@@ -9,6 +9,7 @@ families whose bodies are too long to write by hand, all `synthetic` (made up in
   onecall/*.json           the One Call errors (no subscription, wrong coordinates, dt outside the archive)
   air/<place>.json         Air Pollution: current, forecast, history (a ranged archive)
   air/history-errors.json  the history's 400s (start or end missing, malformed, reversed)
+  air/wrong-coordinates    Air Pollution's 400s for coordinates out of range or missing
   forecast/route/<place>   the 5-day forecast by coordinates, city id and name
   geocoding/zip-*.json, current/zip-*.json, forecast/zip-seoul.json, current/remote-sea.json
   icons/wn.json            the condition icons, drawn by Scripts/draw-icons.py
@@ -456,11 +457,13 @@ def air_cassette(place):
             "interactions": interactions}
 
 
+# With coordinates: without them, air/wrong-coordinates answers (one answer per request, whatever the
+# order the files are read in).
 HISTORY_ERRORS = [
-    ({"start": None}, None, "start is required"),
-    ({"start": "*", "end": None}, None, "end is required"),
-    ({"start": "*", "end": "*"}, "malformed", "start and end must be Unix times in seconds"),
-    ({"start": "*", "end": "*"}, "reversed", "start must not be later than end"),
+    ({"lat": "*", "lon": "*", "start": None}, None, "start is required"),
+    ({"lat": "*", "lon": "*", "start": "*", "end": None}, None, "end is required"),
+    ({"lat": "*", "lon": "*", "start": "*", "end": "*"}, "malformed", "start and end must be Unix times in seconds"),
+    ({"lat": "*", "lon": "*", "start": "*", "end": "*"}, "reversed", "start must not be later than end"),
 ]
 
 
@@ -476,7 +479,8 @@ def air_history_errors_cassette():
                              "expect": {"error": "invalidRequest", "message": message}})
     return {"format": "mockweather-cassette/1", "source": "synthetic",
             "notes": "Air Pollution history without start or end, with one that is not whole Unix seconds "
-                     "(start=yesterday, start=1670112000.5), or with start after end, at any coordinates: 400. "
+                     "(start=yesterday, start=1670112000.5), or with start after end, at any coordinates (without "
+                     "coordinates air/wrong-coordinates answers): 400. "
                      "The API's exact bodies for these are not published; these follow its documented 2.5 error "
                      "form ({\"cod\":\"400\",\"message\":...}) with messages of our own, so they are synthetic.",
             "interactions": interactions}
@@ -597,6 +601,32 @@ NO_SUBSCRIPTION = ("Please note that using One Call 3.0 requires a separate subs
                    "https://openweathermap.org/faq#error401 for more info.")
 
 
+COORDINATE_ERRORS = [({"lat": 100}, "wrong latitude"), ({"lon": 200}, "wrong longitude"),
+                     # Without lat (lon or not), and with lat but without lon: distinct requests, none
+                     # shadowing another.
+                     ({"lat": None}, "Nothing to geocode"), ({"lat": "*", "lon": None}, "Nothing to geocode")]
+AIR_PATHS = ["/data/2.5/air_pollution", "/data/2.5/air_pollution/forecast", "/data/2.5/air_pollution/history"]
+
+
+def coordinate_errors(paths):
+    interactions = []
+    for path in paths:
+        for query, message in COORDINATE_ERRORS:
+            interactions.append({"request": {"method": "GET", "path": path, "query": query},
+                                 "response": {"status": 400, "headers": JSON_HEADERS,
+                                              "json": {"cod": "400", "message": message}},
+                                 "expect": {"error": "invalidRequest", "message": message}})
+    return interactions
+
+
+def air_coordinate_errors_cassette():
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": "Air Pollution with coordinates out of range (lat=100, lon=200) or missing, on all three paths: "
+                     "400. The exact Air Pollution bodies are not published; these follow the documented 2.5 form "
+                     "({\"cod\":\"400\",\"message\":\"wrong latitude\"}), so they are synthetic.",
+            "interactions": coordinate_errors(AIR_PATHS)}
+
+
 def onecall_error_cassettes():
     files = {}
     text = '{"cod":401, "message": "' + NO_SUBSCRIPTION + '"}'
@@ -608,16 +638,7 @@ def onecall_error_cassettes():
         "interactions": [{"request": {"method": "GET", "path": path, "query": {"appid": "no-onecall-subscription"}},
                           "response": {"status": 401, "headers": JSON_HEADERS, "text": text},
                           "expect": {"error": "unauthorized", "message": NO_SUBSCRIPTION}} for path in ONE_CALL_PATHS]}
-    cases = [({"lat": 100}, "wrong latitude"), ({"lon": 200}, "wrong longitude"),
-             # Without lat (lon or not), and with lat but without lon: distinct requests, none shadowing another.
-             ({"lat": None}, "Nothing to geocode"), ({"lat": "*", "lon": None}, "Nothing to geocode")]
-    interactions = []
-    for path in ONE_CALL_PATHS:
-        for query, message in cases:
-            interactions.append({"request": {"method": "GET", "path": path, "query": query},
-                                 "response": {"status": 400, "headers": JSON_HEADERS,
-                                              "json": {"cod": "400", "message": message}},
-                                 "expect": {"error": "invalidRequest", "message": message}})
+    interactions = coordinate_errors(ONE_CALL_PATHS)
     files["onecall/wrong-coordinates.json"] = {
         "format": "mockweather-cassette/1", "source": "synthetic",
         "notes": "One Call 3.0 with coordinates out of range (lat=100, lon=200) or missing, on all four paths: 400. "
@@ -669,6 +690,7 @@ def all_files():
         files[f"forecast/route/{key}.json"] = forecast_route_cassette(place, seoul_forecast)
     files.update(onecall_error_cassettes())
     files["air/history-errors.json"] = air_history_errors_cassette()
+    files["air/wrong-coordinates.json"] = air_coordinate_errors_cassette()
     files.update(zip_cassettes(places))
     files["forecast/zip-seoul.json"] = {
         "format": "mockweather-cassette/1", "source": "synthetic",

@@ -121,6 +121,22 @@ import Testing
         #expect(response.text == #"{"cod":"400","message":"\#(message)"}"#)
     }
 
+    @Test(arguments: ["/data/2.5/air_pollution", "/data/2.5/air_pollution/forecast", "/data/2.5/air_pollution/history"])
+    func coordinatesOutOfRangeOrMissingGetTheirBadRequestOnEveryAirPath(path: String) throws {
+        let range = path.hasSuffix("history") ? "&start=\(Self.morning)&end=\(Self.morning + 3600)" : ""
+        let cases = [
+            ("lat=100&lon=126.9778", "wrong latitude"), ("lat=37.5683&lon=200", "wrong longitude"),
+            ("lon=126.9778", "Nothing to geocode"), ("lat=37.5683", "Nothing to geocode"),
+        ]
+        for (query, message) in cases {
+            let response = try harness.respond("\(path)?\(query)\(range)&appid=k")
+            #expect(response.status == 400, "\(path)?\(query)")
+            #expect(response.text == #"{"cod":"400","message":"\#(message)"}"#, "\(path)?\(query)")
+            #expect(
+                response.headers["X-Mockweather-Cassette"]?.hasPrefix("openweathermap/air/wrong-coordinates") == true)
+        }
+    }
+
     @Test func theRouteHasHistoryForTheSameRangeEverywhere() throws {
         let library = try CassetteLibrary(cassettes: CassetteLoader.load(directory: PackageLayout.bundledCassettes))
         let places = [(37.28310, 127.03783), (36.80413, 127.15247), (36.34712, 127.38657), (35.8714354, 128.6014)]

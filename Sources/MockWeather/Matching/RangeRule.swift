@@ -72,7 +72,8 @@ struct RangeRule: Sendable, Hashable {
     }
 
     /// The rule's verdict on a request, for a near-miss diagnosis; `distance` ranks how far off a range
-    /// is (whole days outside the covered span, at most 1000), so the archive nearest in time is named.
+    /// is (1 to 4: a week, a month, a year or more outside the covered span), so the archive nearest in
+    /// time is named.
     func diagnose(_ parameters: QueryParameters) -> (outcome: RuleOutcome, distance: Int) {
         let expected = expectedText
         func outcome(_ passed: Bool, _ difference: String, lacks: Bool = false, requested: String?) -> RuleOutcome {
@@ -115,11 +116,14 @@ struct RangeRule: Sendable, Hashable {
             if isCovered(low, high) { return (outcome(true, "", requested: requested), 0) }
             let before = coversFrom.map { max(0, $0 - low) } ?? 0
             let after = coversTo.map { max(0, high - $0) } ?? 0
-            let days = Int(min(1000, (before + after + 86_399) / 86_400))
+            let days = (before + after + 86_399) / 86_400
+            // A week, a month, a year, more: enough to name the archive nearest in time, small enough
+            // that a staged error differing in a coordinate is never nearer than the right place's archive.
+            let distance = days <= 7 ? 1 : days <= 31 ? 2 : days <= 366 ? 3 : 4
             return (
                 outcome(
                     false, "\(Self.time(low)) – \(Self.time(high)) is outside \(coverageText)",
-                    requested: requested), days
+                    requested: requested), distance
             )
         }
     }
