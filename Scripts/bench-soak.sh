@@ -239,7 +239,7 @@ def rewrite_cassettes(stop):
     reloads = 0
     while not stop.wait(0.5):
         reloads += 1
-        text = original.replace(b'"interactions"', b'"notes": "soak reload %d", "interactions"' % reloads, 1)
+        text = original + b"\n" * (reloads % 2)  # a new size and mtime, the same cassette
         with open(path + ".tmp", "wb") as file:
             file.write(text)
         os.replace(path + ".tmp", path)
