@@ -7,22 +7,19 @@ import Testing
 /// `mockweather record --endpoint` for One Call, air pollution, zip and icons, through the real binary
 /// against a fake upstream on 127.0.0.1.
 @Suite struct RecordNewFamiliesCommandLineTests {
-    private func record(_ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory) throws -> (
-        status: Int32, stdout: String, stderr: String
-    ) {
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "MOCKWEATHER_CASSETTES")
-        environment["OPENWEATHERMAP_API_KEY"] = realTestKey
-        return try MockweatherBinary.run(
-            ["record", "--upstream", upstream.url, "--cassettes", directory.url.path] + arguments,
-            environment: environment)
+    private func record(
+        _ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory
+    ) async throws -> ProcessResult {
+        try await RunningProcess.run(
+            "mockweather", ["record", "--upstream", upstream.url, "--cassettes", directory.url.path] + arguments,
+            environment: ["OPENWEATHERMAP_API_KEY": realTestKey])
     }
 
     @Test func oneCallAirAndZipTargetsAreRecordedUnderTheirNamesAndTheRestSkippedWithAReason() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let upstream = try FakeUpstream()
-        let result = try record(
+        let result = try await record(
             [
                 "--at", "37.5683,126.9778", "--city", "Seoul", "--zip", "04524,KR", "--endpoint", "onecall",
                 "--endpoint", "timemachine", "--dt", "1670120043", "--endpoint", "air-history", "--start", "1670112000",
@@ -38,35 +35,38 @@ import Testing
         ] {
             #expect(paths.contains(name), "\(name) not in \(paths)")
         }
-        #expect(result.stdout.contains("onecall for Seoul"), "\(result.stdout)")
-        #expect(result.stdout.contains("skipped: onecall needs coordinates (--at)"))
-        #expect(result.stdout.contains("skipped: air-history needs coordinates (--at)"))
+        #expect(result.standardOutput.contains("onecall for Seoul"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("skipped: onecall needs coordinates (--at)"))
+        #expect(result.standardOutput.contains("skipped: air-history needs coordinates (--at)"))
         #expect(
             upstream.targets.contains { $0.hasPrefix("/data/3.0/onecall?lat=37.5683&lon=126.9778&exclude=minutely") })
-        for text in allFiles(under: directory.url).map(\.contents) + [result.stdout, result.stderr] {
+        for text in allFiles(under: directory.url).map(\.contents) + [result.standardOutput, result.standardError] {
             #expect(!text.contains(realTestKey), "the key leaked")
         }
-        #expect(try MockweatherBinary.run(["validate", directory.url.path]).status == 0, "every recording validates")
+        #expect(
+            try await RunningProcess.run("mockweather", ["validate", directory.url.path]).status == 0,
+            "every recording validates")
     }
 
     @Test func aTargetMissingItsTimeIsSkippedAndAnUnknownEndpointIsAUsageError() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let upstream = try FakeUpstream()
-        let skipped = try record(
+        let skipped = try await record(
             ["--at", "1,2", "--endpoint", "timemachine", "--endpoint", "day-summary"], upstream: upstream,
             directory: directory)
-        let unknown = try record(["--at", "1,2", "--endpoint", "onecal"], upstream: upstream, directory: directory)
-        let badDate = try record(
+        let unknown = try await record(
+            ["--at", "1,2", "--endpoint", "onecal"], upstream: upstream, directory: directory)
+        let badDate = try await record(
             ["--at", "1,2", "--endpoint", "day-summary", "--date", "2022-13-05"], upstream: upstream,
             directory: directory)
         await upstream.stop()
-        #expect(skipped.stdout.contains("skipped: timemachine needs --dt"), "\(skipped.stdout)")
-        #expect(skipped.stdout.contains("skipped: day-summary needs --date"))
+        #expect(skipped.standardOutput.contains("skipped: timemachine needs --dt"), "\(skipped.standardOutput)")
+        #expect(skipped.standardOutput.contains("skipped: day-summary needs --date"))
         #expect(upstream.targets.isEmpty)
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("'onecall'"), "\(unknown.stderr)")
+        #expect(unknown.standardError.contains("'onecall'"), "\(unknown.standardError)")
         #expect(badDate.status == 64)
-        #expect(badDate.stderr.contains("--date"), "\(badDate.stderr)")
+        #expect(badDate.standardError.contains("--date"), "\(badDate.standardError)")
     }
 }
