@@ -78,6 +78,15 @@ public struct ParsedArguments: Sendable {
         return text
     }
 
+    /// The option's value as a case of a closed set, or `nil` when not given.
+    ///
+    /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` listing every case's name.
+    public func choice<Choice: CaseIterable & RawRepresentable<String>>(
+        _ option: OptionSpec, as _: Choice.Type
+    ) throws(UsageError) -> Choice? {
+        try choice(option, among: Choice.allCases.map(\.rawValue)).flatMap(Choice.init(rawValue:))
+    }
+
     /// The option's value as a duration such as `250ms`, `3s`, `5m`, `2h` or `90d`, or `nil` when not given.
     ///
     /// A bare number is read in `defaultUnit` when one is given, and rejected otherwise.

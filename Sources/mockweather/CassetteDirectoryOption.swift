@@ -18,6 +18,15 @@ enum CassetteDirectoryOption {
             bundled: bundled)
     }
 
+    /// What to print when a cassette directory does not load: the library's message, plus how to name
+    /// another directory on this command line when the directory is missing.
+    static func message(for error: CassetteLoadError) -> String {
+        switch error {
+        case .directoryNotFound: "\(error.description) (give one with --cassettes DIR)"
+        case .invalid: error.description
+        }
+    }
+
     static let discussion = """
         CASSETTE DIRECTORY: --cassettes DIR (or the DIR argument), else $MOCKWEATHER_CASSETTES, else ./Cassettes
         when it exists, else the bundled cassettes (the mockweather_BundledCassettes resource bundle

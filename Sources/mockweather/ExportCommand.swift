@@ -33,7 +33,7 @@ enum ExportCommand {
         do {
             export = try HARExporter.export(directory: directory)
         } catch {
-            Console.standardError.writeLine("mockweather export: \(error.description)")
+            Console.standardError.writeLine("mockweather export: \(CassetteDirectoryOption.message(for: error))")
             return ValidateCommand.exitCode(for: error)
         }
         for note in export.shadowed {

@@ -18,7 +18,7 @@ enum ListCommand {
             Console.standardOutput.write(CassetteListing.table(for: library))
             return .success
         } catch {
-            Console.standardError.writeLine("mockweather list: \(error.description)")
+            Console.standardError.writeLine("mockweather list: \(CassetteDirectoryOption.message(for: error))")
             return ValidateCommand.exitCode(for: error)
         }
     }

@@ -92,7 +92,7 @@ enum ServeCommand {
         options.host = arguments.value(host) ?? options.host
         options.port = try arguments.integer(port, in: 0...65_535) ?? options.port
         options.logFormat =
-            LogFormat(rawValue: try arguments.choice(logFormat, among: ["text", "json"]) ?? "text") ?? .text
+            try arguments.choice(logFormat, as: LogFormat.self) ?? .text
         options.failOnUnmatched = arguments.flag(failOnUnmatched)
         options.requireKey = arguments.flag(requireKey)
         options.watch = arguments.flag(watch)
@@ -111,7 +111,7 @@ enum ServeCommand {
         do {
             server = try MockWeatherServer(options: options, log: StandardOutputLog(), diagnostics: diagnostics)
         } catch {
-            Console.standardError.writeLine("mockweather serve: \(error.description)")
+            Console.standardError.writeLine("mockweather serve: \(CassetteDirectoryOption.message(for: error))")
             return .dataError
         }
         let boundPort: Int
@@ -164,20 +164,29 @@ enum ServeCommand {
     /// `--record` with its key and upstream, or nil for replay only. A recording mode without a key is
     /// refused: it never falls back to replay silently.
     private static func recordingOptions(_ arguments: ParsedArguments) throws(UsageError) -> RecordingOptions? {
-        let mode = try arguments.choice(record, among: ["none", "new", "all"]) ?? "none"
-        guard let recordingMode = RecordingOptions.Mode(rawValue: mode) else {
+        let mode: RecordingOptions.Mode
+        switch try arguments.choice(record, as: RecordChoice.self) ?? .replayOnly {
+        case .replayOnly:
             for option in [UpstreamOptions.apiKey, UpstreamOptions.upstream, UpstreamOptions.timeout]
             where arguments.contains(option) {
                 throw .other("'\(option.name)' is only used with '--record new' or '--record all'")
             }
             return nil
+        case .new: mode = .new
+        case .all: mode = .all
         }
         guard let key = try UpstreamOptions.key(arguments) else {
             throw .other(
-                UpstreamOptions.missingKeyMessage("--record \(mode)")
+                UpstreamOptions.missingKeyMessage("--record \(mode.rawValue)")
                     + ". To replay without recording, leave out --record.")
         }
-        return RecordingOptions(mode: recordingMode, access: try UpstreamOptions.access(arguments, key: key))
+        return RecordingOptions(mode: mode, access: try UpstreamOptions.access(arguments, key: key))
+    }
+
+    /// What `--record` accepts: replay only (`none`, the default) or one of record mode's two modes.
+    private enum RecordChoice: String, CaseIterable {
+        case replayOnly = "none"
+        case new, all
     }
 
     private static func chaosConfiguration(_ arguments: ParsedArguments) throws(UsageError) -> ChaosConfiguration {
@@ -196,13 +205,14 @@ enum ServeCommand {
         let rate = try arguments.number(faultRate, in: 0...1) ?? 0
         var kinds = ChaosConfiguration.defaultFaultKinds
         if let text = arguments.value(faultKinds) {
-            kinds = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-            let known = ["reset", "empty", "truncate", "drip", "hang"]
-            if kinds.isEmpty || kinds.contains(where: { !known.contains($0) }) {
+            let names = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            let parsed = names.compactMap(FaultKind.init(rawValue:))
+            guard !parsed.isEmpty, parsed.count == names.count else {
                 throw .invalidValue(
                     option: faultKinds.name, value: text,
-                    expected: "a comma-separated list of \(known.joined(separator: ", "))")
+                    expected: "a comma-separated list of \(FaultKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
+            kinds = parsed
         }
         var seedValue = UInt64.random(in: 0...UInt64(UInt32.max))
         if let text = arguments.value(seed) {

@@ -42,7 +42,7 @@ enum ValidateCommand {
             }
             return arguments.flag(strict) && !stale.isEmpty ? .dataError : .success
         } catch {
-            Console.standardOutput.writeLine(error.description)
+            Console.standardOutput.writeLine(CassetteDirectoryOption.message(for: error))
             return exitCode(for: error)
         }
     }

@@ -40,7 +40,7 @@ enum VerifyCommand {
                 directory: directory, access: access, scrubber: scrubber, progress: UpstreamOptions.progressLine)
         } catch {
             UpstreamOptions.endProgress()
-            Console.standardError.writeLine("mockweather verify: \(error.description)")
+            Console.standardError.writeLine("mockweather verify: \(CassetteDirectoryOption.message(for: error))")
             return .dataError
         }
         UpstreamOptions.endProgress()

@@ -9,15 +9,40 @@ import Glibc
 import Darwin
 #endif
 
+/// The subcommands, a closed set: each is listed once, and dispatch is a switch with a case for each.
+enum Subcommand: CaseIterable {
+    case serve, record, importHAR, exportHAR, verify, validate, list
+
+    var spec: CommandSpec {
+        switch self {
+        case .serve: ServeCommand.spec
+        case .record: RecordCommand.spec
+        case .importHAR: ImportCommand.spec
+        case .exportHAR: ExportCommand.spec
+        case .verify: VerifyCommand.spec
+        case .validate: ValidateCommand.spec
+        case .list: ListCommand.spec
+        }
+    }
+
+    func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
+        switch self {
+        case .serve: try await ServeCommand.run(arguments)
+        case .record: try await RecordCommand.run(arguments)
+        case .importHAR: try ImportCommand.run(arguments)
+        case .exportHAR: try ExportCommand.run(arguments)
+        case .verify: try await VerifyCommand.run(arguments)
+        case .validate: try ValidateCommand.run(arguments)
+        case .list: ListCommand.run(arguments)
+        }
+    }
+}
+
 let program = CommandGroup(
     name: "mockweather",
     abstract: "A mock OpenWeatherMap server that replays JSON cassettes.",
     version: "mockweather \(MockWeatherVersion.current)",
-    subcommands: [
-        ServeCommand.spec, RecordCommand.spec, ImportCommand.spec, ExportCommand.spec, VerifyCommand.spec,
-        ValidateCommand.spec,
-        ListCommand.spec,
-    ]
+    subcommands: Subcommand.allCases.map(\.spec)
 )
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -31,15 +56,11 @@ do throws(UsageError) {
         Console.standardOutput.writeLine(version)
         status = .success
     case .run(let command, let arguments):
-        switch command.name {
-        case ServeCommand.spec.name: status = try await ServeCommand.run(arguments)
-        case RecordCommand.spec.name: status = try await RecordCommand.run(arguments)
-        case ImportCommand.spec.name: status = try ImportCommand.run(arguments)
-        case ExportCommand.spec.name: status = try ExportCommand.run(arguments)
-        case VerifyCommand.spec.name: status = try await VerifyCommand.run(arguments)
-        case ValidateCommand.spec.name: status = try ValidateCommand.run(arguments)
-        default: status = ListCommand.run(arguments)
+        // `resolve` hands back one of the specs it was given, so the name always finds its subcommand.
+        guard let subcommand = Subcommand.allCases.first(where: { $0.spec.name == command.name }) else {
+            preconditionFailure("CommandGroup resolved '\(command.name)', which is not one of its subcommands")
         }
+        status = try await subcommand.run(arguments)
     }
 } catch {
     Console.standardError.write(error.report(command: program.commandName(for: arguments)))

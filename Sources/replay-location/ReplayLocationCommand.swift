@@ -110,8 +110,8 @@ enum ReplayLocationCommand {
         }
         options.limit = try arguments.duration(duration, defaultUnit: .seconds)?.inSeconds
         options.distanceFilter = try arguments.number(distanceFilter, in: 0...20_000_000) ?? 0
-        if let name = try arguments.choice(format, among: OutputFormat.allCases.map(\.rawValue)) {
-            options.format = OutputFormat(rawValue: name)!
+        if let chosen = try arguments.choice(format, as: OutputFormat.self) {
+            options.format = chosen
         }
         if try arguments.choice(grid, among: ["kma"]) != nil {
             guard options.format.carriesKMAGrid else {

@@ -144,7 +144,7 @@ import Testing
             _ = try KeyScrubber(secrets: [], patterns: ["a*"])
             Issue.record("a pattern matching the empty string was accepted")
         } catch {
-            #expect(error.description == #"--scrub "a*": it matches the empty string"#)
+            #expect(error.description == #"scrub pattern "a*": it matches the empty string"#)
         }
     }
 

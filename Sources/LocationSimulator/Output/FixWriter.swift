@@ -1,6 +1,6 @@
 /// Encodes fixes into an ``OutputFile`` through a buffer: one `write(2)` per 64 KiB in instant mode, one per
 /// fix when `flushesEachFix` is set (realtime, so that a reader sees each fix when it happens).
-public final class FixWriter {
+package final class FixWriter {
     // Used from one playback loop only; see OutputBuffer for why the exclusivity check is switched off.
     @exclusivity(unchecked) private var encoder: any FixEncoder
     private let file: OutputFile
@@ -9,7 +9,7 @@ public final class FixWriter {
     private static let flushThreshold = 1 << 16
 
     /// Creates a writer and writes the format's header into its buffer.
-    public init(encoder: any FixEncoder, file: OutputFile, flushesEachFix: Bool) {
+    package init(encoder: any FixEncoder, file: OutputFile, flushesEachFix: Bool) {
         self.encoder = encoder
         self.file = file
         self.flushesEachFix = flushesEachFix
@@ -19,7 +19,7 @@ public final class FixWriter {
     /// Encodes one fix, writing out the buffer when it is full (or at once when flushing each fix).
     ///
     /// - Throws: ``OutputError`` when writing fails.
-    public func write(_ fix: LocationFix) throws(OutputError) {
+    package func write(_ fix: LocationFix) throws(OutputError) {
         encoder.encode(fix, into: buffer)
         if flushesEachFix || buffer.count >= Self.flushThreshold { try file.write(buffer) }
     }
@@ -27,7 +27,7 @@ public final class FixWriter {
     /// Closes the document (closing tags), writes everything out and commits a file output.
     ///
     /// - Throws: ``OutputError`` when writing or committing fails.
-    public func finish() throws(OutputError) {
+    package func finish() throws(OutputError) {
         encoder.end(into: buffer)
         try file.write(buffer)
         try file.commit()

@@ -11,10 +11,10 @@ import Darwin
 /// A file is written to a temporary sibling (`.NAME.tmp-PID`) and renamed over `path` by ``commit()``, so
 /// readers never see half a GPX document and an interrupted run leaves the previous file in place unless
 /// the caller commits what it has. Writes retry short and interrupted `write(2)` calls.
-public final class OutputFile {
+package final class OutputFile {
     private let descriptor: Int32
     /// The path written, or `nil` for standard output.
-    public let path: String?
+    package let path: String?
     private let temporaryPath: String?
     private var isClosed = false
 
@@ -25,14 +25,14 @@ public final class OutputFile {
     }
 
     /// Standard output.
-    public static func standardOutput() -> OutputFile {
+    package static func standardOutput() -> OutputFile {
         OutputFile(descriptor: 1, path: nil, temporaryPath: nil)
     }
 
     /// A new file at `path`, written to a temporary sibling until ``commit()``.
     ///
     /// - Throws: ``OutputError/cannotCreate(path:reason:)`` when the directory is missing or not writable.
-    public static func atomic(path: String) throws(OutputError) -> OutputFile {
+    package static func atomic(path: String) throws(OutputError) -> OutputFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -46,7 +46,7 @@ public final class OutputFile {
     ///
     /// - Throws: ``OutputError/closedByReader`` when standard output's reader has gone away (a pipe into
     ///   `head`), ``OutputError/writeFailed(path:reason:)`` for anything else (a full disk).
-    public func write(_ buffer: OutputBuffer) throws(OutputError) {
+    package func write(_ buffer: OutputBuffer) throws(OutputError) {
         defer { buffer.removeAll() }
         let failure = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll($0, to: descriptor) }
         guard let failure else { return }
@@ -57,7 +57,7 @@ public final class OutputFile {
     /// Makes the written file visible at its path (flushed to disk first). Does nothing for standard output.
     ///
     /// - Throws: ``OutputError/writeFailed(path:reason:)`` when syncing or renaming fails.
-    public func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
         guard let path, let temporaryPath, !isClosed else { return }
         isClosed = true
         let synced = fsync(descriptor) == 0
@@ -75,7 +75,7 @@ public final class OutputFile {
     }
 
     /// Throws away an uncommitted file. Does nothing for standard output or after ``commit()``.
-    public func discard() {
+    package func discard() {
         guard let temporaryPath, !isClosed else { return }
         isClosed = true
         close(descriptor)

@@ -6,16 +6,16 @@ import Darwin
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a small, fast, seedable generator with the same output on
 /// every platform, unlike `SystemRandomNumberGenerator`. Good enough for simulation noise; not for secrets.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator; the same seed always yields the same sequence.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return splitMixFinalizer(state)
     }

@@ -1,4 +1,5 @@
 import Basics
+import Dispatch
 import HTTPServer
 import Locking
 
@@ -37,6 +38,10 @@ final class AdminEventFeed: Sendable {
     static let heartbeat = HTTPResponseStream.Heartbeat(interval: .seconds(15), bytes: Array(": keep-alive\n\n".utf8))
 
     private let journal: RequestJournal
+    /// Where entries are sent from: a queue of its own, not the Swift concurrency pool, so a pool kept
+    /// busy by the process that embeds the mock (a test suite's blocking calls) never holds back the
+    /// dashboard's events.
+    private let deliveryQueue = DispatchQueue(label: "mockweather.admin-events")
     private let describe: @Sendable (JournalEntry) -> JSONValue
     private let state = Locked(State())
 
@@ -103,7 +108,7 @@ final class AdminEventFeed: Sendable {
             return true
         }
         guard startsDelivery else { return }
-        Task.detached { [self] in
+        deliveryQueue.async { [self] in
             repeat {
                 deliver()
             } while state.withLock { state in

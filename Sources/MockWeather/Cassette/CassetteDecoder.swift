@@ -392,7 +392,7 @@ struct CassetteDecoder {
             guard let members = object(value, path, "a fault name or {\"kind\": ...}") else { return nil }
             checkKeys(members, at: path, allowed: Self.faultKeys)
             guard let kind = value["kind"] else {
-                report(value, path, "missing \"kind\" (one of \(FaultSpecification.kinds.joined(separator: ", ")))")
+                report(value, path, "missing \"kind\" (one of \(FaultSpecification.kindNames.joined(separator: ", ")))")
                 return nil
             }
             kindValue = kind
@@ -437,8 +437,8 @@ struct CassetteDecoder {
         default:
             report(
                 kindValue, kindPath,
-                "unknown fault \(JSONValue.quoted(kind)); expected one of \(FaultSpecification.kinds.joined(separator: ", "))"
-                    + Suggestions.didYouMean(kind, among: FaultSpecification.kinds))
+                "unknown fault \(JSONValue.quoted(kind)); expected one of \(FaultSpecification.kindNames.joined(separator: ", "))"
+                    + Suggestions.didYouMean(kind, among: FaultSpecification.kindNames))
             return nil
         }
     }

@@ -15,10 +15,11 @@ public enum CassetteLoadError: Error, Sendable, CustomStringConvertible {
     /// The files were read and at least one has problems; every problem is listed.
     case invalid(CassetteValidationError)
 
-    /// A human message naming the directory and, for invalid cassettes, every problem.
+    /// A human message naming the directory and, for invalid cassettes, every problem. It names no
+    /// command-line flag: a program embedding the library has none (the executable adds its advice).
     public var description: String {
         switch self {
-        case .directoryNotFound(let path): "cassette directory not found: \(path) (give one with --cassettes DIR)"
+        case .directoryNotFound(let path): "cassette directory not found: \(path)"
         case .invalid(let error): error.description
         }
     }

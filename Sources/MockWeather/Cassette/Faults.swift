@@ -7,6 +7,21 @@ enum DelaySpecification: Sendable, Equatable {
     static let maximumMilliseconds = 600_000
 }
 
+/// The kinds of broken network a cassette or `--fault-kinds` can stage: a closed set, named as
+/// cassettes and the command line write them.
+public enum FaultKind: String, Sendable, CaseIterable {
+    /// A TCP RST and no response.
+    case reset
+    /// A clean close without a response.
+    case empty
+    /// The head and part of the body, then a close.
+    case truncate
+    /// The response a few bytes per second.
+    case drip
+    /// No answer at all.
+    case hang
+}
+
 /// A broken network, staged per interaction (docs/ARCHITECTURE.md#cassettes): `"fault": "reset"` or
 /// `"fault": {"kind": "truncate", "bodyBytes": 20, "contentLength": false}`.
 enum FaultSpecification: Sendable, Equatable {
@@ -24,8 +39,32 @@ enum FaultSpecification: Sendable, Equatable {
     /// Never answer; the client's timeout must fire.
     case hang
 
-    static let kinds = ["reset", "empty", "truncate", "drip", "hang"]
     static let defaultDripBytesPerSecond = 64
+
+    /// The kind's names, in the order messages list them.
+    static let kindNames = FaultKind.allCases.map(\.rawValue)
+
+    /// This fault's kind.
+    var kind: FaultKind {
+        switch self {
+        case .reset: .reset
+        case .empty: .empty
+        case .truncate: .truncate
+        case .drip: .drip
+        case .hang: .hang
+        }
+    }
+
+    /// The fault of `kind` with its default settings.
+    init(_ kind: FaultKind) {
+        switch kind {
+        case .reset: self = .reset
+        case .empty: self = .empty
+        case .truncate: self = .truncate(bodyBytes: nil)
+        case .drip: self = .drip(bytesPerSecond: Self.defaultDripBytesPerSecond)
+        case .hang: self = .hang
+        }
+    }
 
     /// True when no response bytes are ever written, so a body is optional.
     var sendsNoResponse: Bool {

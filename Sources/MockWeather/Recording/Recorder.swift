@@ -116,7 +116,7 @@ final class Recorder: Sendable {
             diagnostics("mockweather: \(name).json was recorded meanwhile by the same request; kept")
         case .kept(let name):
             diagnostics(
-                "mockweather: kept the existing \(name).json (--record new never overwrites; reload to serve it)")
+                "mockweather: kept the existing \(name).json (new-only recording never overwrites; reload to serve it)")
         case .notRecorded(let reason):
             diagnostics("mockweather: not recorded: \(display) → \(upstream.status): \(reason)")
         case .writeFailed(let reason): diagnostics("mockweather: NOT recorded: \(display): \(reason)")
@@ -133,7 +133,7 @@ final class Recorder: Sendable {
     /// Why an answer with `status` is passed on but not recorded, or nil when it is recorded.
     static func reasonNotToRecord(status: Int) -> String? {
         switch status {
-        case 401: "the upstream rejected the API key (401): check --api-key or OPENWEATHERMAP_API_KEY"
+        case 401: "the upstream rejected the API key (401): check the key given"
         case 429: "429 means the account is rate limited, which says nothing about this request"
         case 500...599: "\(status) is upstream trouble, not an answer about this request"
         case ..<200, 300..<400: "\(status) is not a final answer"

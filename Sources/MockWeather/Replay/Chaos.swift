@@ -10,22 +10,22 @@ public struct ChaosConfiguration: Sendable, Equatable {
     public var latencyMilliseconds: ClosedRange<Int>?
     /// The probability (0...1) that a replayed response is replaced by a random fault from `faultKinds`.
     public var faultRate: Double
-    /// The faults `faultRate` chooses from (`reset`, `empty`, `truncate`, `drip`, `hang`).
-    public var faultKinds: [String]
+    /// The faults `faultRate` chooses from.
+    public var faultKinds: [FaultKind]
     /// The generator's seed; the same seed and request order give the same delays and faults.
     public var seed: UInt64
 
     /// The fault kinds chosen from by default: the ones a client sees as a transport error at once.
-    public static let defaultFaultKinds = ["reset", "empty", "truncate"]
+    public static let defaultFaultKinds: [FaultKind] = [.reset, .empty, .truncate]
 
-    /// Creates a configuration; out-of-range rates are clamped to 0...1, unknown kinds are ignored.
+    /// Creates a configuration; out-of-range rates are clamped to 0...1.
     public init(
         latencyMilliseconds: ClosedRange<Int>? = nil, faultRate: Double = 0,
-        faultKinds: [String] = ChaosConfiguration.defaultFaultKinds, seed: UInt64 = 0
+        faultKinds: [FaultKind] = ChaosConfiguration.defaultFaultKinds, seed: UInt64 = 0
     ) {
         self.latencyMilliseconds = latencyMilliseconds
         self.faultRate = min(1, max(0, faultRate))
-        self.faultKinds = faultKinds.filter { FaultSpecification.kinds.contains($0) }
+        self.faultKinds = faultKinds
         self.seed = seed
     }
 

@@ -22,7 +22,7 @@ struct ReplayResponder: Responder {
             let response = HTTPResponse(status: 401, headers: headers, body: Array(Self.invalidKeyBody.utf8))
             return applyChaos(
                 ReplayOutcome(
-                    result: .respond(response), status: 401, matched: "(--require-key)",
+                    result: .respond(response), status: 401, matched: "(API key required)",
                     isUnmatched: false))
         }
         let library = store.library
@@ -67,16 +67,8 @@ struct ReplayResponder: Responder {
         }
         if chaos.faultRate > 0, !chaos.faultKinds.isEmpty, random.unitInterval() < chaos.faultRate {
             let kind = chaos.faultKinds[random.integer(in: 0...(chaos.faultKinds.count - 1))]
-            let fault: FaultSpecification =
-                switch kind {
-                case "reset": .reset
-                case "empty": .empty
-                case "drip": .drip(bytesPerSecond: FaultSpecification.defaultDripBytesPerSecond)
-                case "hang": .hang
-                default: .truncate(bodyBytes: nil)
-                }
-            Self.apply(fault, to: &response)
-            outcome.fault = "\(kind) (--fault-rate)"
+            Self.apply(FaultSpecification(kind), to: &response)
+            outcome.fault = "\(kind.rawValue) (random fault)"
         }
         if outcome.delayMilliseconds > 0 { response.delay = .milliseconds(outcome.delayMilliseconds) }
         outcome.result = .respond(response)
@@ -84,13 +76,7 @@ struct ReplayResponder: Responder {
     }
 
     static func name(of fault: FaultSpecification) -> String {
-        switch fault {
-        case .reset: "reset"
-        case .empty: "empty"
-        case .truncate: "truncate"
-        case .drip: "drip"
-        case .hang: "hang"
-        }
+        fault.kind.rawValue
     }
 
     /// Sets the server fault for a cassette fault. A cut body always keeps at least its first byte

@@ -185,15 +185,15 @@ public struct KeyScrubber: Sendable {
     }
 }
 
-/// A `--scrub` pattern that cannot be used.
+/// A scrub pattern that cannot be used (the executables report it as a bad `--scrub` value).
 public struct KeyScrubberError: Error, Sendable, CustomStringConvertible {
     /// The pattern as given.
     public var pattern: String
     /// Why it was refused.
     public var reason: String
 
-    /// `--scrub '(': it is not a valid regular expression`.
-    public var description: String { "--scrub \(JSONValue.quoted(pattern)): \(reason)" }
+    /// `scrub pattern "(": it is not a valid regular expression`.
+    public var description: String { "scrub pattern \(JSONValue.quoted(pattern)): \(reason)" }
 }
 
 extension ReplayRequest {

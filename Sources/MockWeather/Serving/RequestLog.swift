@@ -41,7 +41,7 @@ extension LogSink {
 /// Standard output, buffered and flushed by a background thread within 50 ms of the first byte
 /// buffered (and at once when the buffer passes 64 KiB), so logging does not cost a system call per
 /// request; the thread sleeps while nothing is buffered.
-public final class StandardOutputLog: LogSink {
+package final class StandardOutputLog: LogSink {
     private let buffer = Locked<[UInt8]>([])
     private let stopped = Atomic<Bool>(false)
     private let descriptor: Int32
@@ -50,7 +50,7 @@ public final class StandardOutputLog: LogSink {
     static let flushThreshold = 64 * 1024
 
     /// Starts the flushing thread for file descriptor `descriptor` (standard output by default).
-    public init(descriptor: Int32 = 1) {
+    package init(descriptor: Int32 = 1) {
         self.descriptor = descriptor
         let wakeUp = wakeUp
         let thread = Thread { [weak self] in
@@ -70,7 +70,7 @@ public final class StandardOutputLog: LogSink {
     }
 
     /// Appends the line; flushes at once when the buffer is large.
-    public func write(line: String) {
+    package func write(line: String) {
         append { buffer in
             buffer.append(contentsOf: line.utf8)
             buffer.append(UInt8(ascii: "\n"))
@@ -78,7 +78,7 @@ public final class StandardOutputLog: LogSink {
     }
 
     /// Appends the lines as they are; flushes at once when the buffer is large.
-    public func write(lines: [UInt8]) {
+    package func write(lines: [UInt8]) {
         append { $0.append(contentsOf: lines) }
     }
 
@@ -96,7 +96,7 @@ public final class StandardOutputLog: LogSink {
     }
 
     /// Writes everything buffered so far.
-    public func flush() {
+    package func flush() {
         let pending = buffer.withLock { buffer -> [UInt8] in
             defer { buffer.removeAll(keepingCapacity: true) }
             return buffer

@@ -6,7 +6,7 @@ import Testing
 @testable import MockWeather
 
 /// The API key the HAR tests' archives carry (32 hex digits, as OpenWeatherMap keys are).
-let harTestKey = "f3a9c2e18b7d4a6095e1c3b7d2a84f60"
+let harTestKey = "mockweatherfixturekeynotreal0000"
 
 /// The HAR captures under Tests/MockWeatherTests/Fixtures/HAR (see the README there).
 enum HARFixtures {
