@@ -218,7 +218,7 @@ final class RawClient: @unchecked Sendable {
 }
 
 /// Runs blocking socket work on its own thread, so a test waiting on a read never occupies one of
-/// Swift concurrency's few cooperative threads (which `respondLater` handlers need).
+/// Swift concurrency's few cooperative threads (which every other test's steps need).
 func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try body() }) }
