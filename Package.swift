@@ -77,7 +77,7 @@ let package = Package(
         // Replay with no socket. Apart from MockWeather because FoundationNetworking links libcurl,
         // which a replay-only `mockweather serve` must not map.
         .target(
-            name: "MockWeatherURLProtocol", dependencies: ["MockWeather", "HTTPServer", "Locking"],
+            name: "MockWeatherURLProtocol", dependencies: ["Basics", "MockWeather", "HTTPServer", "Locking"],
             swiftSettings: strictSettings),
         // Measures both in-process modes beside `mockweather serve` for Scripts/bench-inprocess.sh.
         .executableTarget(
@@ -139,7 +139,9 @@ let package = Package(
             name: "TestSupportTests", dependencies: ["TestSupport", "mockweather"], swiftSettings: strictSettings),
         .testTarget(
             name: "WeatherClientTests", dependencies: ["WeatherClient", "Locking"], swiftSettings: strictSettings),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"],
+            swiftSettings: strictSettings),
         // Depends on the executable too: CLI tests run the real `mockweather` binary.
         .testTarget(
             name: "MockWeatherTests",

@@ -7,7 +7,9 @@ Hand-written cassettes (current/seoul, near/*, errors/*, ...) stay as they are; 
 families whose bodies are too long to write by hand, all `synthetic` (made up in the API's shape):
   onecall/<place>.json     One Call 3.0: onecall, timemachine, day_summary, overview
   onecall/*.json           the One Call errors (no subscription, wrong coordinates, dt outside the archive)
-  air/<place>.json         Air Pollution: current, forecast, history
+  air/<place>.json         Air Pollution: current, forecast, history (a ranged archive)
+  air/history-errors.json  the history's 400s (start or end missing, malformed, reversed)
+  air/wrong-coordinates    Air Pollution's 400s for coordinates out of range or missing
   forecast/route/<place>   the 5-day forecast by coordinates, city id and name
   geocoding/zip-*.json, current/zip-*.json, forecast/zip-seoul.json, current/remote-sea.json
   icons/wn.json            the condition icons, drawn by Scripts/draw-icons.py
@@ -371,12 +373,33 @@ def air_item(place, t):
     # The cold front clears the air on the 6th; yellow dust reaches the capital region on the 7th.
     front = 1 - 0.55 * math.exp(-((days - 1.5) ** 2) / 0.15)
     dust = (2.6 if place["key"] in ALERTS else 0.9) * math.exp(-((days - 2.55) ** 2) / 0.08)
-    pm25 = base * rush * front * (1 + dust)
+    # Before NOW (the history), a weather pattern of a few days moves the level, so no two days repeat.
+    past = min(1.0, max(0.0, -days))
+    trend = 1 + past * (0.3 * math.sin(2 * math.pi * days / 3.7) + 0.1 * math.sin(2 * math.pi * days / 1.3))
+    pm25 = base * rush * front * trend * (1 + dust)
     pm10 = pm25 * (1.35 + 1.6 * dust)
     components = {"co": r2(310 + 9 * pm25), "no": r2(0.4 + 0.08 * pm25 * (rush - 0.9)), "no2": r2(8 + 0.9 * pm25 * rush),
                   "o3": r2(max(2, 62 - 0.9 * pm25 + 18 * math.sin(math.pi * max(0, local_hour - 9) / 9))),
                   "so2": r2(2.5 + 0.12 * pm25), "pm2_5": r2(pm25), "pm10": r2(pm10), "nh3": r2(0.6 + 0.05 * pm25)}
     return {"main": {"aqi": aqi(components)}, "components": components, "dt": t}
+
+
+# The history archive: hourly from 2022-11-28 00:00 KST up to the hour of NOW (180 readings), declared
+# as a `range` that covers exactly that span, so every start/end inside it is answered with the
+# readings whose dt falls in [start, end). The API's archive begins on 2020-11-27; a range that ends by
+# then is answered with an empty list.
+HISTORY_FROM = LOCAL_MIDNIGHT - 7 * DAY
+HISTORY_HOURS = (NOW - NOW % HOUR - HISTORY_FROM) // HOUR + 1
+ARCHIVE_BEGINS = 1606435200  # 2020-11-27 00:00 UTC
+# The range the history expectations are for: the 24 hours of 2022-12-04 (local), and a day in 2020.
+HISTORY_EXPECT_RANGE = (LOCAL_MIDNIGHT - DAY, LOCAL_MIDNIGHT)
+BEFORE_ARCHIVE_RANGE = (1577836800, 1577923200)  # 2020-01-01, UTC
+
+
+def history_range(covers_from, covers_to):
+    covers = {"from": covers_from} if covers_from is not None else {}
+    covers["to"] = covers_to
+    return {"from": "start", "to": "end", "items": "list", "key": "dt", "covers": covers}
 
 
 def air_cassette(place):
@@ -385,21 +408,39 @@ def air_cassette(place):
     hour = NOW - NOW % HOUR
     current = {"coord": coord, "list": [air_item(place, hour)]}
     forecast = {"coord": coord, "list": [air_item(place, hour + h * HOUR) for h in range(96)]}
-    history = {"coord": coord, "list": [air_item(place, LOCAL_MIDNIGHT - DAY + h * HOUR) for h in range(24)]}
+    history = {"coord": coord, "list": [air_item(place, HISTORY_FROM + h * HOUR) for h in range(HISTORY_HOURS)]}
+    before_archive = {"coord": coord, "list": []}
 
-    def expect(body):
-        first = body["list"][0]
-        return {"aqi": first["main"]["aqi"], "count": len(body["list"]), "pm2_5": first["components"]["pm2_5"]}
+    def expect(body, window=None):
+        items = body["list"]
+        fields = {}
+        if window:
+            items = [item for item in items if window[0] <= item["dt"] < window[1]]
+            fields = {"start": window[0], "end": window[1]}
+        if items:
+            fields.update({"aqi": items[0]["main"]["aqi"], "count": len(items), "pm2_5": items[0]["components"]["pm2_5"]})
+        else:
+            fields["count"] = 0
+        if window and items:
+            fields.update({"firstDt": items[0]["dt"], "lastDt": items[-1]["dt"]})
+        return fields
 
+    history_path = "/data/2.5/air_pollution/history"
+    bounds = {"start": "*", "end": "*"}
     name = place["body"]["name"]
     interactions = [
         {"request": {"method": "GET", "path": "/data/2.5/air_pollution", "near": near(place)},
          "response": {"status": 200, "headers": JSON_HEADERS, "json": current}, "expect": expect(current)},
         {"request": {"method": "GET", "path": "/data/2.5/air_pollution/forecast", "near": near(place)},
          "response": {"status": 200, "headers": JSON_HEADERS, "json": forecast}, "expect": expect(forecast)},
-        {"request": {"method": "GET", "path": "/data/2.5/air_pollution/history", "query": {"start": "*", "end": "*"},
-                     "near": near(place)},
-         "response": {"status": 200, "headers": JSON_HEADERS, "json": history}, "expect": expect(history)},
+        {"request": {"method": "GET", "path": history_path, "query": bounds, "near": near(place),
+                     "range": history_range(HISTORY_FROM, hour + HOUR)},
+         "response": {"status": 200, "headers": JSON_HEADERS, "json": history},
+         "expect": expect(history, HISTORY_EXPECT_RANGE)},
+        {"request": {"method": "GET", "path": history_path, "query": bounds, "near": near(place),
+                     "range": history_range(None, ARCHIVE_BEGINS)},
+         "response": {"status": 200, "headers": JSON_HEADERS, "json": before_archive},
+         "expect": expect(before_archive, BEFORE_ARCHIVE_RANGE)},
     ]
     levels = sorted({item["main"]["aqi"] for item in forecast["list"]})
     return {"format": "mockweather-cassette/1", "source": "synthetic",
@@ -407,8 +448,41 @@ def air_cassette(place):
                      f"{place['near']['lat']},{place['near']['lon']}: made up in the API's shape by "
                      "Scripts/make-bundled-cassettes.py (regenerate, do not edit). AQI is worked out from the "
                      "components with the API's published bands. current is 2022-12-05 02:00 UTC; forecast 96 "
-                     f"hourly items from then (AQI {', '.join(map(str, levels))}); history answers every start/end "
-                     "with the 24 hours of 2022-12-04 (local). The API has no units parameter: never converted.",
+                     f"hourly items from then (AQI {', '.join(map(str, levels))}). history holds {HISTORY_HOURS} hourly "
+                     "readings from 2022-11-28 00:00 KST to current's hour; its range answers every start/end within "
+                     "2022-11-27T15:00Z-2022-12-05T03:00Z with the readings whose dt is in [start, end) (whether the "
+                     "API includes a reading at exactly `end` is not published; a best guess). A range ending by "
+                     "2020-11-27, where the API's archive begins, gets an empty list; any other range is unmatched. "
+                     "The API has no units parameter: never converted.",
+            "interactions": interactions}
+
+
+# With coordinates: without them, air/wrong-coordinates answers (one answer per request, whatever the
+# order the files are read in).
+HISTORY_ERRORS = [
+    ({"lat": "*", "lon": "*", "start": None}, None, "start is required"),
+    ({"lat": "*", "lon": "*", "start": "*", "end": None}, None, "end is required"),
+    ({"lat": "*", "lon": "*", "start": "*", "end": "*"}, "malformed", "start and end must be Unix times in seconds"),
+    ({"lat": "*", "lon": "*", "start": "*", "end": "*"}, "reversed", "start must not be later than end"),
+]
+
+
+def air_history_errors_cassette():
+    interactions = []
+    for query, bounds, message in HISTORY_ERRORS:
+        request = {"method": "GET", "path": "/data/2.5/air_pollution/history", "query": query}
+        if bounds:
+            request["range"] = {"from": "start", "to": "end", "bounds": bounds}
+        interactions.append({"request": request,
+                             "response": {"status": 400, "headers": JSON_HEADERS,
+                                          "json": {"cod": "400", "message": message}},
+                             "expect": {"error": "invalidRequest", "message": message}})
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": "Air Pollution history without start or end, with one that is not whole Unix seconds "
+                     "(start=yesterday, start=1670112000.5), or with start after end, at any coordinates (without "
+                     "coordinates air/wrong-coordinates answers): 400. "
+                     "The API's exact bodies for these are not published; these follow its documented 2.5 error "
+                     "form ({\"cod\":\"400\",\"message\":...}) with messages of our own, so they are synthetic.",
             "interactions": interactions}
 
 
@@ -527,6 +601,32 @@ NO_SUBSCRIPTION = ("Please note that using One Call 3.0 requires a separate subs
                    "https://openweathermap.org/faq#error401 for more info.")
 
 
+COORDINATE_ERRORS = [({"lat": 100}, "wrong latitude"), ({"lon": 200}, "wrong longitude"),
+                     # Without lat (lon or not), and with lat but without lon: distinct requests, none
+                     # shadowing another.
+                     ({"lat": None}, "Nothing to geocode"), ({"lat": "*", "lon": None}, "Nothing to geocode")]
+AIR_PATHS = ["/data/2.5/air_pollution", "/data/2.5/air_pollution/forecast", "/data/2.5/air_pollution/history"]
+
+
+def coordinate_errors(paths):
+    interactions = []
+    for path in paths:
+        for query, message in COORDINATE_ERRORS:
+            interactions.append({"request": {"method": "GET", "path": path, "query": query},
+                                 "response": {"status": 400, "headers": JSON_HEADERS,
+                                              "json": {"cod": "400", "message": message}},
+                                 "expect": {"error": "invalidRequest", "message": message}})
+    return interactions
+
+
+def air_coordinate_errors_cassette():
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": "Air Pollution with coordinates out of range (lat=100, lon=200) or missing, on all three paths: "
+                     "400. The exact Air Pollution bodies are not published; these follow the documented 2.5 form "
+                     "({\"cod\":\"400\",\"message\":\"wrong latitude\"}), so they are synthetic.",
+            "interactions": coordinate_errors(AIR_PATHS)}
+
+
 def onecall_error_cassettes():
     files = {}
     text = '{"cod":401, "message": "' + NO_SUBSCRIPTION + '"}'
@@ -538,16 +638,7 @@ def onecall_error_cassettes():
         "interactions": [{"request": {"method": "GET", "path": path, "query": {"appid": "no-onecall-subscription"}},
                           "response": {"status": 401, "headers": JSON_HEADERS, "text": text},
                           "expect": {"error": "unauthorized", "message": NO_SUBSCRIPTION}} for path in ONE_CALL_PATHS]}
-    cases = [({"lat": 100}, "wrong latitude"), ({"lon": 200}, "wrong longitude"),
-             # Without lat (lon or not), and with lat but without lon: distinct requests, none shadowing another.
-             ({"lat": None}, "Nothing to geocode"), ({"lat": "*", "lon": None}, "Nothing to geocode")]
-    interactions = []
-    for path in ONE_CALL_PATHS:
-        for query, message in cases:
-            interactions.append({"request": {"method": "GET", "path": path, "query": query},
-                                 "response": {"status": 400, "headers": JSON_HEADERS,
-                                              "json": {"cod": "400", "message": message}},
-                                 "expect": {"error": "invalidRequest", "message": message}})
+    interactions = coordinate_errors(ONE_CALL_PATHS)
     files["onecall/wrong-coordinates.json"] = {
         "format": "mockweather-cassette/1", "source": "synthetic",
         "notes": "One Call 3.0 with coordinates out of range (lat=100, lon=200) or missing, on all four paths: 400. "
@@ -598,6 +689,8 @@ def all_files():
         files[f"air/{key}.json"] = air_cassette(place)
         files[f"forecast/route/{key}.json"] = forecast_route_cassette(place, seoul_forecast)
     files.update(onecall_error_cassettes())
+    files["air/history-errors.json"] = air_history_errors_cassette()
+    files["air/wrong-coordinates.json"] = air_coordinate_errors_cassette()
     files.update(zip_cassettes(places))
     files["forecast/zip-seoul.json"] = {
         "format": "mockweather-cassette/1", "source": "synthetic",

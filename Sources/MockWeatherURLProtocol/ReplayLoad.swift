@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 import Foundation
 import HTTPServer
@@ -72,7 +73,7 @@ final class ReplayLoad: @unchecked Sendable {
     }
 
     private func act(_ response: HTTPResponse) {
-        let delay = response.delay.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
+        let delay = response.delay?.inSeconds ?? 0
         if response.fault == .hang || delay >= timeout {
             after(timeout) { [self] in fail(URLError(.timedOut)) }
         } else if delay > 0 {

@@ -33,7 +33,7 @@ struct CassetteContractTests {
             Issue.record(Comment(rawValue: problem))
             return
         }
-        guard let call = ClientCall(for: contract.request) else {
+        guard let call = ClientCall(for: contract.request, expecting: contract.steps.first) else {
             Issue.record("\(contract.label): the client has no call for \(contract.request.path)")
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Each deliberate fault as a raw client sees it.
@@ -34,7 +35,7 @@ import Testing
 
     @Test func truncateWritesExactlyNBytesThenEndOfStream() async throws {
         try await withFaultServer { port in
-            let received = try await blocking {
+            let received = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(request("/truncate"))
                 return try client.readToEOF()
@@ -46,7 +47,7 @@ import Testing
 
     @Test func truncateBodySendsTheWholeHeadAnnouncingTheFullLengthThenPartOfTheBody() async throws {
         try await withFaultServer { port in
-            let received = try await blocking {
+            let received = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(request("/truncate-body"))
                 return try client.readToEOF()
@@ -62,7 +63,7 @@ import Testing
 
     @Test func truncateBodyWithoutLengthLeavesTheCloseToEndTheBody() async throws {
         try await withFaultServer { port in
-            let received = try await blocking {
+            let received = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(request("/truncate-unframed"))
                 return try client.readToEOF()
@@ -78,7 +79,7 @@ import Testing
 
     @Test func resetMakesTheClientSeeECONNRESET() async throws {
         try await withFaultServer { port in
-            let outcome = try await blocking {
+            let outcome = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(request("/reset"))
                 do {
@@ -93,7 +94,7 @@ import Testing
 
     @Test func closeWithoutResponseIsACleanEndOfStreamWithNoBytes() async throws {
         try await withFaultServer { port in
-            let received = try await blocking {
+            let received = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(request("/close"))
                 return try client.readToEOF()
@@ -104,7 +105,7 @@ import Testing
 
     @Test func dripSendsTheWholeResponseInManySmallPiecesThenKeepsTheConnection() async throws {
         try await withFaultServer { port in
-            let (pieces, status, body, next) = try await blocking {
+            let (pieces, status, body, next) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(request("/drip"))
                 var received: [UInt8] = []
@@ -129,12 +130,12 @@ import Testing
         let handler = HTTPHandlerFunction { _ in .respond(HTTPResponse(fault: .hang)) }
         let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, log: { _ in }), handler: handler)
         let port = try server.start()
-        let client = try await blocking {
+        let client = try await offTheCooperativePool {
             let client = try RawClient(port: port, timeoutSeconds: 1)
             try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
             return UnsafeTransfer(value: client)
         }
-        let silence = try await blocking {
+        let silence = try await offTheCooperativePool {
             do {
                 return "got \(try client.value.receiveOnce().count) bytes"
             } catch RawClientError.timedOut {
@@ -142,7 +143,7 @@ import Testing
             }
         }
         await server.stop()
-        let closed = try await blocking { try client.value.isClosedByServer() }
+        let closed = try await offTheCooperativePool { try client.value.isClosedByServer() }
 
         #expect(silence == "silent")
         #expect(closed)
@@ -150,7 +151,7 @@ import Testing
 
     @Test func delayedResponseArrivesWhole() async throws {
         try await withFaultServer { port in
-            let response = try await blocking { try RawClient.roundTrip(port: port, request("/delay")) }
+            let response = try await offTheCooperativePool { try RawClient.roundTrip(port: port, request("/delay")) }
             #expect(response.body == Self.body)
         }
     }
@@ -159,7 +160,7 @@ import Testing
         var limits = HTTPLimits()
         limits.shutdownGracePeriod = .milliseconds(10)
         try await withFaultServer(limits: limits) { port in
-            let status = try await blocking {
+            let status = try await offTheCooperativePool {
                 let waiting = try RawClient(port: port)
                 try waiting.send(request("/delay-long"))
                 let other = try RawClient(port: port)
@@ -172,7 +173,7 @@ import Testing
 
     @Test func faultAfterPipelinedRequestsKeepsTheEarlierAnswersIntact() async throws {
         try await withFaultServer { port in
-            let (first, rest) = try await blocking {
+            let (first, rest) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(request("/plain") + request("/close") + request("/never"))
                 return (try client.readResponse(), try client.readToEOF())

@@ -1,4 +1,5 @@
 import HTTPServer
+import TestSupport
 import Testing
 
 /// One request a hostile or buggy client might send, and the status it must get.
@@ -95,7 +96,7 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
 @Suite struct LimitsAndMalformedTests {
     /// Sends `bytes` on a fresh connection; returns the status and whether the server then closed.
     private func exchange(_ bytes: [UInt8], port: Int) async throws -> (status: Int, closed: Bool) {
-        try await blocking {
+        try await offTheCooperativePool {
             let client = try RawClient(port: port)
             try client.send(bytes)
             let response = try client.readResponse()
@@ -104,7 +105,9 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     }
 
     private func fetch(port: Int) async throws -> Int {
-        try await blocking { try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n").status }
+        try await offTheCooperativePool {
+            try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n").status
+        }
     }
 
     @Test(arguments: MalformedRequest.corpus)
@@ -144,7 +147,7 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
 
     @Test func bodyOver1MiBIs413EvenWhileTheClientKeepsSending() async throws {
         try await withServer { port in
-            let status = try await blocking {
+            let status = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n")
                 let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x61, count: 0x10000) + Array("\r\n".utf8)
@@ -164,7 +167,7 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         limits.headerReadTimeout = .milliseconds(100)
         let clock = ManualServerClock()
         try await withServer(limits: limits, clock: clock) { port in
-            let client = try await blocking {
+            let client = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("GET / HTTP/1.1\r\nHost: h\r\nX-Slow")
                 return client
@@ -187,7 +190,7 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         let clock = ManualServerClock()
         try await withServer(limits: limits, clock: clock) { port in
             // No time passes on the server's clock while the request is made, however slowly.
-            let (client, status) = try await blocking {
+            let (client, status) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
                 return (client, try client.readResponse().status)
@@ -206,7 +209,7 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
             // The event loops sleep through a whole second with nothing to do; the connection that
             // then arrives gets its full idle timeout, counted from when it came.
             clock.advance(by: .seconds(1), wakingServers: false)
-            let status = try await blocking {
+            let status = try await offTheCooperativePool {
                 try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n").status
             }
             #expect(status == 200)
@@ -217,7 +220,7 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         var limits = HTTPLimits()
         limits.maxConnections = 2
         try await withServer(limits: limits, eventLoopCount: 1) { port in
-            let (held, excess, closed) = try await blocking {
+            let (held, excess, closed) = try await offTheCooperativePool {
                 let first = try RawClient(port: port)
                 let second = try RawClient(port: port)
                 for client in [first, second] { try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n") }
@@ -246,7 +249,7 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
             // connection is never idle for one of them.
             for _ in 0..<10 {
                 statuses.append(
-                    try await blocking {
+                    try await offTheCooperativePool {
                         try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
                         return try client.readResponse().status
                     })

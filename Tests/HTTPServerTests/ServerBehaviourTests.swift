@@ -2,13 +2,14 @@ import Foundation
 import HTTPServer
 import Locking
 import Synchronization
+import TestSupport
 import Testing
 
 /// The whole server through raw sockets on 127.0.0.1: what a client actually sees.
 @Suite struct ServerBehaviourTests {
     @Test func requestSentOneByteAtATimeIsAnswered() async throws {
         try await withServer { port in
-            let response = try await blocking {
+            let response = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 for byte in "GET /slow?x=1 HTTP/1.1\r\nHost: here\r\n\r\n".utf8 {
                     try client.send([byte])
@@ -22,7 +23,7 @@ import Testing
 
     @Test func threePipelinedRequestsInOneWriteAreAnsweredInOrder() async throws {
         try await withServer { port in
-            let bodies = try await blocking {
+            let bodies = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(
                     "GET /1 HTTP/1.1\r\nHost: h\r\n\r\nPOST /2 HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc"
@@ -35,7 +36,7 @@ import Testing
 
     @Test func keepAliveIsTheDefaultForHTTP11AndCloseForHTTP10() async throws {
         try await withServer { port in
-            let (first, second, closedAfter10) = try await blocking {
+            let (first, second, closedAfter10) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\n")
                 let first = try client.readResponse()
@@ -55,7 +56,7 @@ import Testing
 
     @Test func http10KeepAliveIsHonoured() async throws {
         try await withServer { port in
-            let statuses = try await blocking {
+            let statuses = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
                 let first = try client.readResponse()
@@ -68,7 +69,7 @@ import Testing
 
     @Test func headAnswerHasContentLengthButNoBody() async throws {
         try await withServer { port in
-            let (head, next) = try await blocking {
+            let (head, next) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("HEAD /x HTTP/1.1\r\nHost: h\r\n\r\nGET /y HTTP/1.1\r\nHost: h\r\n\r\n")
                 return (try client.readResponse(isHead: true), try client.readResponse())
@@ -81,7 +82,7 @@ import Testing
 
     @Test func expectContinueGetsInterimResponseBeforeTheBodyIsSent() async throws {
         try await withServer { port in
-            let (interim, final) = try await blocking {
+            let (interim, final) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("PUT /up HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
                 let interim = try client.readResponse()
@@ -95,7 +96,7 @@ import Testing
 
     @Test func absoluteFormTargetIsSplitIntoHostPathAndQuery() async throws {
         try await withServer { port in
-            let response = try await blocking {
+            let response = try await offTheCooperativePool {
                 try RawClient.roundTrip(
                     port: port,
                     "GET http://api.openweathermap.org/data/2.5/weather?q=seoul HTTP/1.1\r\nHost: proxy\r\n\r\n")
@@ -106,7 +107,7 @@ import Testing
 
     @Test func chunkedRequestBodyReachesTheHandlerDecoded() async throws {
         try await withServer { port in
-            let response = try await blocking {
+            let response = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(
                     "POST /c HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
@@ -119,7 +120,7 @@ import Testing
 
     @Test func connectIsAnswered501SayingHTTPSInterceptionIsNotSupported() async throws {
         try await withServer { port in
-            let (response, closed) = try await blocking {
+            let (response, closed) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(
                     "CONNECT api.openweathermap.org:443 HTTP/1.1\r\nHost: api.openweathermap.org:443\r\n\r\n")
@@ -134,7 +135,7 @@ import Testing
     @Test func invalidHandlerResponseBecomes500NamingTheProblem() async throws {
         let handler = HTTPHandlerFunction { _ in .respond(HTTPResponse(headers: ["X-Bad": "a\r\nInjected: yes"])) }
         try await withServer(handler: handler) { port in
-            let response = try await blocking {
+            let response = try await offTheCooperativePool {
                 try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
             }
             #expect(response.status == 500)
@@ -153,19 +154,21 @@ import Testing
             }
         }
         try await withServer(eventLoopCount: 1, handler: handler) { port in
-            let slow = try await blocking {
+            let slow = try await offTheCooperativePool {
                 let slow = try RawClient(port: port)
                 try slow.send("GET /later HTTP/1.1\r\nHost: h\r\n\r\nGET /after HTTP/1.1\r\nHost: h\r\n\r\n")
                 return UnsafeTransfer(value: slow)
             }
-            let fast = try await blocking {
+            let fast = try await offTheCooperativePool {
                 let fast = try RawClient(port: port)
                 try fast.send("GET /now HTTP/1.1\r\nHost: h\r\n\r\n")
                 return try fast.readResponse().text
             }
             #expect(fast == "now")
             gate.open()
-            let later = try await blocking { try [slow.value.readResponse().text, slow.value.readResponse().text] }
+            let later = try await offTheCooperativePool {
+                try [slow.value.readResponse().text, slow.value.readResponse().text]
+            }
             #expect(later == ["later", "now"])  // the pipelined request waited its turn
         }
     }
@@ -181,7 +184,7 @@ import Testing
             }
         }
         try await withServer(handler: handler) { port in
-            let (answer, probeHadRun) = try await blocking {
+            let (answer, probeHadRun) = try await offTheCooperativePool {
                 let release = DispatchSemaphore(value: 0)
                 let blockers = 4 * ProcessInfo.processInfo.activeProcessorCount + 4
                 @Sendable func holdAPoolThread() { release.wait() }
@@ -202,7 +205,7 @@ import Testing
     @Test(.enabled(if: isIPv6LoopbackAvailable))
     func servesIPv6() async throws {
         try await withServer(host: "::1") { port in
-            let response = try await blocking {
+            let response = try await offTheCooperativePool {
                 try RawClient.roundTrip(port: port, host: "::1", "GET /v6 HTTP/1.1\r\nHost: [::1]\r\n\r\n")
             }
             #expect(response.text == "GET /v6 - [::1] HTTP/1.1 0\n")
@@ -212,7 +215,7 @@ import Testing
     @Test func thousandConcurrentKeepAliveConnectionsAreAllAnswered() async throws {
         raiseOpenFileLimit(to: 8192)
         try await withServer { port in
-            let answered = try await blocking {
+            let answered = try await offTheCooperativePool {
                 let clients = try (0..<1000).map { _ in try RawClient(port: port) }
                 for (index, client) in clients.enumerated() {
                     try client.send("GET /\(index) HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -233,7 +236,7 @@ import Testing
 
     @Test func peerResetMidRequestLeavesTheServerServing() async throws {
         try await withServer(eventLoopCount: 1) { port in
-            let status = try await blocking {
+            let status = try await offTheCooperativePool {
                 do {
                     let client = try RawClient(port: port)
                     try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 100\r\n\r\npartial")
@@ -261,7 +264,7 @@ import Testing
             configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, log: { _ in }), handler: handler)
         let port = try server.start()
         let pending = Task {
-            try await blocking {
+            try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
                 let response = try client.readResponse()
@@ -287,14 +290,14 @@ import Testing
     @Test func stopClosesIdleKeepAliveConnections() async throws {
         let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, log: { _ in }), handler: EchoHandler())
         let port = try server.start()
-        let client = try await blocking {
+        let client = try await offTheCooperativePool {
             let client = try RawClient(port: port)
             try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
             _ = try client.readResponse()
             return UnsafeTransfer(value: client)
         }
         await server.stop()
-        let closed = try await blocking { try client.value.isClosedByServer() }
+        let closed = try await offTheCooperativePool { try client.value.isClosedByServer() }
         #expect(closed)
     }
 
@@ -319,7 +322,7 @@ import Testing
 }
 
 /// Carries a value the compiler cannot prove `Sendable` (a `RawClient` owned by one test at a time)
-/// between the test and the thread `blocking` runs it on. The test never uses it concurrently.
+/// between the test and the thread `offTheCooperativePool` runs it on. The test never uses it concurrently.
 struct UnsafeTransfer<Value>: @unchecked Sendable {
     let value: Value
 }

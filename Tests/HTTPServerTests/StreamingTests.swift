@@ -1,5 +1,6 @@
 import HTTPServer
 import Locking
+import TestSupport
 import Testing
 
 /// Streamed responses (`HTTPResponseStream`) through raw sockets: the head at once, each write as it
@@ -15,7 +16,7 @@ import Testing
         let handler = StreamingHandler()
         try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
-            let head = try await blocking {
+            let head = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
                 return try client.raw.readResponse()
             }
@@ -26,11 +27,11 @@ import Testing
             #expect(head.header("Content-Type") == "text/event-stream")
             let stream = await handler.streams.next()
             #expect(stream.write(Array("hello".utf8)))
-            let first = try await blocking { try client.raw.read(untilEndsWith: "\r\n") }
+            let first = try await offTheCooperativePool { try client.raw.read(untilEndsWith: "\r\n") }
             #expect(first == "5\r\nhello\r\n")
             stream.write(Array(String(repeating: "x", count: 300).utf8))
             stream.finish()
-            let rest = try await blocking { try String(decoding: client.raw.readToEOF(), as: UTF8.self) }
+            let rest = try await offTheCooperativePool { try String(decoding: client.raw.readToEOF(), as: UTF8.self) }
             #expect(rest == "12c\r\n" + String(repeating: "x", count: 300) + "\r\n0\r\n\r\n")
             #expect(!stream.isOpen)
             #expect(!stream.write(Array("late".utf8)))
@@ -41,7 +42,7 @@ import Testing
         let handler = StreamingHandler(earlyWrite: "early", body: "first")
         try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
-            let received = try await blocking {
+            let received = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
                 _ = try client.raw.readResponse()
                 return try client.raw.read(untilEndsWith: "early\r\n")
@@ -54,7 +55,7 @@ import Testing
         let handler = StreamingHandler()
         try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
-            try await blocking {
+            try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
                 _ = try client.raw.readResponse()
             }
@@ -78,7 +79,7 @@ import Testing
             handler: handler)
         let port = try server.start()
         let client = try SequentialClient(port: port)
-        try await blocking {
+        try await offTheCooperativePool {
             try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
             _ = try client.raw.readResponse()
         }
@@ -87,7 +88,7 @@ import Testing
         stream.onClose { closed.open() }
         stream.write(Array("data: 1\n\n".utf8))
         async let stopped: Void = server.stop()
-        let rest = try await blocking { try String(decoding: client.raw.readToEOF(), as: UTF8.self) }
+        let rest = try await offTheCooperativePool { try String(decoding: client.raw.readToEOF(), as: UTF8.self) }
         await stopped
         await closed.wait()
         #expect(rest == "9\r\ndata: 1\n\n\r\n0\r\n\r\n")
@@ -97,7 +98,7 @@ import Testing
         let handler = StreamingHandler()
         try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
-            let head = try await blocking {
+            let head = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.0\r\n\r\n")
                 return try client.raw.readResponse()
             }
@@ -108,7 +109,7 @@ import Testing
             stream.write(Array("one ".utf8))
             stream.write(Array("two".utf8))
             stream.finish()
-            let body = try await blocking { try String(decoding: client.raw.readToEOF(), as: UTF8.self) }
+            let body = try await offTheCooperativePool { try String(decoding: client.raw.readToEOF(), as: UTF8.self) }
             #expect(body == "one two")
         }
     }
@@ -117,7 +118,7 @@ import Testing
         let handler = StreamingHandler()
         try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
-            let head = try await blocking {
+            let head = try await offTheCooperativePool {
                 try client.raw.send("HEAD /events HTTP/1.1\r\nHost: h\r\n\r\n")
                 return try client.raw.readResponse(isHead: true)
             }
@@ -125,7 +126,7 @@ import Testing
             let stream = await handler.streams.next()
             #expect(!stream.isOpen)
             // The connection stays usable: no stream was started on it.
-            let next = try await blocking {
+            let next = try await offTheCooperativePool {
                 try client.raw.send("GET /plain HTTP/1.1\r\nHost: h\r\n\r\n")
                 return try client.raw.readResponse()
             }
@@ -137,7 +138,7 @@ import Testing
         let handler = StreamingHandler(maxBufferedBytes: 64 * 1024)
         try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
-            try await blocking {
+            try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
                 _ = try client.raw.readResponse()
             }
@@ -174,7 +175,7 @@ import Testing
             heartbeat: HTTPResponseStream.Heartbeat(interval: .milliseconds(5), bytes: Array(": ping\n\n".utf8)))
         try await withServer(handler: handler) { port in
             let client = try SequentialClient(port: port)
-            let received = try await blocking {
+            let received = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
                 _ = try client.raw.readResponse()
                 return try client.raw.read(untilEndsWith: ": ping\n\n\r\n")
@@ -243,7 +244,7 @@ final class Mailbox<Value: Sendable>: Sendable {
     }
 }
 
-/// A raw client handed from one `blocking` step to the next: the steps run one after another, never
+/// A raw client handed from one `offTheCooperativePool` step to the next: the steps run one after another, never
 /// at once, so the client is never used from two threads at the same time.
 private final class SequentialClient: @unchecked Sendable {
     let raw: RawClient

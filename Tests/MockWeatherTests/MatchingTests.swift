@@ -50,6 +50,40 @@ import Testing
         #expect(matchedName(library, "/data/2.5/weather?lat=37.51&lon=127") == nil)
     }
 
+    @Test func theAPIDefaultOfLangUnitsOrModeIsTheSameRequestAsLeavingItOut() throws {
+        // As record mode writes them: recorded without lang (pinned absent), and with lang=en.
+        let library = try library([
+            (
+                "seoul.json",
+                cassetteJSON(interaction(query: #"{"q": "seoul", "lang": null, "units": null, "mode": null}"#))
+            ),
+            ("busan.json", cassetteJSON(interaction(query: #"{"q": "busan", "lang": "en", "units": "Standard"}"#))),
+            ("seoul-kr.json", cassetteJSON(interaction(query: #"{"q": "seoul", "lang": "kr"}"#))),
+        ])
+        // pyowm sends lang=en on every request.
+        #expect(matchedName(library, "/data/2.5/weather?q=seoul&lang=en&APPID=k") == "seoul")
+        #expect(matchedName(library, "/data/2.5/weather?q=seoul&lang=EN&units=standard&mode=json") == "seoul")
+        #expect(matchedName(library, "/data/2.5/weather?q=seoul&lang=kr") == "seoul-kr")
+        #expect(matchedName(library, "/data/2.5/weather?q=seoul&units=metric") == nil)
+        #expect(matchedName(library, "/data/2.5/weather?q=seoul&mode=xml") == nil)
+        #expect(matchedName(library, "/data/2.5/weather?q=busan") == "busan")
+        #expect(matchedName(library, "/data/2.5/weather?q=busan&lang=en&units=standard") == "busan")
+        #expect(matchedName(library, "/data/2.5/weather?q=busan&lang=de") == nil)
+        let miss = try #require(
+            library.nearMiss(for: ReplayRequest(method: "GET", path: "/data/2.5/weather", query: "q=busan&lang=de")))
+        #expect(
+            miss.summary(interactionCount: 1) == "busan (lang: de given, must be absent (or en, the API's default))")
+    }
+
+    @Test func aRecordingWithTheDefaultAndOneWithoutItAreTheSameRequest() {
+        let found = problems([
+            ("a.json", cassetteJSON(interaction(query: #"{"q": "seoul", "lang": null}"#))),
+            ("b.json", cassetteJSON(interaction(query: #"{"q": "seoul", "lang": "en"}"#))),
+        ])
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasPrefix("the same request as a.json") == true, "\(found)")
+    }
+
     @Test func starMatchesAnyPresentValueAndNullRequiresAbsence() throws {
         let library = try library([
             ("present.json", cassetteJSON(interaction(query: #"{"zip": "*"}"#))),

@@ -79,7 +79,15 @@ import Testing
             "overview's text cannot be converted, so its units are pinned")
         #expect(
             pattern("/data/2.5/air_pollution/history", "lat=1&lon=2&start=10&end=20&units=metric")
-                == #"{"method":"GET","path":"/data/2.5/air_pollution/history","query":{"start":"10","end":"20"},"near":{"lat":1,"lon":2,"radiusKm":1}}"#
+                == #"{"method":"GET","path":"/data/2.5/air_pollution/history","query":{"start":"*","end":"*"},"near":{"lat":1,"lon":2,"radiusKm":1},"range":{"from":"start","to":"end","items":"list","key":"dt","covers":{"from":10,"to":20}}}"#,
+            "a recorded history serves every range inside the one recorded")
+        #expect(
+            pattern("/data/2.5/air_pollution/history", "lat=1&lon=2&start=20&end=10")
+                == #"{"method":"GET","path":"/data/2.5/air_pollution/history","query":{"start":"20","end":"10"},"near":{"lat":1,"lon":2,"radiusKm":1}}"#,
+            "bounds the API refuses are pinned as sent: the answer is its 400 for exactly them")
+        #expect(
+            pattern("/data/2.5/air_pollution/history", "lat=1&lon=2&start=soon")
+                == #"{"method":"GET","path":"/data/2.5/air_pollution/history","query":{"start":"soon","end":null},"near":{"lat":1,"lon":2,"radiusKm":1}}"#
         )
         #expect(pattern("/img/wn/10d@2x.png", "appid=k") == #"{"method":"GET","path":"/img/wn/10d@2x.png"}"#)
     }
@@ -119,6 +127,17 @@ import Testing
                 #"{"coord":{"lon":1,"lat":2},"list":[{"main":{"aqi":3},"components":{"pm2_5":31.95}},{}]}"#,
                 .airPollutionForecast) == #"{"aqi":3,"count":2,"pm2_5":31.95}"#)
         #expect(expectation(#"{"list":[{"main":{"aqi":7}}]}"#, .airPollution) == #"{"error":"decoding"}"#)
+        let history = ExpectDerivation.expectation(
+            status: 200,
+            body: try? JSONParser.parse(
+                Array(#"{"list":[{"dt":10,"main":{"aqi":2},"components":{"pm2_5":9.5}},{"dt":13}]}"#.utf8)),
+            endpoint: .airPollutionHistory, units: .standard, mode: nil, range: (start: 10, end: 20))
+        #expect(
+            history.map { String(decoding: $0.compactBytes, as: UTF8.self) }
+                == #"{"start":10,"end":20,"aqi":2,"count":2,"pm2_5":9.5,"firstDt":10,"lastDt":13}"#)
+        #expect(
+            expectation(#"{"coord":{},"list":[]}"#, .airPollutionHistory) == #"{"count":0}"#,
+            "a range without readings is an empty list, not an error")
         #expect(
             expectation(#"{"zip":"04524","name":"Seoul","lat":37.5,"lon":127,"country":"KR"}"#, .geocodingZip)
                 == #"{"name":"Seoul","zip":"04524","country":"KR"}"#)
@@ -234,6 +253,39 @@ import Testing
         #expect(drift == ["retyped  $.hourly[].temp: number → string"])
         #expect(varying.count == 3, "\(varying)")  // alerts, current.wind_gust, hourly[].rain
         #expect(report.results[1].verdict == .drifted(["image    100×100 → 50×50"], varying: []))
+    }
+}
+
+extension NewFamiliesRecordingTests {
+    @Test func verifyAsksForTheSpanARecordedHistoryCoversAndComparesItsShape() async throws {
+        let request = RecordingRequest(
+            method: "GET", rawPath: "/data/2.5/air_pollution/history",
+            rawQuery: "lat=37.5683&lon=126.9778&start=1670112000&end=1670198400")
+        let body =
+            #"{"coord":{"lon":126.9778,"lat":37.5683},"list":[{"main":{"aqi":2},"components":{"pm2_5":12},"dt":1670112000}]}"#
+        let document = RecordedCassette.document(
+            request: request, displayText: request.displayText, status: 200, headers: [], body: Array(body.utf8),
+            upstream: .openWeatherMap, recordedAt: "2026-12-01T10:00:00Z"
+        ).document
+        let cassettes = try library([
+            (request.cassetteName + ".json", String(decoding: document.prettyBytes, as: UTF8.self))
+        ])
+        .cassettes
+        let transport = ScriptedUpstream { _ in
+            UpstreamResponse(
+                status: 200, headers: [],
+                body: Array(#"{"coord":{"lon":126.9778,"lat":37.5683},"list":[{"main":{"aqi":"2"},"dt":1}]}"#.utf8))
+        }
+        let report = await CassetteVerifier.verify(
+            cassettes, transport: transport, scrubber: KeyScrubber(), progress: { _, _, _ in })
+        let sent = try #require(transport.requests.first)
+        #expect(sent.path == "/data/2.5/air_pollution/history")
+        #expect(sent.query.contains("start=1670112000") && sent.query.contains("end=1670198400"), "\(sent.query)")
+        guard case .drifted(let drift, _) = report.results.first?.verdict else {
+            Issue.record("expected drift, got \(String(describing: report.results.first?.verdict))")
+            return
+        }
+        #expect(drift.contains("retyped  $.list[].main.aqi: number → string"), "\(drift)")
     }
 }
 

@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A deliberately simple blocking HTTP/1.1 client over a raw socket, to see faults exactly as a
-/// client does: the bytes that arrived, and how the connection ended. (Foundation's clients hide both.)
+/// One `GET` over a ``RawClient`` connection, to see faults exactly as a client does: the bytes that
+/// arrived, and how the connection ended. (Foundation's clients hide both.)
 public struct RawHTTPClient: Sendable {
     /// How the connection ended.
     public enum Ending: Equatable, Sendable {
@@ -53,51 +53,20 @@ public struct RawHTTPClient: Sendable {
     /// Sends `GET target` with `Connection: close` and reads until the connection ends or times out.
     /// `target` may be absolute-form (`http://api.openweathermap.org/...`), as a client behind a proxy sends.
     public func get(_ target: String) throws -> Exchange {
-        let descriptor = try Self.connectedSocket(port: port, readTimeoutMilliseconds: readTimeoutMilliseconds)
-        defer { close(descriptor) }
-        let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        let connection = try RawClient(port: port, timeoutMilliseconds: readTimeoutMilliseconds)
+        try connection.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                received += buffer[..<count]
-            } else if count == 0 {
-                return Exchange(bytes: received, ending: .closed)
-            } else if errno == EINTR {
-                continue
-            } else if errno == ECONNRESET {
+            do {
+                let chunk = try connection.receiveOnce()
+                if chunk.isEmpty { return Exchange(bytes: received, ending: .closed) }
+                received += chunk
+            } catch RawClientError.connectionReset {
                 return Exchange(bytes: received, ending: .reset)
-            } else {
+            } catch RawClientError.timedOut {
                 return Exchange(bytes: received, ending: .timedOut)
             }
         }
-    }
-
-    /// A TCP connection to 127.0.0.1:`port` whose reads give up after the timeout (a safety net, so a
-    /// server bug fails a test instead of hanging it).
-    public static func connectedSocket(port: Int, readTimeoutMilliseconds: Int) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        var timeout = timeval()
-        timeout.tv_sec = .init(readTimeoutMilliseconds / 1000)
-        timeout.tv_usec = .init(readTimeoutMilliseconds % 1000 * 1000)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return descriptor
     }
 }
 
@@ -106,7 +75,7 @@ public struct RawHTTPClient: Sendable {
 /// concurrency's cooperative threads (``offTheCooperativePool(_:)``): the server's own tasks need them.
 public final class RawHTTPStream: @unchecked Sendable {
     // Used from one test at a time, each read after the last: never from two threads at once.
-    private let descriptor: Int32
+    private let connection: RawClient
     /// Everything received so far.
     public private(set) var received = ""
 
@@ -115,46 +84,31 @@ public final class RawHTTPStream: @unchecked Sendable {
         port: Int, method: String = "GET", target: String, headers: [String] = [], body: String = "",
         readTimeoutMilliseconds: Int = 10_000
     ) throws {
-        descriptor = try RawHTTPClient.connectedSocket(port: port, readTimeoutMilliseconds: readTimeoutMilliseconds)
+        connection = try RawClient(port: port, timeoutMilliseconds: readTimeoutMilliseconds)
         let fields =
             ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1", "Content-Length: \(body.utf8.count)"] + headers
-        let bytes = Array((fields.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8)
-        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        try connection.send(fields.joined(separator: "\r\n") + "\r\n\r\n" + body)
     }
-
-    deinit { close(descriptor) }
 
     /// Reads until everything received contains `text` (returns all of it), or throws when the
     /// connection ends or the read timeout passes first.
     @discardableResult
     public func read(until text: String) throws -> String {
-        var buffer = [UInt8](repeating: 0, count: 4096)
         while !received.contains(text) {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                received += String(decoding: buffer[..<count], as: UTF8.self)
-            } else if count < 0, errno == EINTR {
-                continue
-            } else {
-                throw StreamEnded(received: received, waitingFor: text)
-            }
+            let chunk = (try? connection.receiveOnce()) ?? []
+            guard !chunk.isEmpty else { throw StreamEnded(received: received, waitingFor: text) }
+            received += String(decoding: chunk, as: UTF8.self)
         }
         return received
     }
 
-    /// Reads until the server closes the connection; returns everything received.
+    /// Reads until the server closes the connection (or resets it, or the read timeout passes); returns
+    /// everything received.
     public func readToEnd() -> String {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                received += String(decoding: buffer[..<count], as: UTF8.self)
-            } else if count < 0, errno == EINTR {
-                continue
-            } else {
-                return received
-            }
+        while let chunk = try? connection.receiveOnce(), !chunk.isEmpty {
+            received += String(decoding: chunk, as: UTF8.self)
         }
+        return received
     }
 
     /// The connection ended, or the read timeout passed, before the awaited text arrived.
@@ -167,15 +121,5 @@ public final class RawHTTPStream: @unchecked Sendable {
         public var description: String {
             "the stream ended before \(waitingFor.debugDescription) arrived; got \(received.debugDescription)"
         }
-    }
-}
-
-/// Runs blocking socket work on a thread of its own, so a test waiting on a read never holds one of
-/// the few cooperative threads every other test's steps run on.
-@discardableResult
-public func offTheCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.start()
     }
 }

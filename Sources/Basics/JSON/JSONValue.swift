@@ -137,3 +137,36 @@ extension DeferredJSON: CustomReflectable {
         Mirror(self, children: ["range": range, "text": String(decoding: source[range], as: UTF8.self)])
     }
 }
+
+extension JSONValue: Equatable {
+    /// Equal when both are the same JSON as written: the same kind, number literals with the same
+    /// text, the same members (names and values) in the same order. Where a value sat in its source
+    /// does not count, and an unbuilt (deferred) container equals the tree it builds to.
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs.kind, rhs.kind) {
+        case (.deferred(let left), .deferred(let right)) where left.range == right.range && left.source == right.source:
+            return true
+        case (.deferred, _), (_, .deferred):
+            return lhs.built.kind == rhs.built.kind
+        default:
+            return lhs.kind == rhs.kind
+        }
+    }
+}
+
+extension JSONValue.Kind: Equatable {
+    /// Structural equality; a deferred container is compared by building it (see ``JSONValue/==``).
+    package static func == (lhs: JSONValue.Kind, rhs: JSONValue.Kind) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let left), .bool(let right)): return left == right
+        case (.number(let left), .number(let right)): return left == right
+        case (.string(let left), .string(let right)): return left == right
+        case (.array(let left), .array(let right)): return left == right
+        case (.object(let left), .object(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.deferred, _), (_, .deferred): return JSONValue(lhs) == JSONValue(rhs)
+        default: return false
+        }
+    }
+}

@@ -77,7 +77,7 @@ func monotonicNanoseconds() -> UInt64 {
 
 extension Duration {
     /// This duration in whole nanoseconds, clamped to 0...UInt64.max / 4 (about 146 years).
-    var clampedNanoseconds: UInt64 {
+    package var clampedNanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         guard seconds >= 0 else { return 0 }
         guard seconds < 4_000_000_000 else { return UInt64.max / 4 }

@@ -22,9 +22,8 @@ final class ProblemCollector {
     }
 
     private func report(at offset: Int, _ path: JSONPath, _ message: String) {
-        let position = lineMap.position(ofOffset: offset)
-        problems.append(
-            TraceProblem(location: path.description, line: position.line, column: position.column, message: message))
+        let location = SourceProblemLocation(path: path.description, position: lineMap.position(ofOffset: offset))
+        problems.append(TraceProblem(at: location, message: message))
     }
 }
 

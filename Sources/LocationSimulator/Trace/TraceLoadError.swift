@@ -1,3 +1,5 @@
+import Basics
+
 /// One thing wrong with a trace file, and where: a JSON path such as `$.waypoints[3].lat` with the line
 /// and column of the offending text, or a line of a GPX file such as `line 12`.
 public struct TraceProblem: Sendable, Hashable, CustomStringConvertible {
@@ -12,18 +14,23 @@ public struct TraceProblem: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a problem report.
     public init(location: String, line: Int? = nil, column: Int? = nil, message: String) {
-        self.location = location
-        self.line = line
-        self.column = column
+        self.init(at: SourceProblemLocation(path: location, line: line, column: column), message: message)
+    }
+
+    /// A problem at `sourceLocation`, whose file is left out: the trace's file is named by the error.
+    init(at sourceLocation: SourceProblemLocation, message: String) {
+        (location, line, column) = (sourceLocation.path, sourceLocation.line, sourceLocation.column)
         self.message = message
+    }
+
+    /// The place, line and column in `file`, as every problem in the package reports them.
+    func sourceLocation(inFile file: String = "") -> SourceProblemLocation {
+        SourceProblemLocation(file: file, path: location, line: line, column: column)
     }
 
     /// `line:column: location: message` (the form editors jump to), `location: message` without a
     /// position, or just the message when there is no location either.
-    public var description: String {
-        let position = line.map { "\($0):\(column ?? 1): " } ?? ""
-        return position + (location.isEmpty ? message : "\(location): \(message)")
-    }
+    public var description: String { sourceLocation().describing(message) }
 }
 
 /// Why a trace could not be loaded. Every case names the file; ``description`` is what the executable
@@ -50,9 +57,9 @@ public enum TraceLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreadable(let file, let reason):
             "\(file): cannot read the trace: \(reason)"
         case .malformed(let file, let line, let column, let message):
-            "\(file):\(line):\(column): \(message)"
+            SourceProblemLocation(file: file, path: "", line: line, column: column).describing(message)
         case .invalid(let file, let problems):
-            problems.map { "\(file)\($0.line == nil ? ": " : ":")\($0)" }.joined(separator: "\n")
+            problems.map { $0.sourceLocation(inFile: file).describing($0.message) }.joined(separator: "\n")
         }
     }
 }

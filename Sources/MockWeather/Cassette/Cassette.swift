@@ -14,7 +14,10 @@ public enum CassetteSource: String, Sendable, CaseIterable {
 }
 
 /// One cassette file: its name, provenance and the interactions it can replay.
-public struct Cassette: Sendable {
+///
+/// Two cassettes are equal when everything they replay is: the same file and name, provenance and
+/// interactions, with `json` bodies compared as the JSON they serve (not where it sat in the file).
+public struct Cassette: Sendable, Equatable {
     /// The file's path relative to the cassette directory, without `.json` (`openweathermap/current/seoul`).
     public var name: String
     /// The file's path relative to the cassette directory (`openweathermap/current/seoul.json`).
@@ -35,7 +38,7 @@ public struct Cassette: Sendable {
 }
 
 /// One request pattern and what to answer when it matches.
-struct Interaction: Sendable {
+struct Interaction: Sendable, Equatable {
     var request: RequestPattern
     /// One element for `response`; the sequence for `responses` (served in order, the last repeats).
     var responses: [ResponseTemplate]
@@ -45,7 +48,7 @@ struct Interaction: Sendable {
 }
 
 /// A response as the cassette states it, before units conversion and encoding.
-struct ResponseTemplate: Sendable {
+struct ResponseTemplate: Sendable, Equatable {
     var status: Int
     var headers: [HeaderField]
     var body: ResponseBody?
@@ -77,7 +80,7 @@ struct HeaderField: Sendable, Hashable {
 }
 
 /// A response body: exactly one of the three forms docs/ARCHITECTURE.md#cassettes allows.
-enum ResponseBody: Sendable {
+enum ResponseBody: Sendable, Equatable {
     /// Any JSON value, served compactly with its number literals untouched.
     case json(JSONValue)
     /// Served byte for byte (malformed payloads, HTML error pages, an empty body).
@@ -108,6 +111,6 @@ struct Expectation: Sendable, Equatable {
     var celsius: Double?
     var error: ClientErrorKind?
     var message: String?
-    /// The other keys of the block (`hourly`, `aqi`, `width`...), in the order of ``ExpectDetails/keys``.
+    /// The other keys of the block (`hourly`, `aqi`, `width`...), in the order of the ``CassetteKey/Expect`` cases.
     var details: [ExpectDetails.Entry] = []
 }

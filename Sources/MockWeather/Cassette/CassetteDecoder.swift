@@ -7,18 +7,6 @@ import HTTPServer
 struct CassetteDecoder {
     static let formatIdentifier = "mockweather-cassette/1"
 
-    private static let topLevelKeys = ["format", "source", "recordedAt", "creator", "notes", "interactions"]
-    private static let creatorKeys = ["name", "version"]
-    private static let interactionKeys = ["request", "response", "responses", "delayMs", "fault", "expect", "notes"]
-    private static let requestKeys = ["method", "path", "query", "near"]
-    private static let nearKeys = ["lat", "lon", "radiusKm"]
-    private static let responseKeys = [
-        "status", "headers", "json", "text", "base64", "units", "delayMs", "fault", "expect",
-    ]
-    private static let bodyKeys = ["json", "text", "base64"]
-    private static let expectKeys = ["name", "celsius", "error", "message"] + ExpectDetails.names
-    private static let faultKeys = ["kind", "bodyBytes", "contentLength", "bytesPerSecond"]
-
     let file: String
     let name: String
     private let lineMap: LineMap
@@ -35,10 +23,15 @@ struct CassetteDecoder {
     static func decode(file: String, bytes: [UInt8]) -> (cassette: Cassette?, problems: [CassetteProblem]) {
         // Most files are valid and written plainly: decoded from their bytes without a tree. Anything
         // else (including every file with a problem) takes the full path below, which reports it.
+        let decoded: (cassette: Cassette?, problems: [CassetteProblem])
         if let cassette = CassetteFastPath.decode(file: file, name: cassetteName(file), bytes: bytes) {
-            return (cassette, [])
+            decoded = (cassette, [])
+        } else {
+            decoded = decodeWithTree(file: file, bytes: bytes)
         }
-        return decodeWithTree(file: file, bytes: bytes)
+        guard let cassette = decoded.cassette else { return decoded }
+        let bodyProblems = RangedBodies.problems(in: cassette, bytes: bytes)
+        return bodyProblems.isEmpty ? decoded : (nil, bodyProblems)
     }
 
     /// The cassette name for a file: its relative path without `.json`.
@@ -51,7 +44,7 @@ struct CassetteDecoder {
         var decoder = CassetteDecoder(file: file, bytes: bytes)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes, deferringMembersNamed: "json")
+            root = try JSONParser.parse(bytes, deferringMembersNamed: CassetteKey.Response.json.rawValue)
         } catch {
             decoder.report(at: error.offset, .root, "not JSON: \(error.message)")
             return (nil, decoder.problems)
@@ -63,50 +56,51 @@ struct CassetteDecoder {
     // MARK: - Document
 
     private mutating func decodeCassette(_ root: JSONValue) -> Cassette? {
+        typealias Key = CassetteKey.Document
         guard let members = object(root, .root, "a cassette object") else { return nil }
-        checkKeys(members, at: .root, allowed: Self.topLevelKeys)
+        checkKeys(members, at: .root, allowed: Key.self)
         var source = CassetteSource.synthetic
-        if let format = requiredString(root, "format", at: .root), format != Self.formatIdentifier {
+        if let format = requiredString(root, Key.format, at: .root), format != Self.formatIdentifier {
             let hint =
                 format.hasPrefix("mockweather-cassette/")
                 ? "this mockweather reads only format version 1" : "is this a mockweather cassette?"
             report(
-                root["format"]!, JSONPath.root.appending("format"),
+                root[Key.format]!, JSONPath.root.appending(Key.format),
                 "unsupported format \(JSONValue.quoted(format)); expected \"\(Self.formatIdentifier)\" (\(hint))")
         }
-        if let text = requiredString(root, "source", at: .root) {
+        if let text = requiredString(root, Key.source, at: .root) {
             if let parsed = CassetteSource(rawValue: text) {
                 source = parsed
             } else {
                 let choices = CassetteSource.allCases.map(\.rawValue)
                 report(
-                    root["source"]!, JSONPath.root.appending("source"),
+                    root[Key.source]!, JSONPath.root.appending(Key.source),
                     "unknown source \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
                         + Suggestions.didYouMean(text, among: choices))
             }
         }
-        let recordedAt = optionalString(root, "recordedAt", at: .root)
-        if let recordedAt, let value = root["recordedAt"], !Self.isISO8601Time(recordedAt) {
+        let recordedAt = optionalString(root, Key.recordedAt, at: .root)
+        if let recordedAt, let value = root[Key.recordedAt], !Self.isISO8601Time(recordedAt) {
             report(
-                value, JSONPath.root.appending("recordedAt"),
+                value, JSONPath.root.appending(Key.recordedAt),
                 "expected an ISO 8601 UTC time such as \"2026-11-29T10:00:00Z\", found \(JSONValue.quoted(recordedAt))")
         }
-        if source == .recorded || source == .imported, recordedAt == nil, root["source"] != nil {
+        if source == .recorded || source == .imported, recordedAt == nil, root[Key.source] != nil {
             report(
-                root["source"]!, JSONPath.root.appending("source"),
+                root[Key.source]!, JSONPath.root.appending(Key.source),
                 "a\(source == .imported ? "n imported" : " recorded") cassette needs \"recordedAt\" saying when it was recorded"
             )
         }
-        let creator = root["creator"].flatMap { decodeCreator($0, at: JSONPath.root.appending("creator")) }
-        if source == .imported, root["creator"] == nil, root["source"] != nil {
+        let creator = root[Key.creator].flatMap { decodeCreator($0, at: JSONPath.root.appending(Key.creator)) }
+        if source == .imported, root[Key.creator] == nil, root[Key.source] != nil {
             report(
-                root["source"]!, JSONPath.root.appending("source"),
+                root[Key.source]!, JSONPath.root.appending(Key.source),
                 "an imported cassette needs \"creator\": {\"name\", \"version\"} of the tool that wrote the archive")
         }
-        let notes = optionalString(root, "notes", at: .root)
+        let notes = optionalString(root, Key.notes, at: .root)
         var interactions: [Interaction] = []
-        let interactionsPath = JSONPath.root.appending("interactions")
-        if let list = root["interactions"] {
+        let interactionsPath = JSONPath.root.appending(Key.interactions)
+        if let list = root[Key.interactions] {
             if let elements = array(list, interactionsPath, "an array of interactions") {
                 if elements.isEmpty { report(list, interactionsPath, "no interactions; a cassette needs at least one") }
                 for (index, element) in elements.enumerated() {
@@ -124,37 +118,39 @@ struct CassetteDecoder {
     }
 
     private mutating func decodeCreator(_ value: JSONValue, at path: JSONPath) -> HARCreator? {
+        typealias Key = CassetteKey.Creator
         guard let members = object(value, path, "{\"name\", \"version\"}") else { return nil }
-        checkKeys(members, at: path, allowed: Self.creatorKeys)
-        guard let name = requiredString(value, "name", at: path) else { return nil }
-        return HARCreator(name: name, version: optionalString(value, "version", at: path) ?? "")
+        checkKeys(members, at: path, allowed: Key.self)
+        guard let name = requiredString(value, Key.name, at: path) else { return nil }
+        return HARCreator(name: name, version: optionalString(value, Key.version, at: path) ?? "")
     }
 
     private mutating func decodeInteraction(_ value: JSONValue, at path: JSONPath) -> Interaction? {
+        typealias Key = CassetteKey.Interaction
         guard let members = object(value, path, "an interaction object") else { return nil }
-        checkKeys(members, at: path, allowed: Self.interactionKeys)
-        let request = value["request"].flatMap { decodeRequest($0, at: path.appending("request")) }
-        if value["request"] == nil { report(value, path, "missing \"request\"") }
-        let delay = value["delayMs"].flatMap { decodeDelay($0, at: path.appending("delayMs")) }
-        let fault = value["fault"].flatMap { decodeFault($0, at: path.appending("fault")) }
-        let expectation = value["expect"].flatMap { decodeExpectation($0, at: path.appending("expect")) }
-        let notes = optionalString(value, "notes", at: path)
+        checkKeys(members, at: path, allowed: Key.self)
+        let request = value[Key.request].flatMap { decodeRequest($0, at: path.appending(Key.request)) }
+        if value[Key.request] == nil { report(value, path, "missing \"request\"") }
+        let delay = value[Key.delayMs].flatMap { decodeDelay($0, at: path.appending(Key.delayMs)) }
+        let fault = value[Key.fault].flatMap { decodeFault($0, at: path.appending(Key.fault)) }
+        let expectation = value[Key.expect].flatMap { decodeExpectation($0, at: path.appending(Key.expect)) }
+        let notes = optionalString(value, Key.notes, at: path)
         var responses: [ResponseTemplate] = []
         var isSequence = false
-        switch (value["response"], value["responses"]) {
+        switch (value[Key.response], value[Key.responses]) {
         case (nil, nil):
             report(value, path, "missing \"response\" (or \"responses\", a sequence)")
         case (.some, .some):
             report(
-                value["responses"]!, path.appending("responses"),
+                value[Key.responses]!, path.appending(Key.responses),
                 "both \"response\" and \"responses\"; give one response or a sequence, not both")
         case (.some(let single), nil):
-            if let response = decodeResponse(single, at: path.appending("response"), interactionFault: fault) {
+            if let response = decodeResponse(single, at: path.appending(Key.response), interactionFault: fault) {
                 responses = [response]
             }
         case (nil, .some(let sequence)):
             isSequence = true
-            let sequencePath = path.appending("responses")
+            let sequencePath = path.appending(Key.responses)
             if let elements = array(sequence, sequencePath, "an array of responses") {
                 if elements.isEmpty { report(sequence, sequencePath, "an empty sequence; give at least one response") }
                 for (index, element) in elements.enumerated() {
@@ -178,31 +174,34 @@ struct CassetteDecoder {
     // MARK: - Request
 
     private mutating func decodeRequest(_ value: JSONValue, at path: JSONPath) -> RequestPattern? {
+        typealias Key = CassetteKey.Request
         guard let members = object(value, path, "a request object") else { return nil }
-        checkKeys(members, at: path, allowed: Self.requestKeys)
+        checkKeys(members, at: path, allowed: Key.self)
         var method = "GET"
-        if let text = optionalString(value, "method", at: path) {
+        if let text = optionalString(value, Key.method, at: path) {
             if text.isEmpty || !text.utf8.allSatisfy(\.isTokenCharacter) {
-                report(value["method"]!, path.appending("method"), "invalid method \(JSONValue.quoted(text))")
+                report(value[Key.method]!, path.appending(Key.method), "invalid method \(JSONValue.quoted(text))")
             }
             method = text.uppercased()
         }
         var requestPath: String?
-        if let text = requiredString(value, "path", at: path) {
+        if let text = requiredString(value, Key.path, at: path) {
             if text.hasPrefix("/"), !text.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                 requestPath = RequestPath.normalized(text)
             } else {
                 report(
-                    value["path"]!, path.appending("path"),
+                    value[Key.path]!, path.appending(Key.path),
                     "expected an absolute path such as \"/data/2.5/weather\" (query parameters go in \"query\"), found \(JSONValue.quoted(text))"
                 )
             }
         }
         var constraints: [QueryConstraint] = []
-        if let query = value["query"], let members = object(query, path.appending("query"), "an object of parameters") {
+        if let query = value[Key.query],
+            let members = object(query, path.appending(Key.query), "an object of parameters")
+        {
             var seen: [String: String] = [:]
             for member in members {
-                let memberPath = path.appending("query").appending(member.key)
+                let memberPath = path.appending(Key.query).appending(member.key)
                 let lowered = member.key.lowercased()
                 if let earlier = seen[lowered] {
                     report(
@@ -227,21 +226,107 @@ struct CassetteDecoder {
         }
         constraints.sort { $0.name < $1.name }
         var near: GeoCircle?
-        if let nearValue = value["near"] {
-            near = decodeNear(nearValue, at: path.appending("near"))
+        if let nearValue = value[Key.near] {
+            near = decodeNear(nearValue, at: path.appending(Key.near))
+        }
+        var range: RangeRule?
+        if let rangeValue = value[Key.range] {
+            range = decodeRange(rangeValue, at: path.appending(Key.range))
+            if range == nil { return nil }
         }
         guard let requestPath else { return nil }
-        return RequestPattern(method: method, path: requestPath, query: constraints, near: near)
+        return RequestPattern(method: method, path: requestPath, query: constraints, near: near, range: range)
+    }
+
+    private mutating func decodeRange(_ value: JSONValue, at path: JSONPath) -> RangeRule? {
+        typealias Key = CassetteKey.Range
+        let shape = "{\"from\": PARAMETER, \"to\": PARAMETER, \"items\": MEMBER, \"key\": MEMBER, ...}"
+        guard let members = object(value, path, shape) else { return nil }
+        checkKeys(members, at: path, allowed: Key.self)
+        let before = problems.count
+        let from = requiredString(value, Key.from, at: path)?.lowercased()
+        let to = requiredString(value, Key.to, at: path)?.lowercased()
+        for (key, name) in [(Key.from, from), (Key.to, to)] where name?.isEmpty == true {
+            report(value[key]!, path.appending(key), "expected a query parameter name, found \"\"")
+        }
+        if let from, let to, !from.isEmpty, from == to {
+            report(value[Key.to]!, path.appending(Key.to), "\"to\" names the same parameter as \"from\" (\(from))")
+        }
+        var bounds: RangeRule.Bounds? = .ordered
+        if let text = optionalString(value, Key.bounds, at: path) {
+            let choices = RangeRule.Bounds.allCases.map(\.rawValue)
+            bounds = RangeRule.Bounds(rawValue: text)
+            if bounds == nil {
+                report(
+                    value[Key.bounds]!, path.appending(Key.bounds),
+                    "unknown bounds \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
+                        + Suggestions.didYouMean(text, among: choices))
+            }
+        }
+        var selection: RangeRule.Selection?
+        var coversFrom: Int64?
+        var coversTo: Int64?
+        if value[Key.bounds] != nil, bounds == nil || value[Key.bounds]?.stringValue == nil {
+            // Which of the keys below belong depends on the bounds: nothing more to say until they are known.
+        } else if bounds == .ordered {
+            let items = requiredString(value, Key.items, at: path)
+            let key = requiredString(value, Key.key, at: path)
+            var includesEnd = false
+            if let field = value[Key.includesEnd] {
+                if case .bool(let flag) = field.kind {
+                    includesEnd = flag
+                } else {
+                    report(
+                        field, path.appending(Key.includesEnd), "expected true or false, found \(field.typeDescription)"
+                    )
+                }
+            }
+            if let items, let key { selection = RangeRule.Selection(items: items, key: key, includesEnd: includesEnd) }
+            if let covers = value[Key.covers] {
+                let coversPath = path.appending(Key.covers)
+                if let members = object(covers, coversPath, "{\"from\": SECONDS, \"to\": SECONDS}") {
+                    checkKeys(members, at: coversPath, allowed: CassetteKey.Covers.self)
+                    coversFrom = wholeSeconds(covers, CassetteKey.Covers.from, at: coversPath)
+                    coversTo = wholeSeconds(covers, CassetteKey.Covers.to, at: coversPath)
+                    if let coversFrom, let coversTo, coversFrom > coversTo {
+                        report(covers, coversPath, "\"from\" (\(coversFrom)) is after \"to\" (\(coversTo))")
+                    }
+                }
+            }
+        } else if let bounds {
+            for key in Key.orderedOnly {
+                guard let field = value[key] else { continue }
+                report(
+                    field, path.appending(key),
+                    "\"\(key.rawValue)\" applies only to ordered bounds (the interaction that serves the data), not \"\(bounds.rawValue)\""
+                )
+            }
+        }
+        guard problems.count == before, let from, let to, let bounds else { return nil }
+        return RangeRule(
+            from: from, to: to, bounds: bounds, coversFrom: coversFrom, coversTo: coversTo, selection: selection)
+    }
+
+    private mutating func wholeSeconds(_ object: JSONValue, _ key: some CassetteKeys, at path: JSONPath) -> Int64? {
+        guard let value = object[key] else { return nil }
+        guard let text = value.numberText, let seconds = RangeRule.wholeSeconds(text) else {
+            report(
+                value, path.appending(key),
+                "expected whole Unix seconds, found \(value.numberText ?? value.typeDescription)")
+            return nil
+        }
+        return seconds
     }
 
     private mutating func decodeNear(_ value: JSONValue, at path: JSONPath) -> GeoCircle? {
+        typealias Key = CassetteKey.Near
         guard let members = object(value, path, "{\"lat\", \"lon\", \"radiusKm\"}") else { return nil }
-        checkKeys(members, at: path, allowed: Self.nearKeys)
-        let latitude = requiredNumber(value, "lat", at: path, in: -90...90)
-        let longitude = requiredNumber(value, "lon", at: path, in: -180...180)
-        let radius = requiredNumber(value, "radiusKm", at: path, in: 0...20_038)
+        checkKeys(members, at: path, allowed: Key.self)
+        let latitude = requiredNumber(value, Key.lat, at: path, in: -90...90)
+        let longitude = requiredNumber(value, Key.lon, at: path, in: -180...180)
+        let radius = requiredNumber(value, Key.radiusKm, at: path, in: 0...20_038)
         if let radius, radius <= 0 {
-            report(value["radiusKm"]!, path.appending("radiusKm"), "radius must be above 0 km")
+            report(value[Key.radiusKm]!, path.appending(Key.radiusKm), "radius must be above 0 km")
         }
         guard let latitude, let longitude, let radius, radius > 0 else { return nil }
         return GeoCircle(latitude: latitude, longitude: longitude, radiusKilometres: radius)
@@ -252,15 +337,16 @@ struct CassetteDecoder {
     private mutating func decodeResponse(_ value: JSONValue, at path: JSONPath, interactionFault: FaultSpecification?)
         -> ResponseTemplate?
     {
+        typealias Key = CassetteKey.Response
         guard let members = object(value, path, "a response object") else { return nil }
-        checkKeys(members, at: path, allowed: Self.responseKeys)
+        checkKeys(members, at: path, allowed: Key.self)
         var status: Int?
-        if let statusValue = value["status"] {
+        if let statusValue = value[Key.status] {
             if let text = statusValue.numberText, let code = Int(text), (100...599).contains(code) {
                 status = code
             } else {
                 report(
-                    statusValue, path.appending("status"),
+                    statusValue, path.appending(Key.status),
                     "invalid status \(statusValue.numberText ?? statusValue.typeDescription); expected an integer from 100 to 599"
                 )
             }
@@ -268,11 +354,11 @@ struct CassetteDecoder {
             report(value, path, "missing \"status\"")
         }
         var headers: [HeaderField] = []
-        if let headerValue = value["headers"],
-            let members = object(headerValue, path.appending("headers"), "an object of header names to strings")
+        if let headerValue = value[Key.headers],
+            let members = object(headerValue, path.appending(Key.headers), "an object of header names to strings")
         {
             for member in members {
-                let memberPath = path.appending("headers").appending(member.key)
+                let memberPath = path.appending(Key.headers).appending(member.key)
                 if member.key.isEmpty || !member.key.utf8.allSatisfy(\.isTokenCharacter) {
                     report(at: member.keyOffset, memberPath, "invalid header name \(JSONValue.quoted(member.key))")
                     continue
@@ -288,18 +374,18 @@ struct CassetteDecoder {
                 headers.append(HeaderField(name: member.key, value: text))
             }
         }
-        let delay = value["delayMs"].flatMap { decodeDelay($0, at: path.appending("delayMs")) }
-        let fault = value["fault"].flatMap { decodeFault($0, at: path.appending("fault")) }
-        let expectation = value["expect"].flatMap { decodeExpectation($0, at: path.appending("expect")) }
+        let delay = value[Key.delayMs].flatMap { decodeDelay($0, at: path.appending(Key.delayMs)) }
+        let fault = value[Key.fault].flatMap { decodeFault($0, at: path.appending(Key.fault)) }
+        let expectation = value[Key.expect].flatMap { decodeExpectation($0, at: path.appending(Key.expect)) }
         let body = decodeBody(value, at: path, fault: fault ?? interactionFault)
         var units = Units.standard
-        if let text = optionalString(value, "units", at: path) {
+        if let text = optionalString(value, Key.units, at: path) {
             if let parsed = Units(rawValue: text) {
                 units = parsed
             } else {
                 let choices = Units.allCases.map(\.rawValue)
                 report(
-                    value["units"]!, path.appending("units"),
+                    value[Key.units]!, path.appending(Key.units),
                     "unknown units \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
                         + Suggestions.didYouMean(text, among: choices))
             }
@@ -314,11 +400,11 @@ struct CassetteDecoder {
     private mutating func decodeBody(_ value: JSONValue, at path: JSONPath, fault: FaultSpecification?)
         -> (value: ResponseBody?, Void)?
     {
-        let given = Self.bodyKeys.filter { value[$0] != nil }
+        let given = CassetteKey.Response.bodies.filter { value[$0] != nil }
         if given.count > 1 {
             report(
                 value[given[1]]!, path.appending(given[1]),
-                "two bodies (\(given.map { "\"\($0)\"" }.joined(separator: " and "))); give exactly one of json, text or base64"
+                "two bodies (\(given.map { "\"\($0.rawValue)\"" }.joined(separator: " and "))); give exactly one of json, text or base64"
             )
             return nil
         }
@@ -330,23 +416,23 @@ struct CassetteDecoder {
             return nil
         }
         switch key {
-        case "json":
+        case .json:
             return (.json(body), ())
-        case "text":
+        case .text:
             guard let text = body.stringValue else {
                 report(
-                    body, path.appending("text"),
+                    body, path.appending(key),
                     "expected a string, found \(body.typeDescription) (use \"json\" for a JSON body)")
                 return nil
             }
             return (.text(text), ())
         default:
             guard let text = body.stringValue else {
-                report(body, path.appending("base64"), "expected a base64 string, found \(body.typeDescription)")
+                report(body, path.appending(key), "expected a base64 string, found \(body.typeDescription)")
                 return nil
             }
             guard let data = Data(base64Encoded: text) else {
-                report(body, path.appending("base64"), "bad base64: not valid standard base64 with padding")
+                report(body, path.appending(key), "bad base64: not valid standard base64 with padding")
                 return nil
             }
             return (.base64(Array(data)), ())
@@ -366,8 +452,8 @@ struct CassetteDecoder {
         }
         let shape = "milliseconds or {\"uniformMs\": [low, high]}"
         guard let members = object(value, path, shape) else { return nil }
-        checkKeys(members, at: path, allowed: ["uniformMs"])
-        guard let range = value["uniformMs"] else {
+        checkKeys(members, at: path, allowed: CassetteKey.Delay.self)
+        guard let range = value[CassetteKey.Delay.uniformMs] else {
             report(value, path, "missing \"uniformMs\"; expected \(shape)")
             return nil
         }
@@ -376,7 +462,7 @@ struct CassetteDecoder {
             bounds[1] <= limit
         else {
             report(
-                range, path.appending("uniformMs"),
+                range, path.appending(CassetteKey.Delay.uniformMs),
                 "expected [low, high]: two whole milliseconds with 0 ≤ low ≤ high ≤ \(limit)")
             return nil
         }
@@ -384,25 +470,26 @@ struct CassetteDecoder {
     }
 
     private mutating func decodeFault(_ value: JSONValue, at path: JSONPath) -> FaultSpecification? {
+        typealias Key = CassetteKey.Fault
         if value.isNull { return nil }
         let kindValue: JSONValue
         if value.stringValue != nil {
             kindValue = value
         } else {
             guard let members = object(value, path, "a fault name or {\"kind\": ...}") else { return nil }
-            checkKeys(members, at: path, allowed: Self.faultKeys)
-            guard let kind = value["kind"] else {
+            checkKeys(members, at: path, allowed: Key.self)
+            guard let kind = value[Key.kind] else {
                 report(value, path, "missing \"kind\" (one of \(FaultSpecification.kindNames.joined(separator: ", ")))")
                 return nil
             }
             kindValue = kind
         }
-        let kindPath = value.stringValue != nil ? path : path.appending("kind")
+        let kindPath = value.stringValue != nil ? path : path.appending(Key.kind)
         guard let kind = kindValue.stringValue else {
             report(kindValue, kindPath, "expected a fault name, found \(kindValue.typeDescription)")
             return nil
         }
-        func positiveInteger(_ key: String) -> (Int?, Bool) {
+        func positiveInteger(_ key: Key) -> (Int?, Bool) {
             guard let field = value[key] else { return (nil, true) }
             guard let text = field.numberText, let number = Int(text), number > 0 else {
                 report(
@@ -412,29 +499,33 @@ struct CassetteDecoder {
             }
             return (number, true)
         }
-        let (bodyBytes, bodyBytesValid) = positiveInteger("bodyBytes")
-        let (rate, rateValid) = positiveInteger("bytesPerSecond")
-        for (key, allowedFor) in [("bodyBytes", "truncate"), ("contentLength", "truncate"), ("bytesPerSecond", "drip")]
-        where value[key] != nil && kind != allowedFor {
-            report(value[key]!, path.appending(key), "\"\(key)\" applies only to the \"\(allowedFor)\" fault")
+        let (bodyBytes, bodyBytesValid) = positiveInteger(.bodyBytes)
+        let (rate, rateValid) = positiveInteger(.bytesPerSecond)
+        for key in Key.allCases {
+            guard let allowedFor = key.appliesOnlyTo, let field = value[key], kind != allowedFor.rawValue else {
+                continue
+            }
+            report(
+                field, path.appending(key), "\"\(key.rawValue)\" applies only to the \"\(allowedFor.rawValue)\" fault")
         }
         var announcesLength = true
-        if let field = value["contentLength"] {
+        if let field = value[Key.contentLength] {
             if case .bool(let flag) = field.kind {
                 announcesLength = flag
             } else {
-                report(field, path.appending("contentLength"), "expected true or false, found \(field.typeDescription)")
+                report(
+                    field, path.appending(Key.contentLength), "expected true or false, found \(field.typeDescription)")
                 return nil
             }
         }
         guard bodyBytesValid, rateValid else { return nil }
-        switch kind {
-        case "reset": return .reset
-        case "empty": return .empty
-        case "truncate": return .truncate(bodyBytes: bodyBytes, announcesLength: announcesLength)
-        case "drip": return .drip(bytesPerSecond: rate ?? FaultSpecification.defaultDripBytesPerSecond)
-        case "hang": return .hang
-        default:
+        switch FaultKind(rawValue: kind) {
+        case .reset: return .reset
+        case .empty: return .empty
+        case .truncate: return .truncate(bodyBytes: bodyBytes, announcesLength: announcesLength)
+        case .drip: return .drip(bytesPerSecond: rate ?? FaultSpecification.defaultDripBytesPerSecond)
+        case .hang: return .hang
+        case nil:
             report(
                 kindValue, kindPath,
                 "unknown fault \(JSONValue.quoted(kind)); expected one of \(FaultSpecification.kindNames.joined(separator: ", "))"
@@ -444,36 +535,37 @@ struct CassetteDecoder {
     }
 
     private mutating func decodeExpectation(_ value: JSONValue, at path: JSONPath) -> Expectation? {
+        typealias Key = CassetteKey.Expect
         guard let members = object(value, path, "an expect object") else { return nil }
-        checkKeys(members, at: path, allowed: Self.expectKeys)
+        checkKeys(members, at: path, allowed: Key.self)
         var expectation = Expectation()
-        expectation.name = optionalString(value, "name", at: path)
-        if let celsius = value["celsius"], !celsius.isNull {
+        expectation.name = optionalString(value, Key.name, at: path)
+        if let celsius = value[Key.celsius], !celsius.isNull {
             if let number = celsius.doubleValue {
                 expectation.celsius = number
             } else {
-                report(celsius, path.appending("celsius"), "expected a number, found \(celsius.typeDescription)")
+                report(celsius, path.appending(Key.celsius), "expected a number, found \(celsius.typeDescription)")
             }
         }
-        if let text = optionalString(value, "error", at: path) {
+        if let text = optionalString(value, Key.error, at: path) {
             let choices = ClientErrorKind.allCases.map(\.rawValue)
             if let kind = ClientErrorKind(rawValue: text) {
                 expectation.error = kind
             } else {
                 report(
-                    value["error"]!, path.appending("error"),
+                    value[Key.error]!, path.appending(Key.error),
                     "unknown error kind \(JSONValue.quoted(text)); expected one of \(choices.joined(separator: ", "))"
                         + Suggestions.didYouMean(text, among: choices))
             }
         }
-        expectation.message = optionalString(value, "message", at: path)
-        for (name, kind) in zip(ExpectDetails.names, ExpectDetails.kinds) {
-            guard let detail = value[name], !detail.isNull else { continue }
+        expectation.message = optionalString(value, Key.message, at: path)
+        for key in Key.allCases {
+            guard let kind = key.detailKind, let detail = value[key], !detail.isNull else { continue }
             if let parsed = ExpectDetails.value(kind, string: detail.stringValue, numberText: detail.numberText) {
-                expectation.details.append(ExpectDetails.Entry(name: name, value: parsed))
+                expectation.details.append(ExpectDetails.Entry(name: key.rawValue, value: parsed))
             } else {
                 let found = detail.numberText ?? detail.typeDescription
-                report(detail, path.appending(name), "expected \(kind.description), found \(found)")
+                report(detail, path.appending(key), "expected \(kind.description), found \(found)")
             }
         }
         if expectation.error != nil,
@@ -484,9 +576,9 @@ struct CassetteDecoder {
                 "an expectation is either a success (name, celsius, hourly, aqi...) or an error (error, message), not both"
             )
         }
-        if expectation.error == nil, value["error"] == nil, expectation.message != nil {
+        if expectation.error == nil, value[Key.error] == nil, expectation.message != nil {
             report(
-                value["message"]!, path.appending("message"),
+                value[Key.message]!, path.appending(Key.message),
                 "\"message\" belongs to an error expectation; add \"error\"")
         }
         return expectation
@@ -499,8 +591,8 @@ struct CassetteDecoder {
         ISO8601Time.milliseconds(text) != nil
     }
 
-    private mutating func checkKeys(_ members: [JSONMember], at path: JSONPath, allowed: [String]) {
-        for problem in JSONProblem.keyProblems(in: members, at: path, allowed: allowed) {
+    private mutating func checkKeys<Key: CassetteKeys>(_ members: [JSONMember], at path: JSONPath, allowed: Key.Type) {
+        for problem in JSONProblem.keyProblems(in: members, at: path, allowed: Key.names) {
             report(at: problem.offset, problem.path, problem.message)
         }
     }
@@ -521,15 +613,15 @@ struct CassetteDecoder {
         return elements
     }
 
-    private mutating func requiredString(_ object: JSONValue, _ key: String, at path: JSONPath) -> String? {
+    private mutating func requiredString(_ object: JSONValue, _ key: some CassetteKeys, at path: JSONPath) -> String? {
         guard object[key] != nil else {
-            report(object, path, "missing \"\(key)\"")
+            report(object, path, "missing \"\(key.rawValue)\"")
             return nil
         }
         return optionalString(object, key, at: path)
     }
 
-    private mutating func optionalString(_ object: JSONValue, _ key: String, at path: JSONPath) -> String? {
+    private mutating func optionalString(_ object: JSONValue, _ key: some CassetteKeys, at path: JSONPath) -> String? {
         guard let value = object[key] else { return nil }
         guard let text = value.stringValue else {
             report(value, path.appending(key), "expected a string, found \(value.typeDescription)")
@@ -539,11 +631,11 @@ struct CassetteDecoder {
     }
 
     private mutating func requiredNumber(
-        _ object: JSONValue, _ key: String, at path: JSONPath,
+        _ object: JSONValue, _ key: some CassetteKeys, at path: JSONPath,
         in range: ClosedRange<Double>
     ) -> Double? {
         guard let value = object[key] else {
-            report(object, path, "missing \"\(key)\"")
+            report(object, path, "missing \"\(key.rawValue)\"")
             return nil
         }
         guard let number = value.doubleValue else {
@@ -564,10 +656,17 @@ struct CassetteDecoder {
     }
 
     private mutating func report(at offset: Int, _ path: JSONPath, _ message: String) {
-        let position = lineMap.position(ofOffset: offset)
-        problems.append(
-            CassetteProblem(
-                file: file, jsonPath: path.description, line: position.line, column: position.column,
-                message: message))
+        let location = SourceProblemLocation(
+            file: file, path: path.description, position: lineMap.position(ofOffset: offset))
+        problems.append(CassetteProblem(at: location, message: message))
     }
+}
+
+extension JSONValue {
+    /// The member named by `key` (the last one, as ``JSONValue/subscript(_:)`` reads it).
+    fileprivate subscript(key: some CassetteKeys) -> JSONValue? { self[key.rawValue] }
+}
+
+extension JSONPath {
+    fileprivate func appending(_ key: some CassetteKeys) -> JSONPath { appending(key.rawValue) }
 }

@@ -10,6 +10,10 @@ import HTTPServer
 /// `CassetteDecoder` decodes the file instead and reports every problem with its JSON path and
 /// position. So for any file it either agrees with `CassetteDecoder` or defers to it.
 ///
+/// The member names come from the same `CassetteKey` tables the tree decoder checks against, and
+/// each object's members are handled in an exhaustive `switch` over its key enum, so a new member
+/// does not compile until it is handled (or deliberately left to the tree decoder) here.
+///
 /// Not handled here (left to `CassetteDecoder`): escapes in member names, `{"uniformMs": ...}` delays,
 /// fault objects, `base64` bodies, `json` bodies that are not an object or an array, and
 /// `recordedAt`/`notes`/... that are null.
@@ -45,27 +49,20 @@ struct CassetteFastPath: JSONByteScanner {
         var notes: String?
         var interactions: [Interaction]?
         var creator: HARCreator?
-        let keys: [StaticString] = ["format", "source", "recordedAt", "notes", "interactions", "creator"]
-        let complete = object(keys: keys) { decoder, key in
+        let complete = object(CassetteKey.Document.self) { decoder, key in
             switch key {
-            case 0:
-                format = decoder.string()
-                return format != nil
-            case 1:
-                source = decoder.string().flatMap(CassetteSource.init(rawValue:))
-                return source != nil
-            case 2:
-                recordedAt = decoder.string()
-                return recordedAt != nil
-            case 3:
-                notes = decoder.string()
-                return notes != nil
-            case 4:
-                interactions = decoder.interactions()
-                return interactions != nil
-            default:
-                creator = decoder.creator()
-                return creator != nil
+            case .format:
+                return decoder.read(into: &format) { $0.string() }
+            case .source:
+                return decoder.read(into: &source) { $0.string().flatMap(CassetteSource.init(rawValue:)) }
+            case .recordedAt:
+                return decoder.read(into: &recordedAt) { $0.string() }
+            case .notes:
+                return decoder.read(into: &notes) { $0.string() }
+            case .interactions:
+                return decoder.read(into: &interactions) { $0.interactions() }
+            case .creator:
+                return decoder.read(into: &creator) { $0.creator() }
             }
         }
         guard complete, format == CassetteDecoder.formatIdentifier, let source, let interactions,
@@ -83,13 +80,13 @@ struct CassetteFastPath: JSONByteScanner {
     private mutating func creator() -> HARCreator? {
         var name: String?
         var version: String?
-        let complete = object(keys: ["name", "version"]) { decoder, key in
-            if key == 0 {
-                name = decoder.string()
-                return name != nil
+        let complete = object(CassetteKey.Creator.self) { decoder, key in
+            switch key {
+            case .name:
+                return decoder.read(into: &name) { $0.string() }
+            case .version:
+                return decoder.read(into: &version) { $0.string() }
             }
-            version = decoder.string()
-            return version != nil
         }
         guard complete, let name else { return nil }
         return HARCreator(name: name, version: version ?? "")
@@ -113,17 +110,15 @@ struct CassetteFastPath: JSONByteScanner {
         var fault: FaultSpecification??
         var expectation: Expectation?
         var notes: String?
-        let complete = object(keys: ["request", "response", "responses", "delayMs", "fault", "expect", "notes"]) {
-            decoder, key in
+        let complete = object(CassetteKey.Interaction.self) { decoder, key in
             switch key {
-            case 0:
-                request = decoder.request()
-                return request != nil
-            case 1:
+            case .request:
+                return decoder.read(into: &request) { $0.request() }
+            case .response:
                 guard responses == nil, let response = decoder.response() else { return false }
                 responses = [response]
                 return true
-            case 2:
+            case .responses:
                 guard responses == nil else { return false }
                 isSequence = true
                 var sequence: [ResponseTemplate] = []
@@ -135,18 +130,14 @@ struct CassetteFastPath: JSONByteScanner {
                 guard decoded, !sequence.isEmpty else { return false }
                 responses = sequence
                 return true
-            case 3:
-                delay = decoder.delay()
-                return delay != nil
-            case 4:
-                fault = decoder.fault()
-                return fault != nil
-            case 5:
-                expectation = decoder.expectation()
-                return expectation != nil
-            default:
-                notes = decoder.string()
-                return notes != nil
+            case .delayMs:
+                return decoder.read(into: &delay) { $0.delay() }
+            case .fault:
+                return decoder.read(into: &fault) { $0.fault() }
+            case .expect:
+                return decoder.read(into: &expectation) { $0.expectation() }
+            case .notes:
+                return decoder.read(into: &notes) { $0.string() }
             }
         }
         guard complete, let request, let responses else { return nil }
@@ -168,33 +159,94 @@ struct CassetteFastPath: JSONByteScanner {
         var path: String?
         var constraints: [QueryConstraint] = []
         var near: GeoCircle?
-        let complete = object(keys: ["method", "path", "query", "near"]) { decoder, key in
+        var range: RangeRule?
+        let complete = object(CassetteKey.Request.self) { decoder, key in
             switch key {
-            case 0:
+            case .method:
                 guard let text = decoder.string(), !text.isEmpty, Self.allBytes(of: text, { $0.isTokenCharacter })
                 else {
                     return false
                 }
                 method = text.uppercased()
                 return true
-            case 1:
+            case .path:
                 guard let text = decoder.string(), text.hasPrefix("/"),
                     Self.allBytes(of: text, { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
                 else { return false }
                 path = RequestPath.normalized(text)
                 return true
-            case 2:
+            case .query:
                 guard let query = decoder.query() else { return false }
                 constraints = query
                 return true
-            default:
-                near = decoder.near()
-                return near != nil
+            case .near:
+                return decoder.read(into: &near) { $0.near() }
+            case .range:
+                return decoder.read(into: &range) { $0.range() }
             }
         }
         guard complete, let path else { return nil }
         constraints.sort { $0.name < $1.name }
-        return RequestPattern(method: method, path: path, query: constraints, near: near)
+        return RequestPattern(method: method, path: path, query: constraints, near: near, range: range)
+    }
+
+    /// A `range` as `CassetteDecoder` accepts it (see `RangeRule`); anything else is left to it.
+    private mutating func range() -> RangeRule? {
+        var from: String?
+        var to: String?
+        var bounds = RangeRule.Bounds.ordered
+        var items: String?
+        var key: String?
+        var covers: (from: Int64?, to: Int64?)?
+        var includesEnd: Bool?
+        let complete = object(CassetteKey.Range.self) { decoder, member in
+            switch member {
+            case .from, .to:
+                guard let name = decoder.string()?.lowercased(), !name.isEmpty else { return false }
+                if member == .from { from = name } else { to = name }
+                return true
+            case .bounds:
+                guard let parsed = decoder.string().flatMap(RangeRule.Bounds.init(rawValue:)) else { return false }
+                bounds = parsed
+                return true
+            case .items:
+                return decoder.read(into: &items) { $0.string() }
+            case .key:
+                return decoder.read(into: &key) { $0.string() }
+            case .covers:
+                var span: (from: Int64?, to: Int64?) = (nil, nil)
+                let read = decoder.object(CassetteKey.Covers.self) { decoder, end in
+                    guard let seconds = decoder.numberText().flatMap(RangeRule.wholeSeconds) else { return false }
+                    switch end {
+                    case .from: span.from = seconds
+                    case .to: span.to = seconds
+                    }
+                    return true
+                }
+                covers = span
+                return read
+            case .includesEnd:
+                decoder.skipWhitespace()
+                if decoder.literal("true") {
+                    includesEnd = true
+                } else if decoder.literal("false") {
+                    includesEnd = false
+                } else {
+                    return false
+                }
+                return true
+            }
+        }
+        guard complete, let from, let to, from != to else { return nil }
+        if let covers, let low = covers.from, let high = covers.to, low > high { return nil }
+        guard bounds == .ordered else {
+            guard items == nil, key == nil, covers == nil, includesEnd == nil else { return nil }
+            return RangeRule(from: from, to: to, bounds: bounds, coversFrom: nil, coversTo: nil, selection: nil)
+        }
+        guard let items, let key else { return nil }
+        return RangeRule(
+            from: from, to: to, bounds: bounds, coversFrom: covers?.from, coversTo: covers?.to,
+            selection: RangeRule.Selection(items: items, key: key, includesEnd: includesEnd ?? false))
     }
 
     private mutating func query() -> [QueryConstraint]? {
@@ -225,16 +277,16 @@ struct CassetteFastPath: JSONByteScanner {
         var latitude: Double?
         var longitude: Double?
         var radius: Double?
-        let complete = object(keys: ["lat", "lon", "radiusKm"]) { decoder, key in
+        let complete = object(CassetteKey.Near.self) { decoder, key in
             guard let number = decoder.numberText().flatMap(Double.init) else { return false }
             switch key {
-            case 0:
+            case .lat:
                 latitude = number
                 return (-90...90).contains(number)
-            case 1:
+            case .lon:
                 longitude = number
                 return (-180...180).contains(number)
-            default:
+            case .radiusKm:
                 radius = number
                 return number > 0 && number <= 20_038
             }
@@ -253,44 +305,38 @@ struct CassetteFastPath: JSONByteScanner {
         var delay: DelaySpecification?
         var fault: FaultSpecification??
         var expectation: Expectation?
-        let keys: [StaticString] = [
-            "status", "headers", "json", "text", "base64", "units", "delayMs", "fault", "expect",
-        ]
-        let complete = object(keys: keys) { decoder, key in
+        let complete = object(CassetteKey.Response.self) { decoder, key in
             switch key {
-            case 0:
+            case .status:
                 guard let code = decoder.numberText().flatMap({ Int($0) }), (100...599).contains(code) else {
                     return false
                 }
                 status = code
                 return true
-            case 1:
+            case .headers:
                 guard let fields = decoder.headers() else { return false }
                 headers = fields
                 return true
-            case 2:
+            case .json:
                 bodyCount += 1
                 body = decoder.jsonBody()
                 return body != nil
-            case 3:
+            case .text:
                 bodyCount += 1
                 body = decoder.string().map(ResponseBody.text)
                 return body != nil
-            case 4:
-                return false  // base64: decoded (and checked) by the full decoder
-            case 5:
+            case .base64:
+                return false  // decoded (and checked) by the full decoder
+            case .units:
                 guard let parsed = decoder.string().flatMap(Units.init(rawValue:)) else { return false }
                 units = parsed
                 return true
-            case 6:
-                delay = decoder.delay()
-                return delay != nil
-            case 7:
-                fault = decoder.fault()
-                return fault != nil
-            default:
-                expectation = decoder.expectation()
-                return expectation != nil
+            case .delayMs:
+                return decoder.read(into: &delay) { $0.delay() }
+            case .fault:
+                return decoder.read(into: &fault) { $0.fault() }
+            case .expect:
+                return decoder.read(into: &expectation) { $0.expectation() }
             }
         }
         guard complete, let status, bodyCount <= 1 else { return nil }
@@ -339,41 +385,36 @@ struct CassetteFastPath: JSONByteScanner {
     private mutating func fault() -> FaultSpecification?? {
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "n") { return literal("null") ? .some(nil) : nil }
-        switch string() {
-        case "reset": return .some(.reset)
-        case "empty": return .some(.empty)
-        case "truncate": return .some(.truncate(bodyBytes: nil))
-        case "drip": return .some(.drip(bytesPerSecond: FaultSpecification.defaultDripBytesPerSecond))
-        case "hang": return .some(.hang)
-        default: return nil
-        }
+        // Only a kind's name: a fault object (`{"kind": ...}`) is left to the full decoder.
+        guard let kind = string().flatMap(FaultKind.init(rawValue:)) else { return nil }
+        return .some(FaultSpecification(kind))
     }
 
     private mutating func expectation() -> Expectation? {
         var expectation = Expectation()
-        var details: [(Int, ExpectDetails.Value)] = []
+        var details: [(key: CassetteKey.Expect, value: ExpectDetails.Value)] = []
         var sawError = false
-        let complete = object(keys: ["name", "celsius", "error", "message"] + ExpectDetails.keys) { decoder, key in
+        let complete = object(CassetteKey.Expect.self) { decoder, key in
             switch key {
-            case 0:
-                expectation.name = decoder.string()
-                return expectation.name != nil
-            case 1:
+            case .name:
+                return decoder.read(into: &expectation.name) { $0.string() }
+            case .celsius:
                 decoder.skipWhitespace()
                 if decoder.index < decoder.bytes.count, decoder.bytes[decoder.index] == UInt8(ascii: "n") {
                     return decoder.literal("null")
                 }
                 expectation.celsius = decoder.numberText().flatMap(Double.init)
                 return expectation.celsius != nil
-            case 2:
+            case .error:
                 sawError = true
                 expectation.error = decoder.string().flatMap(ClientErrorKind.init(rawValue:))
                 return expectation.error != nil
-            case 3:
-                expectation.message = decoder.string()
-                return expectation.message != nil
-            default:
-                let kind = ExpectDetails.kinds[key - 4]
+            case .message:
+                return decoder.read(into: &expectation.message) { $0.string() }
+            case .timezone, .date, .overview, .zip, .country, .contentType, .minutely, .hourly, .daily, .alerts,
+                .count, .width, .height, .dt, .aqi, .dailyMaxCelsius, .minCelsius, .maxCelsius, .pm25, .start, .end,
+                .firstDt, .lastDt:
+                guard let kind = key.detailKind else { return false }
                 decoder.skipWhitespace()
                 guard decoder.index < decoder.bytes.count else { return false }
                 if decoder.bytes[decoder.index] == UInt8(ascii: "n") { return decoder.literal("null") }
@@ -381,14 +422,16 @@ struct CassetteFastPath: JSONByteScanner {
                 let string = isString ? decoder.string() : nil
                 let number = isString ? nil : decoder.numberText()
                 guard let value = ExpectDetails.value(kind, string: string, numberText: number) else { return false }
-                details.append((key - 4, value))
+                details.append((key, value))
                 return true
             }
         }
         guard complete else { return nil }
-        // In the table's order, as the tree decoder collects them.
-        expectation.details = details.sorted { $0.0 < $1.0 }.map {
-            ExpectDetails.Entry(name: ExpectDetails.names[$0.0], value: $0.1)
+        // In the order of the key's cases, as the tree decoder collects them.
+        if !details.isEmpty {
+            expectation.details = CassetteKey.Expect.allCases.compactMap { key in
+                details.first { $0.key == key }.map { ExpectDetails.Entry(name: key.rawValue, value: $0.value) }
+            }
         }
         if expectation.error != nil,
             expectation.name != nil || expectation.celsius != nil || !expectation.details.isEmpty
@@ -397,6 +440,13 @@ struct CassetteFastPath: JSONByteScanner {
         }
         if !sawError, expectation.message != nil { return nil }
         return expectation
+    }
+
+    /// Stores what `decode` reads in `slot`: false (so the file is left to the tree decoder) when it
+    /// reads nothing.
+    private mutating func read<Value>(into slot: inout Value?, _ decode: (inout CassetteFastPath) -> Value?) -> Bool {
+        slot = decode(&self)
+        return slot != nil
     }
 
     /// Whether every UTF-8 byte of `text` passes `test`, read from contiguous storage (iterating
@@ -408,9 +458,12 @@ struct CassetteFastPath: JSONByteScanner {
 
     // MARK: - JSON tokens
 
-    /// Reads an object whose member names must be among `keys` (each at most once), calling `member`
-    /// with the key's position in `keys` for each value; false when anything is off.
-    private mutating func object(keys: [StaticString], _ member: (inout CassetteFastPath, Int) -> Bool) -> Bool {
+    /// Reads an object whose member names must be cases of `Key` (each at most once), calling `member`
+    /// with the case for each value; false when anything is off.
+    private mutating func object<Key: CassetteKeys>(
+        _: Key.Type, _ member: (inout CassetteFastPath, Key) -> Bool
+    ) -> Bool {
+        let table = Key.table
         guard enter(UInt8(ascii: "{")) else { return false }
         var seen: UInt32 = 0
         var first = true
@@ -427,14 +480,14 @@ struct CassetteFastPath: JSONByteScanner {
             }
             first = false
             skipWhitespace()
-            guard let name = rawName(), let key = keys.firstIndex(where: { matches(name, $0) }),
-                seen & (1 << key) == 0
+            guard let name = rawName(), let position = table.utf8.firstIndex(where: { matches(name, $0) }),
+                seen & (1 << position) == 0
             else { return false }
-            seen |= 1 << key
+            seen |= 1 << position
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { return false }
             skipWhitespace()
-            guard member(&self, key) else { return false }
+            guard member(&self, table.keys[position]) else { return false }
         }
         depth -= 1
         return true
@@ -476,9 +529,9 @@ struct CassetteFastPath: JSONByteScanner {
         return index + 1..<end - 1
     }
 
-    private func matches(_ name: Range<Int>, _ key: StaticString) -> Bool {
-        guard name.count == key.utf8CodeUnitCount else { return false }
-        return key.withUTF8Buffer { expected in
+    private func matches(_ name: Range<Int>, _ key: [UInt8]) -> Bool {
+        guard name.count == key.count else { return false }
+        return key.withUnsafeBufferPointer { expected in
             var offset = 0
             while offset < expected.count {
                 if bytes[name.lowerBound + offset] != expected[offset] { return false }

@@ -1,3 +1,5 @@
+import Basics
+
 /// One thing wrong with one cassette file: which file, where in it, and what.
 public struct CassetteProblem: Sendable, Hashable, CustomStringConvertible {
     /// The file's path relative to the cassette directory (`openweathermap/current/seoul.json`).
@@ -13,18 +15,22 @@ public struct CassetteProblem: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a problem report; values are stored as given.
     public init(file: String, jsonPath: String, line: Int?, column: Int?, message: String) {
-        self.file = file
-        self.jsonPath = jsonPath
-        self.line = line
-        self.column = column
+        self.init(at: SourceProblemLocation(file: file, path: jsonPath, line: line, column: column), message: message)
+    }
+
+    /// A problem at `location`, whose file is the cassette's relative path.
+    init(at location: SourceProblemLocation, message: String) {
+        (file, jsonPath, line, column) = (location.file, location.path, location.line, location.column)
         self.message = message
     }
 
-    /// `file:line:column: $.path: message`, the form editors can jump to.
-    public var description: String {
-        let position = line.map { ":\($0):\(column ?? 1)" } ?? ""
-        return "\(file)\(position): \(jsonPath): \(message)"
+    /// The file, path, line and column, as every problem in the package reports them.
+    var sourceLocation: SourceProblemLocation {
+        SourceProblemLocation(file: file, path: jsonPath, line: line, column: column)
     }
+
+    /// `file:line:column: $.path: message`, the form editors can jump to.
+    public var description: String { sourceLocation.describing(message) }
 }
 
 /// Every problem of every cassette file, found in one pass; thrown when a directory does not validate.

@@ -1,6 +1,7 @@
 /// The `expect` keys that describe what a client decodes beyond a name and a temperature: the shapes
-/// of One Call 3.0, Air Pollution, zip geocoding and icons (Cassettes/README.md lists them). Declared
-/// once here; the cassette decoder and its fast path both read this table.
+/// of One Call 3.0, Air Pollution, zip geocoding and icons (Cassettes/README.md lists them). The keys
+/// themselves and each one's kind are cases of ``CassetteKey/Expect``, which both decoders read
+/// (`start` and `end` among them: the range an air pollution history expectation is for).
 enum ExpectDetails {
     /// What a detail's value must be.
     enum Kind: Sendable, Equatable {
@@ -21,28 +22,9 @@ enum ExpectDetails {
         }
     }
 
-    private static let count = Kind.integer(0...Int.max)
-
-    /// Every detail key, as the fast path matches member names.
-    static let keys: [StaticString] = [
-        "timezone", "date", "overview", "zip", "country", "contentType",
-        "minutely", "hourly", "daily", "alerts", "count", "width", "height", "dt", "aqi",
-        "dailyMaxCelsius", "minCelsius", "maxCelsius", "pm2_5",
-    ]
-
-    /// The kind of each key of ``keys``, in the same order.
-    static let kinds: [Kind] = [
-        .text, .text, .text, .text, .text, .text,
-        count, count, count, count, count, count, count, .integer(Int.min...Int.max), .integer(1...5),
-        .number, .number, .number, .number,
-    ]
-
-    /// ``keys`` as strings.
-    static let names: [String] = keys.map { $0.description }
-
     /// One detail of an expectation.
     struct Entry: Sendable, Equatable {
-        /// One of ``ExpectDetails/names``.
+        /// The raw value of a ``CassetteKey/Expect`` case that has a ``CassetteKey/Expect/detailKind``.
         var name: String
         var value: Value
     }

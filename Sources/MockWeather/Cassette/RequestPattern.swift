@@ -1,5 +1,5 @@
 /// The request half of an interaction: what a request must look like to be answered by it.
-struct RequestPattern: Sendable {
+struct RequestPattern: Sendable, Equatable {
     /// Upper-case method (`GET`).
     var method: String
     /// Percent-decoded path without a trailing slash (`/data/2.5/weather`); `/` stays `/`.
@@ -7,6 +7,8 @@ struct RequestPattern: Sendable {
     /// Constraints on query parameters, sorted by name; names are lower-case.
     var query: [QueryConstraint]
     var near: GeoCircle?
+    /// Two parameters bounding a time range, and the body items the range selects (`RangeRule`).
+    var range: RangeRule? = nil
 
     /// A value that is equal for two patterns exactly when they accept the same requests; used to
     /// find "the same request in two files" (hashed, never printed, so nothing is formatted).
@@ -16,7 +18,8 @@ struct RequestPattern: Sendable {
             query: query.map {
                 CanonicalKey.Constraint(name: $0.name, expectedKey: $0.expectedKey, expectation: $0.kind)
             },
-            near: near.map { [$0.latitude.bitPattern, $0.longitude.bitPattern, $0.radiusKilometres.bitPattern] })
+            near: near.map { [$0.latitude.bitPattern, $0.longitude.bitPattern, $0.radiusKilometres.bitPattern] },
+            range: range)
     }
 
     /// Hashes its parts once, when made (start-up makes the keys on all cores, then checks them on
@@ -31,24 +34,27 @@ struct RequestPattern: Sendable {
         let path: String
         let query: [Constraint]
         let near: [UInt64]?
+        let range: RangeRule?
         private let hashOfParts: Int
 
-        init(method: String, path: String, query: [Constraint], near: [UInt64]?) {
+        init(method: String, path: String, query: [Constraint], near: [UInt64]?, range: RangeRule? = nil) {
             self.method = method
             self.path = path
             self.query = query
             self.near = near
+            self.range = range
             var hasher = Hasher()
             hasher.combine(method)
             hasher.combine(path)
             hasher.combine(query)
             hasher.combine(near)
+            hasher.combine(range)
             hashOfParts = hasher.finalize()
         }
 
         static func == (lhs: CanonicalKey, rhs: CanonicalKey) -> Bool {
             lhs.hashOfParts == rhs.hashOfParts && lhs.method == rhs.method && lhs.path == rhs.path
-                && lhs.query == rhs.query && lhs.near == rhs.near
+                && lhs.query == rhs.query && lhs.near == rhs.near && lhs.range == rhs.range
         }
 
         func hash(into hasher: inout Hasher) {
@@ -62,12 +68,13 @@ struct RequestPattern: Sendable {
         if let near {
             parts.append("near \(near.latitude),\(near.longitude) ≤ \(Matchers.format(near.radiusKilometres)) km")
         }
+        if let range { parts.append("range \(range.expectedText)") }
         return parts.joined(separator: "&")
     }
 }
 
 /// One query parameter a pattern names.
-struct QueryConstraint: Sendable {
+struct QueryConstraint: Sendable, Equatable {
     /// Lower-case: parameter names compare case-insensitively (`APPID` = `appid`).
     var name: String
     var expectation: QueryExpectation {
@@ -78,8 +85,13 @@ struct QueryConstraint: Sendable {
 
     init(name: String, expectation: QueryExpectation) {
         self.name = name
-        self.expectation = expectation
-        self.expectedKey = Self.key(for: expectation, name: name)
+        // The API's default (`lang=en`) is the same request as leaving the parameter out.
+        if case .equals(let value) = expectation, QueryDefaults.isDefault(value, forParameter: name) {
+            self.expectation = .absent
+        } else {
+            self.expectation = expectation
+        }
+        self.expectedKey = Self.key(for: self.expectation, name: name)
     }
 
     /// 0 equals, 1 present, 2 absent (with ``expectedKey``, what makes two constraints the same).
@@ -112,6 +124,26 @@ enum QueryExpectation: Sendable, Equatable {
         case .present: "*"
         case .absent: "(absent)"
         }
+    }
+}
+
+/// Parameters a client may send with the API's default value or leave out, with the same answer at
+/// the API: `lang=en`, `units=standard`, `mode=json` (compared case-insensitively). pyowm always sends
+/// `lang=en`; a recording made without it must still answer it, and one made with it a client that
+/// leaves it out. So a pattern's default value means "absent", and a request's default value counts
+/// as absent (docs/ARCHITECTURE.md#matching).
+enum QueryDefaults {
+    static let values: [String: String] = ["lang": "en", "units": "standard", "mode": "json"]
+
+    static func isDefault(_ value: String, forParameter name: String) -> Bool {
+        guard let standard = values[name] else { return false }
+        return value.trimmingASCIIWhitespace().lowercased() == standard
+    }
+
+    /// Whether a request whose parameter `name` has `value` (nil: not sent) leaves it out as far as
+    /// matching goes.
+    static func leavesOut(_ value: String?, forParameter name: String) -> Bool {
+        value.map { isDefault($0, forParameter: name) } ?? true
     }
 }
 

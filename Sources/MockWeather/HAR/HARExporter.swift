@@ -146,6 +146,15 @@ public enum HARExporter {
                 query.append(("lat", UnitConversion.format(near.latitude)))
                 query.append(("lon", UnitConversion.format(near.longitude)))
             }
+            if let range = pattern.range {
+                // Bounds the range accepts, where a placeholder would fall outside what it covers.
+                let bounds = range.sampleBounds
+                for (parameter, value) in [(range.from, bounds.from), (range.to, bounds.to)] {
+                    let name = spelled[parameter] ?? parameter
+                    query.removeAll { $0.name.lowercased() == parameter }
+                    query.append((name, value))
+                }
+            }
             let namesKey = pattern.query.contains { KeyScrubber.isKeyParameter($0.name) }
             if !namesKey { query.append(("appid", KeyScrubber.mask)) }
             return query

@@ -71,7 +71,7 @@ extension HARImporter {
         } catch {
             throw HARReadError(problems: [
                 HARProblem(
-                    file: file, entry: nil, jsonPath: "$", position: nil,
+                    file: file, entry: nil, jsonPath: "$", line: nil, column: nil,
                     message: "the archive is compressed but does not decompress: \(error)")
             ])
         }
@@ -364,10 +364,13 @@ private struct ImportSession {
                 for problem in decoded.problems {
                     problems.append(
                         HARProblem(
-                            file: file, entry: group.entries[0],
-                            jsonPath: (group.pattern == nil
-                                ? first?.path ?? .root : (first?.path ?? .root).appending("_mockweather")).description,
-                            position: first.map { archive.lineMap.position(ofOffset: $0.offset) },
+                            entry: group.entries[0],
+                            at: SourceProblemLocation(
+                                file: file,
+                                path: (group.pattern == nil
+                                    ? first?.path ?? .root : (first?.path ?? .root).appending("_mockweather"))
+                                    .description,
+                                position: first.map { archive.lineMap.position(ofOffset: $0.offset) }),
                             message:
                                 "the cassette made from it would not validate: \(problem.jsonPath): \(problem.message)")
                     )

@@ -18,19 +18,24 @@ public struct HARProblem: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a problem; values are stored as given.
     public init(file: String, entry: Int?, jsonPath: String, line: Int?, column: Int?, message: String) {
-        self.file = file
+        let location = SourceProblemLocation(file: file, path: jsonPath, line: line, column: column)
+        self.init(entry: entry, at: location, message: message)
+    }
+
+    /// A problem of entry `entry` (nil: the archive as a whole) at `location`, whose file is the archive's.
+    init(entry: Int?, at location: SourceProblemLocation, message: String) {
+        (file, jsonPath, line, column) = (location.file, location.path, location.line, location.column)
         self.entry = entry
-        self.jsonPath = jsonPath
-        self.line = line
-        self.column = column
         self.message = message
     }
 
-    /// `capture.har:57:9: $.log.entries[3].response: no response ...`, the form editors can jump to.
-    public var description: String {
-        let position = line.map { ":\($0):\(column ?? 1)" } ?? ""
-        return "\(file)\(position): \(jsonPath): \(message)"
+    /// The file, path, line and column, as every problem in the package reports them.
+    var sourceLocation: SourceProblemLocation {
+        SourceProblemLocation(file: file, path: jsonPath, line: line, column: column)
     }
+
+    /// `capture.har:57:9: $.log.entries[3].response: no response ...`, the form editors can jump to.
+    public var description: String { sourceLocation.describing(message) }
 }
 
 /// A HAR archive that cannot be read at all: not JSON, not HAR, or a version this reader does not know.
@@ -40,13 +45,4 @@ public struct HARReadError: Error, Sendable, CustomStringConvertible {
 
     /// One problem per line.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
-}
-
-extension HARProblem {
-    /// A problem at `position` (from the archive's `LineMap`).
-    init(file: String, entry: Int?, jsonPath: String, position: SourcePosition?, message: String) {
-        self.init(
-            file: file, entry: entry, jsonPath: jsonPath, line: position?.line, column: position?.column,
-            message: message)
-    }
 }

@@ -255,8 +255,10 @@ struct HARReader {
     private mutating func report(at offset: Int, _ path: JSONPath, _ message: String) {
         problems.append(
             HARProblem(
-                file: file, entry: currentEntry, jsonPath: path.description,
-                position: lineMap.position(ofOffset: offset), message: message))
+                entry: currentEntry,
+                at: SourceProblemLocation(
+                    file: file, path: path.description, position: lineMap.position(ofOffset: offset)),
+                message: message))
     }
 }
 
@@ -264,7 +266,8 @@ extension HARArchive {
     /// A problem found after reading (while decoding a body, say), with its line and column.
     func problem(file: String, entry: HAREntry, at path: JSONPath, offset: Int, _ message: String) -> HARProblem {
         HARProblem(
-            file: file, entry: entry.index, jsonPath: path.description, position: lineMap.position(ofOffset: offset),
+            entry: entry.index,
+            at: SourceProblemLocation(file: file, path: path.description, position: lineMap.position(ofOffset: offset)),
             message: message)
     }
 }

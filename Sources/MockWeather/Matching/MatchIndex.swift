@@ -110,7 +110,8 @@ struct MatchIndex: Sendable {
         {
             collect(ordinals)
         }
-        for (name, ordinals) in group.byAbsence where request.parameters[name] == nil {
+        for (name, ordinals) in group.byAbsence
+        where QueryDefaults.leavesOut(request.parameters[name], forParameter: name) {
             collect(ordinals)
         }
         // Each ordinal is filed exactly once, so only the order needs fixing when several lists met.

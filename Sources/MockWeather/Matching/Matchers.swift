@@ -18,7 +18,10 @@ enum Matchers {
                 guard key != nil else { return nil }
                 quality.otherParameters += 1
             case .absent:
-                guard key == nil else { return nil }
+                guard
+                    key == nil
+                        || QueryDefaults.leavesOut(request.parameters[constraint.name], forParameter: constraint.name)
+                else { return nil }
                 quality.otherParameters += 1
             }
         }
@@ -29,6 +32,10 @@ enum Matchers {
                 latitude2: coordinate.latitude, longitude2: coordinate.longitude)
             guard distance <= near.radiusKilometres else { return nil }
             quality.distanceKilometres = distance
+        }
+        if let range = pattern.range {
+            guard range.accepts(request.parameters) else { return nil }
+            quality.otherParameters += 1
         }
         return quality
     }
@@ -65,11 +72,13 @@ enum Matchers {
                         rule: name, passed: value != nil, difference: "\(name): missing, expected any value",
                         requestLacksIt: true, requested: shownValue, expected: "any value"))
             case .absent:
+                let standard = QueryDefaults.values[name].map { " (or \($0), the API's default)" } ?? ""
                 outcomes.append(
                     RuleOutcome(
-                        rule: name, passed: value == nil,
-                        difference: "\(name): \(shownValue ?? "") given, must be absent", requestLacksIt: true,
-                        requested: shownValue, expected: "absent"))
+                        rule: name, passed: QueryDefaults.leavesOut(value, forParameter: name),
+                        difference: "\(name): \(shownValue ?? "") given, must be absent\(standard)",
+                        requestLacksIt: true,
+                        requested: shownValue, expected: "absent\(standard)"))
             }
         }
         if let near = pattern.near {
@@ -94,6 +103,7 @@ enum Matchers {
                         expected: "within \(Self.format(near.radiusKilometres)) km of \(centre)"))
             }
         }
+        if let range = pattern.range { outcomes.append(range.diagnose(request.parameters).outcome) }
         return outcomes
     }
 

@@ -52,6 +52,8 @@ extension CassetteLibrary {
                 else { continue }
                 distance += Suggestions.editDistance(requested.lowercased(), expected.lowercased())
             }
+            // A range further outside an archive is further from it: the nearest in time is named.
+            if let range = entry.pattern.range { distance += range.diagnose(request.parameters).distance }
             let score = (pathDistance.0, pathDistance.1, outcomes.reduce(0) { $0 + $1.penalty }, distance, ordinal)
             if best == nil || score < best!.score {
                 best = (

@@ -88,7 +88,8 @@ public enum CassetteVerifier {
         return (drift.isEmpty ? .sameShape(varying: varying) : .drifted(drift, varying: varying), false)
     }
 
-    /// The request a recorded pattern stands for: its literal parameters, and `lat`/`lon` at a `near` centre.
+    /// The request a recorded pattern stands for: its literal parameters, `lat`/`lon` at a `near`
+    /// centre, and a `range`'s covered span.
     static func request(for pattern: RequestPattern) -> RecordingRequest {
         var parameters: [(String, String)] = []
         for constraint in pattern.query {
@@ -97,6 +98,12 @@ public enum CassetteVerifier {
         if let near = pattern.near {
             parameters.append(("lat", UnitConversion.format(near.latitude)))
             parameters.append(("lon", UnitConversion.format(near.longitude)))
+        }
+        if let range = pattern.range {
+            // A recorded range covers the span it was recorded for: ask for that span again.
+            let bounds = range.sampleBounds
+            parameters.removeAll { $0.0 == range.from || $0.0 == range.to }
+            parameters += [(range.from, bounds.from), (range.to, bounds.to)]
         }
         var request = RecordingRequest(path: pattern.path, parameters: parameters)
         request.method = pattern.method

@@ -9,14 +9,15 @@ import Basics
 ///   One Call: `timezone`, `current.temp` in °C, the item counts and `daily[0].temp.max`; timemachine:
 ///   `timezone`, `data[0].temp` and `data[0].dt`; day_summary: `date` and the afternoon, min and max
 ///   temperatures; overview: `date` and the text; air pollution: the first item's `aqi` and `pm2_5`
-///   and the item count; icons: the PNG's content type and size. A 2xx body of the wrong shape
+///   and the item count, for history also the recorded range (`start`, `end`) and the first and last
+///   item's `dt`; icons: the PNG's content type and size. A 2xx body of the wrong shape
 ///   expects `decoding`, as a client must fail to decode it.
 /// - 4xx/5xx: the error kind for the status and the server's own `message` when the body has one.
 /// - Anything else (other paths, `mode=xml`): nil, no expectation can be stated.
 enum ExpectDerivation {
     static func expectation(
         status: Int, body: JSONValue?, endpoint: RecordingRequest.Endpoint, units: Units, mode: String?,
-        rawBody: [UInt8] = []
+        rawBody: [UInt8] = [], range: (start: Int64, end: Int64)? = nil
     ) -> JSONValue? {
         if let kind = errorKind(for: status) {
             var fields: [(String, JSONValue)] = [("error", .string(kind.rawValue))]
@@ -103,6 +104,9 @@ enum ExpectDerivation {
         case .airPollution, .airPollutionForecast, .airPollutionHistory:
             guard let list = body["list"]?.elements else { return decodingError }
             var fields: [(String, JSONValue)] = []
+            if let range, endpoint == .airPollutionHistory {
+                fields += [("start", .number(Int(range.start))), ("end", .number(Int(range.end)))]
+            }
             if let first = list.first {
                 guard let aqi = first["main"]?["aqi"]?.numberText.flatMap({ Int($0) }), (1...5).contains(aqi) else {
                     return decodingError
@@ -111,6 +115,12 @@ enum ExpectDerivation {
             }
             fields.append(("count", .number(list.count)))
             if let pm = list.first?["components"]?["pm2_5"]?.doubleValue { fields.append(("pm2_5", .number(pm))) }
+            if endpoint == .airPollutionHistory {
+                let times = list.compactMap { $0["dt"]?.numberText.flatMap { Int($0) } }
+                if let first = times.first, let last = times.last, times.count == list.count {
+                    fields += [("firstDt", .number(first)), ("lastDt", .number(last))]
+                }
+            }
             return .object(fields)
         case .icon, .other:
             return nil

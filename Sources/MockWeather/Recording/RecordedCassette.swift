@@ -55,6 +55,17 @@ enum RecordedCassette {
         var responses: [JSONValue] = []
         var expectations: [JSONValue?] = []
         var allConvertible = true
+        // A history becomes ranged only when every answer with data can be cut by `dt`; otherwise its
+        // bounds stay pinned as sent.
+        let historyRange = request.historyRange.flatMap { range in
+            answers.allSatisfy { answer in
+                guard (200..<300).contains(answer.status), let body = answer.body else { return true }
+                return (try? JSONParser.parse(body)).map { RangedBodies.cuts($0, items: "list", key: "dt") } ?? false
+            } ? range : nil
+        }
+        // The range an expectation is for: the recorded one, when the pattern is ranged.
+        let expectedRange: (start: Int64, end: Int64)? =
+            if let pattern { pattern["range"] != nil ? request.historyRange : nil } else { historyRange }
         for answer in answers {
             let parsed = answer.body.flatMap { try? JSONParser.parse($0) }
             var response: [(String, JSONValue)] = [("status", .number(answer.status))]
@@ -78,10 +89,11 @@ enum RecordedCassette {
                     ? nil
                     : ExpectDerivation.expectation(
                         status: answer.status, body: parsed, endpoint: request.endpoint, units: request.units,
-                        mode: request.value("mode"), rawBody: answer.body ?? []))
+                        mode: request.value("mode"), rawBody: answer.body ?? [],
+                        range: expectedRange))
         }
         var interaction: [(String, JSONValue)] = [
-            ("request", pattern ?? request.pattern(bodyIsConvertible: allConvertible))
+            ("request", pattern ?? request.pattern(bodyIsConvertible: allConvertible, ranged: historyRange != nil))
         ]
         if responses.count == 1 {
             interaction.append(("response", responses[0]))

@@ -10,7 +10,8 @@ import Basics
 /// - geocoding: `q`, `zip` or `lat`+`lon`, and `limit`;
 /// - One Call 3.0: `lat`+`lon`, `units`, `lang`, `exclude` (only when it names something), and
 ///   timemachine's `dt`, day_summary's `date` and `tz`, overview's `date` and `units`;
-/// - air pollution: `lat`+`lon`, and history's `start` and `end`;
+/// - air pollution: `lat`+`lon`, and history's `start` and `end`: a range with data becomes the
+///   pattern's `range`, covering what was recorded, so every range inside it replays (cut to its items);
 /// - icons (`/img/wn/10d@2x.png`): the path alone;
 /// - any other path: every parameter except keys.
 /// Shaping parameters change what the body holds, so a pattern pins them even when the request left
@@ -184,8 +185,9 @@ struct RecordingRequest: Sendable {
 
     /// The `request` object of the cassette: method, path, significant parameters, and `near` for
     /// coordinates. `bodyIsConvertible` is false when the body is stored as text, which replay cannot
-    /// convert, so `units` is then pinned absent too.
-    func pattern(bodyIsConvertible: Bool) -> JSONValue {
+    /// convert, so `units` is then pinned absent too; `ranged` is false when a history's body cannot be
+    /// cut by `dt`, so its bounds are pinned as sent instead of becoming a `range`.
+    func pattern(bodyIsConvertible: Bool, ranged: Bool = true) -> JSONValue {
         var query: [(String, JSONValue)] = []
         let coordinate = endpoint.locationParameters.contains("lat") ? self.coordinate : nil
         if endpoint == .other {
@@ -208,7 +210,14 @@ struct RecordingRequest: Sendable {
             if endpoint == .oneCall, let exclude = value("exclude"), !ExcludedBlocks(requestValue: exclude).isEmpty {
                 query.append(("exclude", .string(exclude)))
             }
+            // Only a json body can be cut (replay serves a text body byte for byte).
+            let ranged = ranged && historyRange != nil && bodyIsConvertible
             for name in endpoint.shapingParameters {
+                // A recorded history serves every range inside the one recorded: its bounds are free.
+                if ranged, name == "start" || name == "end" {
+                    query.append((name, .string("*")))
+                    continue
+                }
                 query.append((name, value(name).map { .string($0) } ?? .null))
             }
         }
@@ -224,7 +233,27 @@ struct RecordingRequest: Sendable {
                     ])
                 ))
         }
+        if ranged, let range = historyRange, bodyIsConvertible {
+            fields.append(
+                (
+                    "range",
+                    .object([
+                        ("from", .string("start")), ("to", .string("end")), ("items", .string("list")),
+                        ("key", .string("dt")),
+                        ("covers", .object([("from", .number(Int(range.start))), ("to", .number(Int(range.end)))])),
+                    ])
+                ))
+        }
         return .object(fields)
+    }
+
+    /// Air pollution history's `start` and `end` when they form a range the API answers with data
+    /// (whole seconds, `start` not after `end`): the span the recording covers.
+    var historyRange: (start: Int64, end: Int64)? {
+        guard endpoint == .airPollutionHistory, let start = value("start").flatMap(RangeRule.wholeSeconds),
+            let end = value("end").flatMap(RangeRule.wholeSeconds), start <= end
+        else { return nil }
+        return (start, end)
     }
 
     // MARK: - The file name

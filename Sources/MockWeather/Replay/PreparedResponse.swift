@@ -37,10 +37,16 @@ struct PreparedResponse: Sendable {
         encoding = LazyEncoding(template: template, cassetteName: cassetteName)
     }
 
-    /// The response for a request in `units` that excludes `excluded` (One Call's `exclude`) and
-    /// asks for at most `itemLimit` forecast items (`cnt`).
-    func response(in units: Units, excluding excluded: ExcludedBlocks = [], itemLimit: Int? = nil) -> HTTPResponse {
-        encoding.encoded.response(for: ResponseVariant(units: units, excluded: excluded, itemLimit: itemLimit))
+    /// The response for a request in `units` that excludes `excluded` (One Call's `exclude`), asks
+    /// for at most `itemLimit` forecast items (`cnt`) and, for a ranged interaction, only the items in
+    /// `window` (air pollution history's `start`/`end`).
+    func response(
+        in units: Units, excluding excluded: ExcludedBlocks = [], itemLimit: Int? = nil, window: ItemWindow? = nil
+    ) -> HTTPResponse {
+        let encoded = encoding.encoded
+        let variant = ResponseVariant(units: units, excluded: excluded, itemLimit: itemLimit)
+        guard let window else { return encoded.response(for: variant) }
+        return encoded.response(for: variant, keeping: window)
     }
 
     /// The template until first use, then its encoding, published once for every event loop.
@@ -65,6 +71,13 @@ struct PreparedResponse: Sendable {
         let declared: HTTPResponse
         let declaredUnits: Units
         let conversions: ConvertedVariants?
+        /// Each variant's body split around its ranged items, made on the first ranged request.
+        private let slices = Locked<[SliceKey: ItemSlices]>([:])
+
+        private struct SliceKey: Hashable {
+            var variant: ResponseVariant
+            var selection: RangeRule.Selection
+        }
 
         init(_ template: ResponseTemplate, cassetteName: String) {
             var conversions: ConvertedVariants?
@@ -99,6 +112,24 @@ struct PreparedResponse: Sendable {
                 let conversions
             else { return declared }
             return conversions.response(for: variant)
+        }
+
+        /// The variant with only the items in `window`. Only `json` bodies are cut (a `text` body is
+        /// served byte for byte); a body without the declared items array is served whole.
+        func response(for variant: ResponseVariant, keeping window: ItemWindow) -> HTTPResponse {
+            var served = response(for: variant)
+            guard conversions != nil else { return served }
+            let key = SliceKey(variant: variant, selection: window.selection)
+            let cut: ItemSlices
+            if let cached = slices.withLock({ $0[key] }) {
+                cut = cached
+            } else {
+                // Two loops may split at once; both get the same pieces and the last one stored is kept.
+                cut = ItemSlices(compactBody: served.body, selection: window.selection)
+                slices.withLock { $0[key] = cut }
+            }
+            if let body = cut.body(keeping: window) { served.body = body }
+            return served
         }
     }
 

@@ -38,7 +38,8 @@ struct ReplayResponder: Responder {
         var response = prepared.response(
             in: Units(requestValue: replayRequest.parameters["units"]),
             excluding: ExcludedBlocks(requestValue: replayRequest.parameters["exclude"]),
-            itemLimit: ForecastCount.limit(requestValue: replayRequest.parameters["cnt"]))
+            itemLimit: ForecastCount.limit(requestValue: replayRequest.parameters["cnt"]),
+            window: entry.pattern.range?.window(for: replayRequest.parameters))
         var delay = 0
         switch prepared.delay {
         case .fixed(let milliseconds): delay = milliseconds

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Locking
 import Synchronization
@@ -54,8 +55,7 @@ final class CassetteWatcher: Sendable {
 
     func start() {
         guard !running.exchange(true, ordering: .relaxed) else { return }
-        let microseconds = UInt32(
-            interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000)
+        let microseconds = UInt32(interval.inMicroseconds)
         let thread = Thread { [self] in
             while running.load(ordering: .relaxed) {
                 usleep(microseconds)

@@ -1,3 +1,4 @@
+import Basics
 import HTTPServer
 
 /// The HTTP handler `mockweather serve` runs: `/__admin/` to the admin API, everything else to the
@@ -32,12 +33,12 @@ struct MockWeatherHandler: HTTPHandler {
     }
 
     private func record(_ outcome: ReplayOutcome, for replayRequest: ReplayRequest, started: ContinuousClock.Instant) {
-        let elapsed = started.duration(to: .now).components
+        let elapsed = started.duration(to: .now)
         var entry = JournalEntry(
             sequenceNumber: 0, timestampMilliseconds: Timestamp.nowMilliseconds(), method: replayRequest.method,
             path: replayRequest.path, query: replayRequest.scrubbedQuery,
             status: outcome.status, matched: outcome.matched, nearMiss: outcome.nearMiss,
-            durationMicroseconds: Int(elapsed.seconds) * 1_000_000 + Int(elapsed.attoseconds / 1_000_000_000_000),
+            durationMicroseconds: elapsed.inMicroseconds,
             delayMilliseconds: outcome.delayMilliseconds, fault: outcome.fault, isUnmatched: outcome.isUnmatched,
             nearMissRules: outcome.nearMissRules, coordinate: replayRequest.coordinate)
         if case .respond(let response) = outcome.result { entry.response = response }

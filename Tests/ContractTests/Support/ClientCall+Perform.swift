@@ -118,10 +118,13 @@ extension Observation {
         record("country", from: "[0].country", text: places.first?.country)
     }
 
-    /// Air pollution: the first reading's index and PM2.5, and how many readings.
+    /// Air pollution: the first reading's index and PM2.5, how many readings, and the first and last
+    /// reading's time.
     fileprivate mutating func air(_ air: AirPollution) {
         record("aqi", from: "list[0].main.aqi", integer: air.first?.index.rawValue)
         record("count", from: "list.count", integer: air.readings.count)
         record("pm2_5", from: "list[0].components.pm2_5", number: air.first?.components.fineParticles)
+        record("firstDt", from: "list[0].dt", integer: air.first.map { Int($0.time.timeIntervalSince1970) })
+        record("lastDt", from: "list[-1].dt", integer: air.readings.last.map { Int($0.time.timeIntervalSince1970) })
     }
 }

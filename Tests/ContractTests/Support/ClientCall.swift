@@ -4,7 +4,8 @@ import WeatherClient
 /// The client call that makes the request an interaction answers, chosen from the request pattern the
 /// way an app would make it: `q` → by city name, `id` → by city id, `zip` → by zip, `lat`/`lon` or `near`
 /// → by coordinate; the other paths by their own parameters (`exclude`, `dt`, `date`, `tz`, `start`,
-/// `end`), with a fixed value where the pattern accepts any (`"*"`).
+/// `end`), with a fixed value where the pattern accepts any (`"*"`), or for a history the range its
+/// `expect` block is for.
 enum ClientCall: Sendable, CustomStringConvertible {
     case currentWeather(Place)
     case forecast(Place)
@@ -36,8 +37,9 @@ enum ClientCall: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The call for `pattern`, or `nil` when the path is not one the client speaks.
-    init?(for pattern: RequestPattern) {
+    /// The call for `pattern`, or `nil` when the path is not one the client speaks. An air pollution
+    /// history asks for the range `expectation` is for, when it states one (`start`, `end`).
+    init?(for pattern: RequestPattern, expecting expectation: Expectation? = nil) {
         let at = Self.coordinate(for: pattern) ?? Self.anywhere
         switch pattern.path {
         case "/data/2.5/weather": self = .currentWeather(Self.place(for: pattern))
@@ -60,10 +62,17 @@ enum ClientCall: Sendable, CustomStringConvertible {
         case "/data/2.5/air_pollution": self = .airPollution(at)
         case "/data/2.5/air_pollution/forecast": self = .airPollutionForecast(at)
         case "/data/2.5/air_pollution/history":
+            let range = expectation?.range
             self = .airPollutionHistory(
                 at,
-                start: Self.time(pattern.literal("start"), default: Self.recordedAt.addingTimeInterval(-4443)),
-                end: Self.time(pattern.literal("end"), default: Self.recordedAt.addingTimeInterval(81957))
+                start: Self.time(
+                    pattern.literal("start"),
+                    default: range.map { Date(timeIntervalSince1970: $0.start) }
+                        ?? Self.recordedAt.addingTimeInterval(-4443)),
+                end: Self.time(
+                    pattern.literal("end"),
+                    default: range.map { Date(timeIntervalSince1970: $0.end) }
+                        ?? Self.recordedAt.addingTimeInterval(81957))
             )
         default:
             guard let (code, size) = Self.icon(path: pattern.path) else { return nil }

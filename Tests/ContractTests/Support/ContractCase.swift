@@ -9,13 +9,22 @@ struct Expectation: Sendable, Equatable, CustomStringConvertible {
     var values: [String: PlainJSON]
     /// Keys ``ExpectVocabulary`` does not know: a typo, or a key this suite has yet to learn.
     var unknownKeys: [String]
+    /// The range the block is for (`start` and `end`, Unix seconds): what the client asks for.
+    var range: (start: Double, end: Double)?
 
     init?(_ json: PlainJSON?) {
         guard case .object(let block)? = json else { return nil }
         error = block["error"]?.string
         message = block["message"]?.string
-        values = block.filter { $0.key != "error" && $0.key != "message" }
+        values = block.filter { $0.key != "error" && $0.key != "message" && !ExpectVocabulary.inputs.contains($0.key) }
         unknownKeys = ExpectVocabulary.unknownKeys(in: block)
+        if let start = block["start"]?.number, let end = block["end"]?.number { range = (start, end) }
+    }
+
+    static func == (lhs: Expectation, rhs: Expectation) -> Bool {
+        lhs.error == rhs.error && lhs.message == rhs.message && lhs.values == rhs.values
+            && lhs.unknownKeys == rhs.unknownKeys && lhs.range?.start == rhs.range?.start
+            && lhs.range?.end == rhs.range?.end
     }
 
     /// The decoded place name the block expects, if it names one.
@@ -26,6 +35,7 @@ struct Expectation: Sendable, Equatable, CustomStringConvertible {
     var description: String {
         if let error { return "error \(error)" + (message.map { " \"\($0)\"" } ?? "") }
         var parts = [name.map { "name \"\($0)\"" }, celsius.map { "\($0) °C" }].compactMap { $0 }
+        if let range { parts.append("for \(Int64(range.start))..<\(Int64(range.end))") }
         for key in values.keys.sorted() where key != "name" && key != "celsius" {
             parts.append("\(key) \(values[key]!.display)")
         }
@@ -39,6 +49,8 @@ struct RequestPattern: Sendable {
     /// Constraints by lower-cased parameter name: a literal, `"*"` (any value) or `null` (absent).
     var query: [String: PlainJSON]
     var near: (latitude: Double, longitude: Double)?
+    /// The `range` bounds kind (`ordered`, `reversed`, `malformed`) and its parameters, when it has one.
+    var range: (from: String, to: String, bounds: String)?
 
     init(_ json: PlainJSON?) {
         path = json?["path"]?.string ?? "/"
@@ -49,6 +61,9 @@ struct RequestPattern: Sendable {
         self.query = query
         if let near = json?["near"], let lat = near["lat"]?.number, let lon = near["lon"]?.number {
             self.near = (lat, lon)
+        }
+        if let range = json?["range"], let from = range["from"]?.string, let to = range["to"]?.string {
+            self.range = (from.lowercased(), to.lowercased(), range["bounds"]?.string ?? "ordered")
         }
     }
 

@@ -19,17 +19,21 @@ enum ExpectVocabulary {
         "dailyMaxCelsius": .number(tolerance: celsiusTolerance), "dt": .integer, "date": .text,
         "minCelsius": .number(tolerance: celsiusTolerance), "maxCelsius": .number(tolerance: celsiusTolerance),
         "overview": .text,
-        // Air pollution.
-        "aqi": .integer, "pm2_5": .number(tolerance: 0.01 + 1e-9),
+        // Air pollution (history: the first and last reading's time).
+        "aqi": .integer, "pm2_5": .number(tolerance: 0.01 + 1e-9), "firstDt": .integer, "lastDt": .integer,
         // Zip geocoding.
         "zip": .text,
         // Icons.
         "contentType": .text, "width": .integer, "height": .integer,
     ]
 
-    /// Keys of the block that are neither `error`/`message` nor in ``keys``, sorted.
+    /// Keys that say what to ask rather than what comes back: the range (Unix seconds) an air pollution
+    /// history expectation is for, sent as the request's `start` and `end`.
+    static let inputs: Set<String> = ["start", "end"]
+
+    /// Keys of the block that are neither `error`/`message`, inputs, nor in ``keys``, sorted.
     static func unknownKeys(in block: [String: PlainJSON]) -> [String] {
-        block.keys.filter { $0 != "error" && $0 != "message" && keys[$0] == nil }.sorted()
+        block.keys.filter { $0 != "error" && $0 != "message" && !inputs.contains($0) && keys[$0] == nil }.sorted()
     }
 }
 

@@ -6,7 +6,8 @@ import WeatherClient
 ///
 /// The client refuses to send some requests that a cassette stages on purpose: no location at all (the
 /// API's 400 "Nothing to geocode"), a latitude of 100 ("wrong latitude"), a literal fake key
-/// (`appid=invalid` for the 401). Only those differences are rewritten: a parameter the client already
+/// (`appid=invalid` for the 401), a history range that is reversed or not Unix seconds. Only those
+/// differences are rewritten: a parameter the client already
 /// sends with a value the pattern accepts is left exactly as the client wrote it, so the mock's
 /// matching rules (case-insensitive `q`, numeric comparison, parameter order) are exercised for real.
 struct ShapingTransport: HTTPTransport {
@@ -40,8 +41,28 @@ struct ShapingTransport: HTTPTransport {
                 }
             }
         }
+        if let range = pattern.range { shapeBounds(&items, range) }
         components.queryItems = items
         return components.url ?? url
+    }
+
+    /// A `range` staging the API's 400 for bounds the client never sends: start after end, or not a
+    /// Unix time at all.
+    private func shapeBounds(_ items: inout [URLQueryItem], _ range: (from: String, to: String, bounds: String)) {
+        guard let low = items.firstIndex(where: { $0.name.lowercased() == range.from }),
+            let high = items.firstIndex(where: { $0.name.lowercased() == range.to })
+        else { return }
+        switch range.bounds {
+        case "reversed":
+            let (start, end) = (items[low].value, items[high].value)
+            items[low].value = end
+            items[high].value = start
+            if start == end { items[low].value = String((Int64(end ?? "") ?? 0) + 3600) }
+        case "malformed":
+            items[low].value = "yesterday"
+        default:
+            break
+        }
     }
 
     /// Whether the mock would accept `value` for a literal (docs/ARCHITECTURE.md#matching: `q` case-insensitive and

@@ -1,5 +1,6 @@
 import HTTPServer
 import Locking
+import TestSupport
 
 /// A server clock that moves only when a test says so: a timeout is reached by ``advance(by:)``,
 /// never by a loaded machine being slow. Advancing wakes the servers that read it.
@@ -28,8 +29,7 @@ final class ManualServerClock: ServerClock {
     /// Moves the clock on by `duration` and wakes the servers, which fire what came due. Without
     /// `wakingServers`, the time passes while the event loops sleep, as it does on a quiet server.
     func advance(by duration: Duration, wakingServers: Bool = true) {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        let nanoseconds = duration.clampedNanoseconds
         let servers = state.withLock { state in
             state.now += nanoseconds
             return state.servers.compactMap(\.server)
@@ -46,7 +46,7 @@ final class ManualServerClock: ServerClock {
     func advance<T: Sendable>(
         by step: Duration, until body: @escaping @Sendable () throws -> T
     ) async throws -> T {
-        let answer = Task { try await blocking(body) }
+        let answer = Task { try await offTheCooperativePool(body) }
         let finished = Locked(false)
         let watcher = Task {
             _ = try? await answer.value

@@ -7,14 +7,20 @@ import Darwin
 #endif
 
 /// What went wrong talking to the server under test.
-enum RawClientError: Error, CustomStringConvertible, Equatable {
+public enum RawClientError: Error, CustomStringConvertible, Equatable {
+    /// A system call failed with `errno` `code`.
     case system(call: String, code: Int32)
+    /// Nothing arrived within the socket's read timeout.
     case timedOut
+    /// The server reset the connection.
     case connectionReset
+    /// The server closed the connection part-way through a response.
     case unexpectedEOF(afterBytes: Int)
+    /// The bytes were not an HTTP/1.1 response.
     case malformedResponse(String)
 
-    var description: String {
+    /// What happened, for the test report.
+    public var description: String {
         switch self {
         case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
         case .timedOut: "timed out waiting for the server (the socket's safety-net timeout)"
@@ -26,42 +32,62 @@ enum RawClientError: Error, CustomStringConvertible, Equatable {
 }
 
 /// A response as the raw client read it off the wire.
-struct RawResponse: Sendable {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
+public struct RawResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The header fields in the order received.
+    public var headers: [(name: String, value: String)]
+    /// The body (`Content-Length` bytes).
+    public var body: [UInt8]
 
-    func header(_ name: String) -> String? {
+    /// The first value of header `name`, compared case-insensitively.
+    public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    /// The body as UTF-8 text.
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// A blocking TCP client for tests, byte-exact and with no HTTP smarts beyond reading one response.
+/// The tests' one raw TCP client: byte-exact, with no HTTP smarts beyond reading one response.
+/// ``RawHTTPClient`` and ``RawHTTPStream`` are conveniences over it.
+///
 /// Every read has a socket timeout as a safety net, so a server bug fails a test instead of hanging
-/// it; tests wait on reads, never on sleeps. Use it inside ``blocking(_:)``. One thread uses it at a
-/// time; a test may hand it from one ``blocking(_:)`` call to the next (each call's thread ends
-/// before the next begins), which the compiler cannot check.
-final class RawClient: @unchecked Sendable {
-    let fd: Int32
+/// it; tests wait on reads, never on sleeps. Use it inside ``offTheCooperativePool(_:)``. One thread
+/// uses it at a time; a test may hand it from one ``offTheCooperativePool(_:)`` call to the next (each
+/// call's thread ends before the next begins), which the compiler cannot check.
+public final class RawClient: @unchecked Sendable {
+    /// The connected socket.
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
-        // The descriptor is stored only once connected: a throwing class initializer runs `deinit`
-        // when every property is set, and closing the descriptor twice can close another test's socket.
-        fd = try Self.connectedSocket(port: port, host: host, timeoutSeconds: timeoutSeconds)
+    /// Connects to `host:port` (IPv4, or IPv6 when `host` has a colon); reads and writes give up after
+    /// `timeoutMilliseconds`.
+    public convenience init(port: Int, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
+        try self.init(port: port, host: host, timeoutMilliseconds: timeoutSeconds * 1000)
     }
 
-    private static func connectedSocket(port: Int, host: String, timeoutSeconds: Int) throws -> Int32 {
+    /// Connects to `host:port`; reads and writes give up after `timeoutMilliseconds`.
+    public init(port: Int, host: String = "127.0.0.1", timeoutMilliseconds: Int) throws {
+        // The descriptor is stored only once connected: a throwing class initializer runs `deinit`
+        // when every property is set, and closing the descriptor twice can close another test's socket.
+        fd = try Self.connectedSocket(port: port, host: host, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    private static func connectedSocket(port: Int, host: String, timeoutMilliseconds: Int) throws -> Int32 {
         let isIPv6 = host.contains(":")
-        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, streamSocketType, 0)
         guard fd >= 0 else { throw RawClientError.system(call: "socket", code: errno) }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        var timeout = timeval()
+        timeout.tv_sec = .init(timeoutMilliseconds / 1000)
+        timeout.tv_usec = .init(timeoutMilliseconds % 1000 * 1000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         let result: Int32
         if isIPv6 {
             var address = sockaddr_in6()
@@ -78,41 +104,41 @@ final class RawClient: @unchecked Sendable {
         }
         guard result == 0 else {
             let code = errno
-            Glibc.close(fd)
+            closeDescriptor(fd)
             throw RawClientError.system(call: "connect", code: code)
         }
         return fd
     }
 
     deinit {
-        Glibc.close(fd)
+        closeDescriptor(fd)
     }
 
     private static func connect<Address>(_ fd: Int32, to address: inout Address) -> Int32 {
         withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<Address>.size))
+                connectDescriptor(fd, $0, socklen_t(MemoryLayout<Address>.size))
             }
         }
     }
 
     /// Opens a connection, sends `request`, and reads one response.
-    static func roundTrip(port: Int, host: String = "127.0.0.1", _ request: String) throws -> RawResponse {
+    public static func roundTrip(port: Int, host: String = "127.0.0.1", _ request: String) throws -> RawResponse {
         let client = try RawClient(port: port, host: host)
         try client.send(request)
         return try client.readResponse()
     }
 
-    func send(_ text: String) throws {
+    /// Sends `text` as UTF-8, all of it.
+    public func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) throws {
+    /// Sends every byte (retrying short writes).
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
+            let written = bytes[offset...].withUnsafeBytes { sendWithoutSignal(fd, $0) }
             guard written >= 0 else {
                 if errno == EINTR { continue }
                 if errno == ECONNRESET || errno == EPIPE { throw RawClientError.connectionReset }
@@ -123,7 +149,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// One `recv`: the bytes it returned, or empty at end of stream.
-    func receiveOnce() throws -> [UInt8] {
+    public func receiveOnce() throws -> [UInt8] {
         if !buffer.isEmpty {
             defer { buffer = [] }
             return buffer
@@ -142,7 +168,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Everything until the server closes its side.
-    func readToEOF() throws -> [UInt8] {
+    public func readToEOF() throws -> [UInt8] {
         var all = buffer
         buffer = []
         while true {
@@ -153,7 +179,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Whether the server closed the connection (end of stream) without sending anything more.
-    func isClosedByServer() throws -> Bool {
+    public func isClosedByServer() throws -> Bool {
         try readToEOF().isEmpty
     }
 
@@ -176,7 +202,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Reads one response: status line, headers, and `Content-Length` bytes of body (none for HEAD).
-    func readResponse(isHead: Bool = false) throws -> RawResponse {
+    public func readResponse(isHead: Bool = false) throws -> RawResponse {
         var headEnd: Int?
         while headEnd == nil {
             if let found = buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
@@ -206,42 +232,34 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Closes with a TCP reset instead of a FIN.
-    func reset() {
+    public func reset() {
         var value = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &value, socklen_t(MemoryLayout<linger>.size))
     }
 
     /// Shuts the sending side: the server reads end of stream.
-    func shutdownOutput() {
+    public func shutdownOutput() {
         shutdown(fd, Int32(SHUT_WR))
     }
 }
 
-/// Runs blocking socket work on its own thread, so a test waiting on a read never occupies one of
-/// Swift concurrency's few cooperative threads (which every other test's steps need).
-func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-}
-
-/// Raises this process's open-file limit to its hard limit (tests that hold many sockets).
-func raiseOpenFileLimit(to wanted: rlim_t) {
+/// Raises this process's open-file limit to `wanted`, or to its hard limit if that is lower (tests
+/// that hold many sockets).
+public func raiseOpenFileLimit(to count: Int) {
+    let wanted = rlim_t(count)
     var limit = rlimit()
-    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    getrlimit(openFileLimitResource, &limit)
     if limit.rlim_cur < wanted {
         limit.rlim_cur = min(wanted, limit.rlim_max)
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        setrlimit(openFileLimitResource, &limit)
     }
 }
 
 /// Whether this machine has an IPv6 loopback to test on (some containers do not).
-let isIPv6LoopbackAvailable: Bool = {
-    let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+public let isIPv6LoopbackAvailable: Bool = {
+    let fd = socket(AF_INET6, streamSocketType, 0)
     guard fd >= 0 else { return false }
-    defer { Glibc.close(fd) }
+    defer { closeDescriptor(fd) }
     var address = sockaddr_in6()
     address.sin6_family = sa_family_t(AF_INET6)
     address.sin6_addr = in6addr_loopback
@@ -251,3 +269,30 @@ let isIPv6LoopbackAvailable: Bool = {
         }
     }
 }()
+
+// The system calls under names of their own: inside `RawClient`, `send`, `connect` and `close` would
+// resolve to its methods. Linux and Darwin also spell the socket type and limit constants differently.
+#if canImport(Glibc)
+private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+private let openFileLimitResource = Int32(RLIMIT_NOFILE.rawValue)
+#else
+private let streamSocketType = SOCK_STREAM
+private let openFileLimitResource = RLIMIT_NOFILE
+#endif
+
+private func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
+}
+
+private func connectDescriptor(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(fd, address, length)
+}
+
+/// `send` that never raises SIGPIPE on a closed peer (`MSG_NOSIGNAL` here, `SO_NOSIGPIPE` on Darwin).
+private func sendWithoutSignal(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    #if canImport(Glibc)
+    send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+    #else
+    send(fd, bytes.baseAddress, bytes.count, 0)
+    #endif
+}

@@ -1,0 +1,139 @@
+/// The member names of each object in a cassette document: the format's one declaration of them.
+///
+/// `CassetteDecoder` checks every object's names against these (unknown keys, did-you-mean) and reads
+/// each member by its case; `CassetteFastPath` matches names against the same tables and handles each
+/// member in an exhaustive `switch`. So adding a member is one new case here, and the compiler then
+/// points at the fast path's switch that must handle it (docs/ARCHITECTURE.md#cassettes).
+enum CassetteKey {
+    /// The document: `{"format", "source", ..., "interactions"}`.
+    enum Document: String, CassetteKeys {
+        case format, source, recordedAt, creator, notes, interactions
+        static let table = CassetteKeyTable<Self>()
+    }
+
+    /// `creator`: the tool that wrote an imported cassette's archive.
+    enum Creator: String, CassetteKeys {
+        case name, version
+        static let table = CassetteKeyTable<Self>()
+    }
+
+    /// One element of `interactions`.
+    enum Interaction: String, CassetteKeys {
+        case request, response, responses, delayMs, fault, expect, notes
+        static let table = CassetteKeyTable<Self>()
+    }
+
+    /// `request`: what a request must look like.
+    enum Request: String, CassetteKeys {
+        case method, path, query, near, range
+        static let table = CassetteKeyTable<Self>()
+    }
+
+    /// `request.range`: two parameters bounding a time range, and the items it selects (`RangeRule`).
+    enum Range: String, CassetteKeys {
+        case from, to, bounds, items, key, covers, includesEnd
+        static let table = CassetteKeyTable<Self>()
+
+        /// The members that belong only to ordered bounds (the interaction that serves the data).
+        static let orderedOnly: [Self] = [.items, .key, .covers, .includesEnd]
+    }
+
+    /// `request.range.covers`: the span, in Unix seconds, the interaction's data is complete for.
+    enum Covers: String, CassetteKeys {
+        case from, to
+        static let table = CassetteKeyTable<Self>()
+    }
+
+    /// `request.near`: a circle the request's coordinates must fall in.
+    enum Near: String, CassetteKeys {
+        case lat, lon, radiusKm
+        static let table = CassetteKeyTable<Self>()
+    }
+
+    /// `response`, or one element of `responses`.
+    enum Response: String, CassetteKeys {
+        case status, headers, json, text, base64, units, delayMs, fault, expect
+        static let table = CassetteKeyTable<Self>()
+
+        /// The members that are a body, of which a response gives exactly one.
+        static let bodies: [Self] = [.json, .text, .base64]
+    }
+
+    /// `delayMs` when it is an object rather than a number.
+    enum Delay: String, CassetteKeys {
+        case uniformMs
+        static let table = CassetteKeyTable<Self>()
+    }
+
+    /// `fault` when it is an object rather than a kind's name.
+    enum Fault: String, CassetteKeys {
+        case kind, bodyBytes, contentLength, bytesPerSecond
+        static let table = CassetteKeyTable<Self>()
+
+        /// The only fault kind this setting applies to (nil for `kind` itself).
+        var appliesOnlyTo: FaultKind? {
+            switch self {
+            case .kind: nil
+            case .bodyBytes, .contentLength: .truncate
+            case .bytesPerSecond: .drip
+            }
+        }
+    }
+
+    /// `expect`: what a correct client makes of the interaction. Beyond the four a success or an error
+    /// states, the details of One Call 3.0, Air Pollution, zip geocoding and icons (Cassettes/README.md
+    /// lists them); details are kept in the order of these cases whatever order the file uses.
+    /// `start` and `end` are not decoded values but the range an air pollution history expectation is
+    /// for: a contract client asks for that range, and the other keys describe the answer to it.
+    enum Expect: String, CassetteKeys {
+        case name, celsius, error, message
+        case timezone, date, overview, zip, country, contentType
+        case minutely, hourly, daily, alerts, count, width, height, dt, aqi
+        case dailyMaxCelsius, minCelsius, maxCelsius
+        case pm25 = "pm2_5"
+        case start, end, firstDt, lastDt
+        static let table = CassetteKeyTable<Self>()
+
+        /// What the value must be, for a detail; nil for `name`, `celsius`, `error` and `message`.
+        var detailKind: ExpectDetails.Kind? {
+            switch self {
+            case .name, .celsius, .error, .message: nil
+            case .timezone, .date, .overview, .zip, .country, .contentType: .text
+            case .minutely, .hourly, .daily, .alerts, .count, .width, .height: .integer(0...Int.max)
+            case .dt, .start, .end, .firstDt, .lastDt: .integer(Int.min...Int.max)
+            case .aqi: .integer(1...5)
+            case .dailyMaxCelsius, .minCelsius, .maxCelsius, .pm25: .number
+            }
+        }
+    }
+}
+
+/// The member names one kind of cassette object may have: an enum whose raw values are the names.
+protocol CassetteKeys: RawRepresentable<String>, CaseIterable, Sendable, Equatable where AllCases == [Self] {
+    /// The cases with their names, made once.
+    static var table: CassetteKeyTable<Self> { get }
+}
+
+extension CassetteKeys {
+    /// Every name, in declaration order (the order problems list them in).
+    static var names: [String] { table.names }
+}
+
+/// A key enum's cases with their names as strings (for problems) and as UTF-8 (for matching member
+/// names in place, without making a string per member).
+struct CassetteKeyTable<Key: CassetteKeys>: Sendable {
+    /// Every case, in declaration order.
+    let keys: [Key]
+    /// `keys`' raw values.
+    let names: [String]
+    /// `names` as UTF-8.
+    let utf8: [[UInt8]]
+
+    init() {
+        keys = Key.allCases
+        // The fast path marks the members it has seen in a 32-bit mask.
+        precondition(keys.count <= 32, "\(Key.self) has more than 32 members")
+        names = keys.map(\.rawValue)
+        utf8 = names.map { Array($0.utf8) }
+    }
+}
