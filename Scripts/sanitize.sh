@@ -34,13 +34,16 @@ for sanitizer in "${sanitizers[@]}"; do
     esac
     reports="$(mktemp -d "${TMPDIR:-/tmp}/sanitize-$sanitizer.XXXXXX")"
     options="halt_on_error=1:log_path=$reports/report"
+    # A build directory of its own per sanitizer: sharing .build with the plain build would rebuild
+    # everything each time one follows the other.
+    scratch=(--scratch-path .build/sanitize-"$sanitizer")
     echo "== swift test --sanitize=$sanitizer (reports in $reports)"
-    swift build --build-tests --sanitize="$sanitizer"
+    swift build "${scratch[@]}" --build-tests --sanitize="$sanitizer"
     set +e
     if [[ "$sanitizer" == thread ]]; then
-        TSAN_OPTIONS="$options:second_deadlock_stack=1" swift test --skip-build --sanitize=thread "$@"
+        TSAN_OPTIONS="$options:second_deadlock_stack=1" swift test "${scratch[@]}" --skip-build --sanitize=thread "$@"
     else
-        ASAN_OPTIONS="$options:detect_leaks=0" swift test --skip-build --sanitize=address "$@"
+        ASAN_OPTIONS="$options:detect_leaks=0" swift test "${scratch[@]}" --skip-build --sanitize=address "$@"
     fi
     tests=$?
     set -e

@@ -1,4 +1,6 @@
+import Foundation
 import HTTPServer
+import Locking
 import Synchronization
 import TestSupport
 import Testing
@@ -171,6 +173,35 @@ import Testing
         }
     }
 
+    /// A test runner (or an app) may hold every thread of Swift concurrency's global pool for a long time;
+    /// a deferred answer must not wait for one. Every pool thread is blocked here while a `respondLater`
+    /// request is answered; a probe task queued behind the blockers shows the pool really was full.
+    @Test func respondLaterIsAnsweredWhileEveryConcurrencyPoolThreadIsBlocked() async throws {
+        let handler = HTTPHandlerFunction { _ in
+            .respondLater {
+                await Task.yield()
+                return HTTPResponse(text: "later")
+            }
+        }
+        try await withServer(handler: handler) { port in
+            let (answer, probeHadRun) = try await offTheCooperativePool {
+                let release = DispatchSemaphore(value: 0)
+                let blockers = 4 * ProcessInfo.processInfo.activeProcessorCount + 4
+                @Sendable func holdAPoolThread() { release.wait() }
+                for _ in 0..<blockers {
+                    Task.detached { holdAPoolThread() }
+                }
+                let probe = Locked(false)
+                Task.detached { probe.withLock { $0 = true } }
+                defer { for _ in 0..<blockers { release.signal() } }
+                let answer = Result { try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n").text }
+                return (answer, probe.withLock { $0 })
+            }
+            #expect(try answer.get() == "later")
+            #expect(!probeHadRun, "the pool was not full, so this test proved nothing")
+        }
+    }
+
     @Test(.enabled(if: isIPv6LoopbackAvailable))
     func servesIPv6() async throws {
         try await withServer(host: "::1") { port in
@@ -242,6 +273,9 @@ import Testing
         }
         await entered.wait()
         let stopping = Task { await server.stop() }
+        // The answer must come after the server began stopping, which it does before stop() first
+        // suspends (deferred work runs on a queue of its own, so nothing else orders the two).
+        while server.port != nil { await Task.yield() }
         release.open()
         let (text, connection, closed) = try await pending.value
         await stopping.value

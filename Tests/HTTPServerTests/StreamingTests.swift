@@ -5,10 +5,16 @@ import Testing
 
 /// Streamed responses (`HTTPResponseStream`) through raw sockets: the head at once, each write as it
 /// comes, and an end however the stream ends (handler, peer, server stop, a peer that stops reading).
+///
+/// The servers behind `withServer` read a ``ManualServerClock`` (the heartbeat test aside, which needs
+/// time to pass): a test's steps between two reads wait for Swift concurrency's threads, which a busy
+/// test process can hold for longer than the server's idle timeout, and no timeout is what these tests
+/// are about. The shutdown test keeps the real clock: its client stays connected while the server
+/// stops, and only the real linger timeout ends that connection.
 @Suite struct StreamingTests {
     @Test func streamedResponseSendsTheHeadAtOnceThenEachWriteAsAChunk() async throws {
         let handler = StreamingHandler()
-        try await withServer(handler: handler) { port in
+        try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
             let head = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -34,7 +40,7 @@ import Testing
 
     @Test func whatTheHandlerWroteBeforeRespondingIsSentFirst() async throws {
         let handler = StreamingHandler(earlyWrite: "early", body: "first")
-        try await withServer(handler: handler) { port in
+        try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
             let received = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -47,7 +53,7 @@ import Testing
 
     @Test func peerClosingEndsTheStreamAndRunsItsCloseHandler() async throws {
         let handler = StreamingHandler()
-        try await withServer(handler: handler) { port in
+        try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
             try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -90,7 +96,7 @@ import Testing
 
     @Test func http10StreamIsDelimitedByTheClose() async throws {
         let handler = StreamingHandler()
-        try await withServer(handler: handler) { port in
+        try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
             let head = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.0\r\n\r\n")
@@ -110,7 +116,7 @@ import Testing
 
     @Test func headRequestForAStreamGetsTheHeadAloneAndEndsTheStream() async throws {
         let handler = StreamingHandler()
-        try await withServer(handler: handler) { port in
+        try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
             let head = try await offTheCooperativePool {
                 try client.raw.send("HEAD /events HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -130,7 +136,7 @@ import Testing
 
     @Test func peerThatStopsReadingIsCutOffOnceTheBoundOfUnsentBytesIsPassed() async throws {
         let handler = StreamingHandler(maxBufferedBytes: 64 * 1024)
-        try await withServer(handler: handler) { port in
+        try await withServer(handler: handler, clock: ManualServerClock()) { port in
             let client = try SequentialClient(port: port)
             try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")

@@ -33,6 +33,63 @@ import Testing
         }
     }
 
+    /// Found by fuzzing (Fuzz/gpx/regressions): FoundationXML read a null pointer for a processing
+    /// instruction without data, also one an entity expands to, and for an unparsed entity declaration.
+    /// Such constructs, which no GPX writer produces, are refused before it parses anything, naming the
+    /// line, the column and what was refused.
+    @Test(arguments: [
+        ("<?xmin?>\n<: way~oints wi####\"###2:30Z</time></><nam-CS", "bad.gpx:1:1: processing instruction <?xmin"),
+        (
+            "<?xml version=\"1.0\"?>\n<?xml-stylesheet href=\"a.xsl\"?>\n<gpx/>",
+            "bad.gpx:2:1: processing instruction <?xml-stylesheet"
+        ),
+        ("<gpx>\n  <wpt lat=\"1\" lon=\"2\"/>\n  <?x?></gpx>", "bad.gpx:3:3: processing instruction <?x"),
+        ("\n<?xml version=\"1.0\"?><gpx/>", "bad.gpx:2:1: XML declaration <?xml refused here"),
+        (
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [<!ENTITY e \"<?p?>\">]>\n<gpx>&e;</gpx>",
+            "bad.gpx:2:1: <!DOCTYPE refused"
+        ),
+        (
+            "<!DOCTYPE gpx [<!NOTATION n SYSTEM \"x\"><!ENTITY u SYSTEM \"y\" NDATA n>]><gpx/>",
+            "bad.gpx:1:1: <!DOCTYPE refused"
+        ),
+        ("<gpx><wpt lat=\"1\" lon=\"2\"><name>&e;</name></wpt></gpx>", "bad.gpx:1:33: entity reference &e; refused"),
+        ("<gpx><wpt lat=\"&big;\" lon=\"2\"/></gpx>", "bad.gpx:1:16: entity reference &big; refused"),
+        ("<gpx><name>Fish & Chips</name></gpx>", "bad.gpx:1:17: \"&\" that starts no reference refused"),
+        ("<?xml version=\"1.0\" encoding=\"IBM037\"?><gpx/>", "bad.gpx:1:1: encoding \"IBM037\" refused"),
+        ("<\0?\0x\0m\0l\0", "bad.gpx:1:2: NUL byte (0x00) refused"),
+    ])
+    func markupNoGPXWriterProducesIsRefusedNamingWhereAndWhat(_ text: String, _ expected: String) {
+        do {
+            _ = try GPXImporter.importTrace(Array(text.utf8), fileName: "bad.gpx")
+            Issue.record("accepted \(text.debugDescription)")
+        } catch {
+            #expect(error.description.hasPrefix(expected), "\(error)")
+        }
+    }
+
+    @Test func commentsCDATAReferencesAndADeclarationAsDevicesWriteThemAreRead() throws {
+        let trace = try importGPX(
+            """
+            \u{FEFF}<?xml version="1.0" encoding="UTF-8" standalone="no" ?>
+            <!-- exported <?by?> a tool & friends <!DOCTYPE nothing> -->
+            <gpx version="1.1" creator="Fish &amp; Chips &#x2014; &#233;" xmlns="http://www.topografix.com/GPX/1/1">
+              <metadata><name><![CDATA[Seoul <?to?> & Suwon]]></name></metadata>
+              <wpt lat="37.5663174" lon="126.9779451"><name>Caf&#233; &lt;1&gt; &quot;a&apos;</name></wpt>
+              <wpt lat='37.2831' lon='127.03783'><name>Suwon</name></wpt>
+            </gpx>
+            """)
+        #expect(trace.name == "Seoul <?to?> & Suwon")
+        #expect(trace.waypoints.map(\.name) == ["Café <1> \"a'", "Suwon"])
+    }
+
+    @Test func aSingleByteEncodingIsReadWhenEveryByteIsASCIIAndRefusedOtherwise() throws {
+        let ascii = "<?xml version='1.0' encoding='ISO-8859-1'?><gpx><wpt lat='1' lon='2'><name>Cafe</name></wpt></gpx>"
+        #expect(try importGPX(ascii).waypoints.map(\.name) == ["Cafe"])
+        let labelledLatin1 = ascii.replacingOccurrences(of: "Cafe", with: "Café")
+        #expect(importError(labelledLatin1)?.hasPrefix("drive.gpx:1:1: encoding \"ISO-8859-1\" refused") == true)
+    }
+
     @Test func xcodeStyleWaypointsWithTimesBecomeArrivals() throws {
         let trace = try importGPX(
             """

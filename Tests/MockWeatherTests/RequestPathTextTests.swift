@@ -1,4 +1,6 @@
 import Foundation
+import Locking
+import TestSupport
 import Testing
 
 @testable import MockWeather
@@ -91,6 +93,20 @@ import Testing
             ])
     }
 
+    /// Found by the ThreadSanitizer pass (a `serve --record` child printed no request line): stopping
+    /// found the queue empty while the background thread was still writing the batch it had taken, and
+    /// the process exited without it. Here that thread is held inside the sink's write; `stop()` must not
+    /// reach the sink's flush until the held batch is in. The hold ends when the flush comes (the old,
+    /// wrong order) or after a second (the right order, in which `stop()` is waiting).
+    @Test func stoppingWaitsForTheBatchTheBackgroundThreadIsWriting() async throws {
+        let sink = HeldSink()
+        let logger = RequestLogger(sink: sink, format: .text, inBackground: true)
+        logger.log(entry())
+        await sink.entered.wait()
+        try await offTheCooperativePool { logger.stop() }
+        #expect(sink.linesAtFlush == 1)
+    }
+
     @Test func parametersAreFoundByDecodedLowerCaseNameFirstOneWinning() {
         let parameters = QueryParameters("Q=Seoul&q=Busan&%55nits=metric&lat=37.50&flag&lang=k%72+x&&=bare")
 
@@ -110,5 +126,62 @@ import Testing
         #expect(QueryParameters("Api_Key=1&APPID=2&appid=3").scrubbed() == "Api_Key=***&APPID=***&appid=***")
         #expect(QueryParameters("q=seoul&lang=kr").scrubbed() == "q=seoul&lang=kr")
         #expect(QueryParameters("").scrubbed() == "")
+    }
+}
+
+/// A sink whose first batch write is held until its flush is called, or a second passes.
+private final class HeldSink: LogSink, @unchecked Sendable {
+    let entered = OneShot()
+    private let release = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var lines = 0
+    private var flushedWith: Int?
+    private var isFirstWrite = true
+
+    func write(line: String) { lock.withLock { lines += 1 } }
+
+    func write(lines batch: [UInt8]) {
+        let first = lock.withLock {
+            defer { isFirstWrite = false }
+            return isFirstWrite
+        }
+        if first {
+            entered.open()
+            _ = release.wait(timeout: .now() + 1)
+        }
+        let count = batch.filter { $0 == UInt8(ascii: "\n") }.count
+        lock.withLock { lines += count }
+    }
+
+    func flush() {
+        lock.withLock { flushedWith = flushedWith ?? lines }
+        release.signal()
+    }
+
+    var linesAtFlush: Int? { lock.withLock { flushedWith } }
+}
+
+/// Opened once from any thread; awaited by a test.
+private final class OneShot: Sendable {
+    private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let isOpen = state.withLock { state in
+                if state.isOpen { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if isOpen { continuation.resume() }
+        }
     }
 }

@@ -307,7 +307,7 @@ final class HTTPConnection: EventLoopClient {
             transition(to: .awaitingHandler)
             let token = token
             let handle = loop.handle
-            Task {
+            Task(executorPreference: DeferredWorkExecutor.shared) {
                 let response = await work()
                 handle.execute { loop in
                     (loop.client(for: token) as? HTTPConnection)?.deferredResponseArrived(response)

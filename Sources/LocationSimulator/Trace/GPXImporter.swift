@@ -27,6 +27,12 @@ public enum GPXImporter {
                 file: fileName, line: position.line, column: position.column,
                 message: "not UTF-8 (byte 0x\(byte)); GPX files are read as UTF-8")
         }
+        // FoundationXML also crashes on some constructs no GPX writer produces (a processing
+        // instruction without data, for one), so those are refused before it sees them.
+        if let refusal = GPXMarkupScreen.firstRefusal(in: bytes) {
+            let position = LineMap(bytes).position(ofOffset: refusal.offset)
+            throw .malformed(file: fileName, line: position.line, column: position.column, message: refusal.message)
+        }
         let collector = GPXCollector()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -156,6 +162,11 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         text += string
+    }
+
+    // Some exporters wrap names in CDATA; their text counts like any other.
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        text += String(decoding: block, as: UTF8.self)
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

@@ -43,6 +43,10 @@ extension LogSink {
 /// request; the thread sleeps while nothing is buffered.
 package final class StandardOutputLog: LogSink {
     private let buffer = Locked<[UInt8]>([])
+    /// Held from taking the buffer until it is written, so a flush at shutdown waits for the one the
+    /// background thread is in the middle of (else the process could exit with those lines unwritten)
+    /// and lines never go out of order.
+    private let writing = Locked(())
     private let stopped = Atomic<Bool>(false)
     private let descriptor: Int32
     /// Signalled when the buffer goes from empty to not empty (and at deinit).
@@ -97,11 +101,13 @@ package final class StandardOutputLog: LogSink {
 
     /// Writes everything buffered so far.
     package func flush() {
-        let pending = buffer.withLock { buffer -> [UInt8] in
-            defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer
+        writing.withLock { _ in
+            let pending = buffer.withLock { buffer -> [UInt8] in
+                defer { buffer.removeAll(keepingCapacity: true) }
+                return buffer
+            }
+            FileDescriptorWriter.writeAll(pending, to: descriptor)
         }
-        FileDescriptorWriter.writeAll(pending, to: descriptor)
     }
 }
 

@@ -20,6 +20,9 @@ final class RequestLogger: Sendable {
     private let sink: any LogSink
     private let formatter: RequestLogFormatter
     private let pending = Locked<[JournalEntry]>([])
+    /// Held from taking the queue until its lines reach the sink: a flush at shutdown waits for the
+    /// batch the background thread is formatting, which would otherwise be lost when the process exits.
+    private let draining = Locked(())
     private let running = Atomic<Bool>(false)
     /// Signalled when the queue goes from empty to not empty (and at stop).
     private let wakeUp = DispatchSemaphore(value: 0)
@@ -73,11 +76,13 @@ final class RequestLogger: Sendable {
     }
 
     private func drain() {
-        let entries = pending.withLock { pending -> [JournalEntry] in
-            defer { pending.removeAll(keepingCapacity: true) }
-            return pending
+        draining.withLock { _ in
+            let entries = pending.withLock { pending -> [JournalEntry] in
+                defer { pending.removeAll(keepingCapacity: true) }
+                return pending
+            }
+            write(entries)
         }
-        write(entries)
     }
 
     private func write(_ entries: [JournalEntry]) {

@@ -71,7 +71,11 @@ final class LoopbackServer: Sendable {
         }
         guard !alreadyStopped else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        for connection in open.withLock({ $0 }) { shutdown(connection, Int32(SHUT_RDWR)) }
+        // Under the lock that `serve` closes under: a descriptor it closed may already be another
+        // test's socket, which must never be shut down from here.
+        open.withLock { connections in
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+        }
         done.wait()
         close(listener)
     }
@@ -96,19 +100,19 @@ final class LoopbackServer: Sendable {
         case .respond(let text):
             let bytes = Array(text.utf8)
             _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
-            close(connection)
         case .hang:
             var byte: UInt8 = 0
             _ = recv(connection, &byte, 1, 0)  // returns when the client goes away or stop() shuts us down
-            close(connection)
         case .closeWithoutResponse:
-            close(connection)
+            break
         case .reset:
             var option = linger(l_onoff: 1, l_linger: 0)
             setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        }
+        open.withLock { connections in
+            connections.removeAll { $0 == connection }
             close(connection)
         }
-        open.withLock { $0.removeAll { $0 == connection } }
     }
 
     private func readHead(_ connection: Int32) {
