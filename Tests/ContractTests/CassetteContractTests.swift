@@ -11,8 +11,7 @@ import TestSupport
 /// the real `mockweather` binary makes of the answer exactly what the cassette's `expect` block says,
 /// and so it does against the in-process server and through the URLProtocol mode (``ContractMode``).
 /// Adding a cassette with an `expect` block adds a case here; a cassette without one fails, naming it.
-@Suite("Each bundled cassette's expect block holds for the client")
-struct CassetteContractTests {
+@Suite struct CassetteContractTests {
     static let cases = ContractCase.all(in: PackageLayout.bundledCassettes)
 
     @Test func selectedModesAreKnown() {
@@ -25,7 +24,8 @@ struct CassetteContractTests {
         #expect(Self.cases.count >= 30, "found \(Self.cases.count) cases under \(PackageLayout.bundledCassettes.path)")
     }
 
-    @Test("Client matches the cassette's expect block", arguments: ContractMode.selected, cases)
+    /// Client matches the cassette's expect block.
+    @Test(arguments: ContractMode.selected, cases)
     func clientMakesOfEachInteractionWhatItsCassetteExpects(in mode: ContractMode, _ contract: ContractCase)
         async throws
     {
@@ -109,22 +109,20 @@ struct CassetteContractTests {
             ])
     }
 
-    @Test(
-        "Every path of the API the client speaks maps to a client call",
-        arguments: [
-            ("/data/3.0/onecall", "oneCall(at: 37.5683, 126.9778, excluding: [.minutely, .alerts])"),
-            ("/data/3.0/onecall/timemachine", "historicalWeather(at: 37.5683, 126.9778, time: 0)"),
-            ("/data/3.0/onecall/day_summary", "daySummary(at: 37.5683, 126.9778, date: 2022-12-06, utcOffset: +09:00)"),
-            ("/data/3.0/onecall/overview", "weatherOverview(at: 37.5683, 126.9778, date: 2022-12-06)"),
-            ("/data/2.5/air_pollution", "airPollution(at: 37.5683, 126.9778)"),
-            ("/data/2.5/air_pollution/forecast", "airPollutionForecast(at: 37.5683, 126.9778)"),
-            ("/data/2.5/air_pollution/history", "airPollutionHistory(at: 37.5683, 126.9778, from: 10, to: 20)"),
-            ("/geo/1.0/zip", "geocode(zip: \"04524\", country: \"KR\")"),
-            ("/data/2.5/forecast", "forecast(zip: \"04524\", country: \"KR\")"),
-            ("/img/wn/04d@4x.png", "icon(\"04d\", size: .quadruple)"),
-            ("/img/wn/13n.png", "icon(\"13n\", size: .standard)"),
-        ]
-    )
+    /// Every path of the API the client speaks maps to a client call.
+    @Test(arguments: [
+        ("/data/3.0/onecall", "oneCall(at: 37.5683, 126.9778, excluding: [.minutely, .alerts])"),
+        ("/data/3.0/onecall/timemachine", "historicalWeather(at: 37.5683, 126.9778, time: 0)"),
+        ("/data/3.0/onecall/day_summary", "daySummary(at: 37.5683, 126.9778, date: 2022-12-06, utcOffset: +09:00)"),
+        ("/data/3.0/onecall/overview", "weatherOverview(at: 37.5683, 126.9778, date: 2022-12-06)"),
+        ("/data/2.5/air_pollution", "airPollution(at: 37.5683, 126.9778)"),
+        ("/data/2.5/air_pollution/forecast", "airPollutionForecast(at: 37.5683, 126.9778)"),
+        ("/data/2.5/air_pollution/history", "airPollutionHistory(at: 37.5683, 126.9778, from: 10, to: 20)"),
+        ("/geo/1.0/zip", "geocode(zip: \"04524\", country: \"KR\")"),
+        ("/data/2.5/forecast", "forecast(zip: \"04524\", country: \"KR\")"),
+        ("/img/wn/04d@4x.png", "icon(\"04d\", size: .quadruple)"),
+        ("/img/wn/13n.png", "icon(\"13n\", size: .standard)"),
+    ])
     func everyPathMapsToAClientCall(path: String, call: String) throws {
         let pattern = RequestPattern(
             .object([

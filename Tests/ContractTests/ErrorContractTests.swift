@@ -4,8 +4,7 @@ import WeatherClient
 
 /// Errors and faults as the app sees them: each error cassette surfaces its `WeatherError` case with the
 /// server's own message and the details that go with it; each network fault its transport error.
-@Suite("Errors and faults surface as the right WeatherError")
-struct ErrorContractTests {
+@Suite struct ErrorContractTests {
     private func currentWeather(city: String, timeout: Duration = .seconds(15)) async throws -> WeatherError? {
         try await timedCurrentWeather(city: city, timeout: timeout).error
     }

@@ -5,8 +5,7 @@ import WeatherClient
 
 /// WeatherService's fallback chain (docs/ARCHITECTURE.md#the-client-library) against the real server: what an app
 /// shows when location is denied, when the server fails for a while, and when it goes away.
-@Suite("WeatherService falls back as an app needs, against the real server")
-struct FallbackContractTests {
+@Suite struct FallbackContractTests {
     static let seoul = Coordinate(latitude: 37.5683, longitude: 126.9778)
 
     /// A service as an app in Seoul has it: the device at Seoul (or `location`), the server at `baseURL`,

@@ -9,8 +9,7 @@ import FoundationNetworking
 /// One Call against the real server: one recorded full answer serves every `exclude` combination, and
 /// the same answer requested in standard, metric and imperial is the same weather once the client has
 /// read each in its units.
-@Suite("One Call: exclude and units against the real server")
-struct OneCallContractTests {
+@Suite struct OneCallContractTests {
     static let seoul = Coordinate(latitude: 37.5683, longitude: 126.9778)
 
     private func client(_ baseURL: URL, _ session: URLSession, units: Units = .metric, apiKey: String = "")
@@ -28,9 +27,8 @@ struct OneCallContractTests {
 
     // One server per mode for every combination: a server per combination would start dozens of
     // processes in a full run on a shared machine.
-    @Test(
-        "Excluded blocks are absent and every other block is exactly as in the full answer",
-        arguments: ContractMode.allCases)
+    /// Excluded blocks are absent and every other block is exactly as in the full answer.
+    @Test(arguments: ContractMode.allCases)
     func excludedBlocksAreAbsentAndTheRestUnchanged(in mode: ContractMode) async throws {
         try await withContractSession(mode) { baseURL, session in
             let full = try await client(baseURL, session).oneCall(at: Self.seoul)

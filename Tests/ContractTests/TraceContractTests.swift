@@ -8,14 +8,11 @@ import WeatherClient
 /// The demo drive as a contract: the Seoul-to-Daegu trace played through `WeatherService` (with the trace
 /// as its location source, as `replay-location --weather` does) against the real server and the bundled
 /// `near` cassettes.
-@Suite("The Seoul-to-Daegu drive through WeatherService")
-struct TraceContractTests {
+@Suite struct TraceContractTests {
     static let routeOrder = ["Seoul", "Suwon", "Cheonan", "Daejeon", "Gimcheon", "Gumi", "Daegu"]
 
-    @Test(
-        "Scripts/traces/seoul-to-daegu.json with a 1,500 m distance filter names the places in route order",
-        .timeLimit(.minutes(2))
-    )
+    /// Scripts/traces/seoul-to-daegu.json with a 1,500 m distance filter names the places in route order.
+    @Test(.timeLimit(.minutes(2)))
     func driveNamesThePlacesInRouteOrderAndTheDeniedStretchShowsTheDefaultLocation() async throws {
         let tracePath = PackageLayout.traces.appendingPathComponent("seoul-to-daegu.json").path
         let playback = try Playback(trace: try TraceLoader.load(path: tracePath))

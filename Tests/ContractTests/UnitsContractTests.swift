@@ -5,10 +5,9 @@ import WeatherClient
 
 /// The mock converts a body recorded in one unit system into the one requested; the client converts back.
 /// Whatever the request asks for, the same weather must come out.
-@Suite("One city in standard, metric and imperial is the same weather")
-struct UnitsContractTests {
-    @Test("openweathermap/current/seoul in standard, metric and imperial gives the same °C and °F")
-    func seoulInEveryUnitSystemGivesTheSameCelsiusAndFahrenheit() async throws {
+@Suite struct UnitsContractTests {
+    /// openweathermap/current/seoul in standard, metric and imperial gives the same °C and °F.
+    @Test func seoulInEveryUnitSystemGivesTheSameCelsiusAndFahrenheit() async throws {
         let cassette = try #require(
             ContractCase.all(in: PackageLayout.bundledCassettes).first { $0.cassette.hasSuffix("current/seoul") }
         )

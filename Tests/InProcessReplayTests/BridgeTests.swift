@@ -6,8 +6,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("Unmatched requests become test failures")
-struct BridgeTests {
+/// Unmatched requests become test failures.
+@Suite struct BridgeTests {
     @Test func anUnmatchedRequestToTheInProcessServerFailsTheTestNamingItAndTheClosest() async throws {
         try await withKnownIssue {
             try await withMockWeather { mock in

@@ -2,8 +2,8 @@ import Foundation
 import MockWeather
 import Testing
 
-@Suite("The bundled cassettes as a package resource")
-struct BundledResourceTests {
+/// The bundled cassettes as a package resource.
+@Suite struct BundledResourceTests {
     /// The checkout's `Cassettes/`, where people edit them (tests run from a checkout).
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Cassettes")

@@ -6,8 +6,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("The mock server inside the test process")
-struct InProcessServerTests {
+/// The mock server inside the test process.
+@Suite struct InProcessServerTests {
     @Test func bundledSetAnswersOverARealSocketOnLoopback() async throws {
         try await InProcessMockWeather.run(.bundled) { mock in
             #expect(mock.baseURL.host == "127.0.0.1")

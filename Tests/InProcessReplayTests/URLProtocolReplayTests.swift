@@ -11,8 +11,8 @@ import FoundationNetworking
 /// The host a real app would call: the session's protocol answers before any name is resolved.
 private let liveAPI = URL(string: "https://api.openweathermap.org")!
 
-@Suite("URLProtocol replay: no socket, one configuration")
-struct URLProtocolReplayTests {
+/// URLProtocol replay: no socket, one configuration.
+@Suite struct URLProtocolReplayTests {
     @Test func bundledSeoulIsReplayedForTheLiveHostWithoutASocket() async throws {
         let replayer = try MockWeatherReplayer(.bundled)
         let session = replayer.makeSession()

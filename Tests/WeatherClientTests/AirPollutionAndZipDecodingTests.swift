@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("Decoding air pollution and zip geocoding")
-struct AirPollutionAndZipDecodingTests {
+/// Decoding air pollution and zip geocoding.
+@Suite struct AirPollutionAndZipDecodingTests {
     @Test func currentAirDecodesIndexAndEveryComponent() throws {
         let air = try OneCallFixtures.decode(AirPollution.self, OneCallFixtures.airNow)
 
@@ -34,7 +34,8 @@ struct AirPollutionAndZipDecodingTests {
         #expect(air.first == nil)
     }
 
-    @Test("An index outside 1...5 fails naming list[i].main.aqi", arguments: [0, 6, -1])
+    /// An index outside 1...5 fails naming list[i].main.aqi.
+    @Test(arguments: [0, 6, -1])
     func indexOutsideOneToFiveFailsWithItsPath(value: Int) throws {
         let json = OneCallFixtures.airForecast.replacingOccurrences(of: #""aqi":5"#, with: #""aqi":\#(value)"#)
 

@@ -2,15 +2,13 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("Air quality display text in English and Korean")
-struct AirQualityDisplayTests {
-    @Test(
-        "Each index has its documented English name and a Korean one",
-        arguments: [
-            (1, "Good", "좋음"), (2, "Fair", "보통"), (3, "Moderate", "약간 나쁨"), (4, "Poor", "나쁨"),
-            (5, "Very Poor", "매우 나쁨"),
-        ]
-    )
+/// Air quality display text in English and Korean.
+@Suite struct AirQualityDisplayTests {
+    /// Each index has its documented English name and a Korean one.
+    @Test(arguments: [
+        (1, "Good", "좋음"), (2, "Fair", "보통"), (3, "Moderate", "약간 나쁨"), (4, "Poor", "나쁨"),
+        (5, "Very Poor", "매우 나쁨"),
+    ])
     func indexNamesInEnglishAndKorean(value: Int, english: String, korean: String) throws {
         let index = try #require(AirQualityIndex(rawValue: value))
         #expect(index.englishName == english)

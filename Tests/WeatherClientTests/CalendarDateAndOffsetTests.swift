@@ -1,8 +1,8 @@
 import Testing
 import WeatherClient
 
-@Suite("Calendar dates and UTC offsets as One Call writes them")
-struct CalendarDateAndOffsetTests {
+/// Calendar dates and UTC offsets as One Call writes them.
+@Suite struct CalendarDateAndOffsetTests {
     @Test func datesParseAndPrintAsYearMonthDay() throws {
         let date = try #require(CalendarDate("2024-02-29"))
         #expect(date.year == 2024 && date.month == 2 && date.day == 29)
@@ -11,13 +11,11 @@ struct CalendarDateAndOffsetTests {
         #expect(CalendarDate(year: 2026, month: 12, day: 1)! < CalendarDate(year: 2027, month: 1, day: 1)!)
     }
 
-    @Test(
-        "Days that do not exist and other spellings are rejected",
-        arguments: [
-            "2023-02-29", "1900-02-29", "2026-13-01", "2026-04-31", "2026-00-10", "2026-1-5", "20261201",
-            "2026-12-01T00:00", "", "２０２６-12-01", "+026-12-01",
-        ]
-    )
+    /// Days that do not exist and other spellings are rejected.
+    @Test(arguments: [
+        "2023-02-29", "1900-02-29", "2026-13-01", "2026-04-31", "2026-00-10", "2026-1-5", "20261201",
+        "2026-12-01T00:00", "", "２０２６-12-01", "+026-12-01",
+    ])
     func malformedDatesAreRejected(text: String) {
         #expect(CalendarDate(text) == nil)
     }
@@ -31,9 +29,8 @@ struct CalendarDateAndOffsetTests {
         #expect(UTCOffset(hours: 14)?.description == "+14:00")
     }
 
-    @Test(
-        "Offsets outside -12:00...+14:00 and other spellings are rejected",
-        arguments: ["+15:00", "-12:30", "+09", "09:00", "+9:00", "+09:60", "UTC", ""])
+    /// Offsets outside -12:00...+14:00 and other spellings are rejected.
+    @Test(arguments: ["+15:00", "-12:30", "+09", "09:00", "+9:00", "+09:60", "UTC", ""])
     func malformedOffsetsAreRejected(text: String) {
         #expect(UTCOffset(text) == nil)
     }

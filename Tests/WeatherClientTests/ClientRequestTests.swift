@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("What OpenWeatherClient sends")
-struct ClientRequestTests {
+/// What OpenWeatherClient sends.
+@Suite struct ClientRequestTests {
     private let key = Fixtures.apiKey
 
     private func sentURL(
@@ -19,16 +19,16 @@ struct ClientRequestTests {
         return try #require(transport.requests.last).url.absoluteString
     }
 
-    @Test("City name: q, then units, then lang, then appid")
-    func cityQueryOrder() async throws {
+    /// City name: q, then units, then lang, then appid.
+    @Test func cityQuerySendsQThenUnitsThenLangThenAppid() async throws {
         let url = try await sentURL(language: "kr") { client throws(WeatherError) in
             _ = try await client.currentWeather(city: "Seoul")
         }
         #expect(url == "http://127.0.0.1:8080/data/2.5/weather?q=Seoul&units=metric&lang=kr&appid=\(key)")
     }
 
-    @Test("City id, zip with country, and coordinates use the API's parameters")
-    func otherLocationParameters() async throws {
+    /// City id, zip with country, and coordinates use the API's parameters.
+    @Test func cityIDZipAndCoordinatesUseTheAPIsParameters() async throws {
         let byID = try await sentURL { client throws(WeatherError) in
             _ = try await client.currentWeather(cityID: 1_835_848)
         }
@@ -47,24 +47,24 @@ struct ClientRequestTests {
                 == "http://127.0.0.1:8080/data/2.5/weather?lat=37.517829&lon=126.88627&units=standard&appid=\(key)")
     }
 
-    @Test("Tiny coordinates are written as plain decimals, never with an exponent")
-    func coordinatesNeverUseExponents() async throws {
+    /// Tiny coordinates are written as plain decimals, never with an exponent.
+    @Test func coordinatesNeverUseExponents() async throws {
         let url = try await sentURL { client throws(WeatherError) in
             _ = try await client.currentWeather(at: Coordinate(latitude: 0.00001, longitude: -0.0000005))
         }
         #expect(url.contains("lat=0.00001&lon=-0.0000005&"))
     }
 
-    @Test("City names are percent-encoded so & = + # and spaces cannot break the query")
-    func cityNamesArePercentEncoded() async throws {
+    /// City names are percent-encoded so & = + # and spaces cannot break the query.
+    @Test func cityNamesArePercentEncoded() async throws {
         let url = try await sentURL { client throws(WeatherError) in
             _ = try await client.currentWeather(city: "  Rock & Roll=1+2#x 서울 ")
         }
         #expect(url.contains("?q=Rock%20%26%20Roll%3D1%2B2%23x%20%EC%84%9C%EC%9A%B8&units="))
     }
 
-    @Test("Forecast sends cnt after the location; geocoding sends limit and no units")
-    func forecastAndGeocodingParameters() async throws {
+    /// Forecast sends cnt after the location; geocoding sends limit and no units.
+    @Test func forecastSendsCntAndGeocodingSendsLimitWithoutUnits() async throws {
         let forecast = try await sentURL(reply: .json(Fixtures.forecast)) { client throws(WeatherError) in
             _ = try await client.forecast(city: "Zocca", count: 2)
         }
@@ -82,8 +82,8 @@ struct ClientRequestTests {
         #expect(reverse == "http://127.0.0.1:8080/geo/1.0/reverse?lat=35.8714354&lon=128.6014&limit=2&appid=\(key)")
     }
 
-    @Test("A base URL with a path prefix and trailing slash keeps the prefix")
-    func baseURLPathPrefixIsKept() async throws {
+    /// A base URL with a path prefix and trailing slash keeps the prefix.
+    @Test func baseURLPathPrefixIsKept() async throws {
         let transport = InMemoryTransport(.json(Fixtures.seoul))
         let client = OpenWeatherClient(
             apiKey: "",
@@ -97,8 +97,8 @@ struct ClientRequestTests {
                 == "http://127.0.0.1:9000/owm/data/2.5/weather?q=Seoul&units=metric")
     }
 
-    @Test("Requests ask for JSON and carry the configured timeout")
-    func requestsCarryAcceptAndTimeout() async throws {
+    /// Requests ask for JSON and carry the configured timeout.
+    @Test func requestsCarryAcceptAndTimeout() async throws {
         let transport = InMemoryTransport(.json(Fixtures.seoul))
         let client = OpenWeatherClient(apiKey: "", timeout: .seconds(3), transport: transport, environment: [:])
         _ = try await client.currentWeather(city: "Seoul")
@@ -107,16 +107,16 @@ struct ClientRequestTests {
         #expect(request.timeout == .seconds(3))
     }
 
-    @Test("The client decodes in the units it asked for")
-    func modelsCarryRequestedUnits() async throws {
+    /// The client decodes in the units it asked for.
+    @Test func clientDecodesInTheUnitsItAskedFor() async throws {
         let transport = InMemoryTransport(.json(Fixtures.snowyMetricIntegers))
         let weather = try await OpenWeatherClient.testing(transport, units: .metric).currentWeather(city: "Seoul")
         #expect(weather.main.temperature == .celsius(-3))
         #expect(weather.units == .metric)
     }
 
-    @Test("Without a key argument the key comes from OPENWEATHERMAP_API_KEY")
-    func keyFromEnvironment() async throws {
+    /// Without a key argument the key comes from OPENWEATHERMAP_API_KEY.
+    @Test func withoutAKeyArgumentTheKeyComesFromTheEnvironment() async throws {
         let transport = InMemoryTransport(.json(Fixtures.seoul))
         let client = OpenWeatherClient(
             transport: transport,
@@ -127,8 +127,8 @@ struct ClientRequestTests {
         #expect(transport.requests.first?.queryValue("appid") == "fedcba9876543210fedcba9876543210")
     }
 
-    @Test("With no key anywhere, requests fail before sending and say how to give one")
-    func missingKeyFailsBeforeSending() async {
+    /// With no key anywhere, requests fail before sending and say how to give one.
+    @Test func missingKeyFailsBeforeSendingAndSaysHowToGiveOne() async {
         let transport = InMemoryTransport(.json(Fixtures.seoul))
         let client = OpenWeatherClient(transport: transport, environment: ["OPENWEATHERMAP_API_KEY": "  "])
 
@@ -144,27 +144,25 @@ struct ClientRequestTests {
         #expect(message.contains("apiKey: \"\""))
     }
 
-    @Test("An explicit empty key sends no appid at all, for mock servers")
-    func emptyKeySendsNoAppid() async throws {
+    /// An explicit empty key sends no appid at all, for mock servers.
+    @Test func emptyKeySendsNoAppid() async throws {
         let url = try await sentURL(apiKey: "") { client throws(WeatherError) in
             _ = try await client.currentWeather(city: "Seoul")
         }
         #expect(url == "http://127.0.0.1:8080/data/2.5/weather?q=Seoul&units=metric")
     }
 
-    @Test(
-        "Bad input is rejected before any request, naming what was wrong",
-        arguments: [
-            ("blank city", "the city name is empty"),
-            ("city id 0", "city id 0 is not positive"),
-            ("empty zip", "the zip code is empty"),
-            ("latitude 91", "latitude 91.0 is outside -90...90"),
-            ("longitude NaN", "longitude nan is outside -180...180"),
-            ("forecast count 41", "forecast count 41 is outside 1...40"),
-            ("geocode limit 6", "geocoding limit 6 is outside 1...5"),
-            ("reverse limit 0", "geocoding limit 0 is outside 1...5"),
-        ]
-    )
+    /// Bad input is rejected before any request, naming what was wrong.
+    @Test(arguments: [
+        ("blank city", "the city name is empty"),
+        ("city id 0", "city id 0 is not positive"),
+        ("empty zip", "the zip code is empty"),
+        ("latitude 91", "latitude 91.0 is outside -90...90"),
+        ("longitude NaN", "longitude nan is outside -180...180"),
+        ("forecast count 41", "forecast count 41 is outside 1...40"),
+        ("geocode limit 6", "geocoding limit 6 is outside 1...5"),
+        ("reverse limit 0", "geocoding limit 0 is outside 1...5"),
+    ])
     func badInputIsRejectedBeforeSending(input: String, message: String) async {
         let transport = InMemoryTransport(.json(Fixtures.seoul))
         let client = OpenWeatherClient.testing(transport)
@@ -187,8 +185,8 @@ struct ClientRequestTests {
         #expect(transport.requestCount == 0)
     }
 
-    @Test("A base URL that is not http or https fails before sending")
-    func nonHTTPBaseURLFails() async {
+    /// A base URL that is not http or https fails before sending.
+    @Test func nonHTTPBaseURLFailsBeforeSending() async {
         let transport = InMemoryTransport(.json(Fixtures.seoul))
         let client = OpenWeatherClient(
             apiKey: "", baseURL: URL(string: "file:///tmp")!, transport: transport, environment: [:])
@@ -199,8 +197,8 @@ struct ClientRequestTests {
         #expect(transport.requestCount == 0)
     }
 
-    @Test("A transport failure becomes WeatherError.transport with its kind")
-    func transportFailureKeepsItsKind() async {
+    /// A transport failure becomes WeatherError.transport with its kind.
+    @Test func transportFailureBecomesTransportErrorWithItsKind() async {
         let client = OpenWeatherClient.testing(InMemoryTransport(.fail(.offline, "no route")))
 
         let error = await #expect(throws: WeatherError.self) { try await client.currentWeather(city: "Seoul") }
@@ -209,8 +207,8 @@ struct ClientRequestTests {
         #expect(error?.description == "offline: no route")
     }
 
-    @Test("A cancelled transport surfaces as WeatherError.cancelled")
-    func cancelledTransportIsCancelled() async {
+    /// A cancelled transport surfaces as WeatherError.cancelled.
+    @Test func cancelledTransportIsCancelled() async {
         let client = OpenWeatherClient.testing(InMemoryTransport(.fail(.cancelled)))
         let error = await #expect(throws: WeatherError.self) { try await client.currentWeather(city: "Seoul") }
         #expect(error == .cancelled)

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("Decoding current weather")
-struct CurrentWeatherDecodingTests {
-    @Test("Every field of the API's documented Zocca response decodes")
-    func zoccaDecodesEveryField() throws {
+/// Decoding current weather.
+@Suite struct CurrentWeatherDecodingTests {
+    /// Every field of the API's documented Zocca response decodes.
+    @Test func zoccaDecodesEveryField() throws {
         let weather = try Fixtures.currentWeather(Fixtures.zocca)
 
         #expect(weather.coordinate == Coordinate(latitude: 44.34, longitude: 10.99))
@@ -43,8 +43,8 @@ struct CurrentWeatherDecodingTests {
         #expect(weather.units == .standard)
     }
 
-    @Test("Every field of the published Seoul response decodes, and 270.81 K reads -2.34 °C")
-    func seoulDecodesEveryField() throws {
+    /// Every field of the published Seoul response decodes, and 270.81 K reads -2.34 °C.
+    @Test func seoulDecodesEveryField() throws {
         let weather = try Fixtures.currentWeather(Fixtures.seoul)
 
         #expect(weather.coordinate == Coordinate(latitude: 37.5683, longitude: 126.9778))
@@ -79,15 +79,13 @@ struct CurrentWeatherDecodingTests {
         #expect(weather.code == 200)
     }
 
-    @Test(
-        "Each optional field may be missing",
-        arguments: [
-            "main.sea_level", "main.grnd_level", "main.feels_like", "visibility", "wind.gust", "wind.deg", "rain",
-            "sys.type", "sys.id", "sys.country", "sys.sunrise", "sys.sunset", "timezone", "base", "wind",
-            "clouds", "cod",
-        ]
-    )
-    func optionalFieldMayBeMissing(path: String) throws {
+    /// Each optional field may be missing.
+    @Test(arguments: [
+        "main.sea_level", "main.grnd_level", "main.feels_like", "visibility", "wind.gust", "wind.deg", "rain",
+        "sys.type", "sys.id", "sys.country", "sys.sunrise", "sys.sunset", "timezone", "base", "wind",
+        "clouds", "cod",
+    ])
+    func eachOptionalFieldMayBeMissing(path: String) throws {
         let json = try Fixtures.removing(path, from: Fixtures.zocca)
 
         let weather = try Fixtures.currentWeather(json)
@@ -96,8 +94,8 @@ struct CurrentWeatherDecodingTests {
         #expect(weather.main.temperature == .kelvin(298.48))
     }
 
-    @Test("A missing optional field decodes as nil rather than a default")
-    func missingOptionalFieldIsNil() throws {
+    /// A missing optional field decodes as nil rather than a default.
+    @Test func missingOptionalFieldIsNilRatherThanADefault() throws {
         let weather = try Fixtures.currentWeather(try Fixtures.removing("main.feels_like", from: Fixtures.seoul))
         #expect(weather.main.feelsLike == nil)
         let noGust = try Fixtures.currentWeather(try Fixtures.removing("wind.gust", from: Fixtures.seoul))
@@ -105,14 +103,12 @@ struct CurrentWeatherDecodingTests {
         #expect(noGust.wind?.speed == 2.46)
     }
 
-    @Test(
-        "Each required field, when missing, fails with its JSON path",
-        arguments: [
-            "coord", "coord.lat", "weather", "main", "main.temp", "main.temp_min", "main.temp_max", "main.pressure",
-            "main.humidity", "dt", "sys", "id", "name", "wind.speed", "clouds.all",
-        ]
-    )
-    func requiredFieldMissingNamesItsPath(path: String) throws {
+    /// Each required field, when missing, fails with its JSON path.
+    @Test(arguments: [
+        "coord", "coord.lat", "weather", "main", "main.temp", "main.temp_min", "main.temp_max", "main.pressure",
+        "main.humidity", "dt", "sys", "id", "name", "wind.speed", "clouds.all",
+    ])
+    func missingRequiredFieldFailsWithItsJSONPath(path: String) throws {
         let json = try Fixtures.removing(path, from: Fixtures.zocca)
 
         let error = #expect(throws: WeatherError.self) { try Fixtures.currentWeather(json) }
@@ -120,8 +116,8 @@ struct CurrentWeatherDecodingTests {
         #expect(error == .decoding(path: path, expected: "a value (the field is required)", found: "nothing"))
     }
 
-    @Test("A legacy response with sys.message, no timezone, no feels_like and an empty name decodes")
-    func legacyRemoteResponseDecodes() throws {
+    /// A legacy response with sys.message, no timezone, no feels_like and an empty name decodes.
+    @Test func legacyRemoteResponseDecodes() throws {
         let weather = try Fixtures.currentWeather(Fixtures.legacyRemote)
 
         #expect(weather.system.message == 0.0034)
@@ -133,8 +129,8 @@ struct CurrentWeatherDecodingTests {
         #expect(weather.visibility == nil)
     }
 
-    @Test("Integer-literal temperatures decode in the requested units")
-    func integerLiteralTemperaturesDecode() throws {
+    /// Integer-literal temperatures decode in the requested units.
+    @Test func integerLiteralTemperaturesDecode() throws {
         let weather = try Fixtures.currentWeather(Fixtures.snowyMetricIntegers, units: .metric)
 
         #expect(weather.main.temperature == .celsius(-3))
@@ -145,8 +141,8 @@ struct CurrentWeatherDecodingTests {
         #expect(weather.units == .metric)
     }
 
-    @Test("Several weather entries are all kept, the first one primary")
-    func multipleConditionsAreKept() throws {
+    /// Several weather entries are all kept, the first one primary.
+    @Test func severalConditionsAreKeptTheFirstPrimary() throws {
         let weather = try Fixtures.currentWeather(Fixtures.snowyMetricIntegers, units: .metric)
 
         #expect(weather.conditions.map(\.id) == [601, 701])
@@ -154,16 +150,16 @@ struct CurrentWeatherDecodingTests {
         #expect(weather.primaryCondition?.main == "Snow")
     }
 
-    @Test("Snow carries both 1h and 3h volumes")
-    func snowOneAndThreeHours() throws {
+    /// Snow carries both 1h and 3h volumes.
+    @Test func snowCarriesOneAndThreeHourVolumes() throws {
         let weather = try Fixtures.currentWeather(Fixtures.snowyMetricIntegers, units: .metric)
 
         #expect(weather.snow == Precipitation(lastHour: 0.8, lastThreeHours: 2.1))
         #expect(weather.rain == nil)
     }
 
-    @Test("Rain with only 3h, and an empty rain object, decode")
-    func rainThreeHoursOnlyAndEmpty() throws {
+    /// Rain with only 3h, and an empty rain object, decode.
+    @Test func rainWithOnlyThreeHoursOrEmptyDecodes() throws {
         let threeHours = try Fixtures.currentWeather(
             try Fixtures.replacing("rain", with: ["3h": 4.5], in: Fixtures.zocca))
         #expect(threeHours.rain == Precipitation(lastHour: nil, lastThreeHours: 4.5))
@@ -172,15 +168,15 @@ struct CurrentWeatherDecodingTests {
         #expect(empty.rain == Precipitation(lastHour: nil, lastThreeHours: nil))
     }
 
-    @Test("cod decodes as an Int or as a String")
-    func codIsIntOrString() throws {
+    /// cod decodes as an Int or as a String.
+    @Test func codDecodesAsIntOrString() throws {
         #expect(try Fixtures.currentWeather(Fixtures.zocca).code == 200)
         #expect(try Fixtures.currentWeather(Fixtures.snowyMetricIntegers).code == ResponseCode(text: "200"))
         #expect(try Fixtures.currentWeather(Fixtures.snowyMetricIntegers).code?.value == 200)
     }
 
-    @Test("cod of another type fails naming cod and what it accepts")
-    func codOfAnotherTypeFails() throws {
+    /// cod of another type fails naming cod and what it accepts.
+    @Test func codOfAnotherTypeFailsNamingCodAndWhatItAccepts() throws {
         let json = try Fixtures.replacing("cod", with: true, in: Fixtures.zocca)
 
         let error = #expect(throws: WeatherError.self) { try Fixtures.currentWeather(json) }
@@ -188,15 +184,15 @@ struct CurrentWeatherDecodingTests {
         #expect(error == .decoding(path: "cod", expected: "an integer or a string", found: "a boolean true"))
     }
 
-    @Test("Temperatures carry the units the response was requested in")
-    func temperaturesCarryRequestedUnits() throws {
+    /// Temperatures carry the units the response was requested in.
+    @Test func temperaturesCarryRequestedUnits() throws {
         #expect(try Fixtures.currentWeather(Fixtures.seoul, units: .standard).main.temperature.unit == .kelvin)
         #expect(try Fixtures.currentWeather(Fixtures.seoul, units: .metric).main.temperature.unit == .celsius)
         #expect(try Fixtures.currentWeather(Fixtures.seoul, units: .imperial).main.temperature.unit == .fahrenheit)
     }
 
-    @Test("A plain JSONDecoder, which cannot know the units, reads the API's default: kelvin")
-    func plainDecoderAssumesStandardUnits() throws {
+    /// A plain JSONDecoder, which cannot know the units, reads the API's default: kelvin.
+    @Test func plainDecoderReadsKelvinTheAPIsDefault() throws {
         let weather = try JSONDecoder().decode(CurrentWeather.self, from: Data(Fixtures.seoul.utf8))
         #expect(weather.units == .standard)
         #expect(weather.main.temperature == .kelvin(270.81))

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("Display text for a weather screen")
-struct DisplayTests {
-    @Test("Seoul in kelvin shows Celsius, high/low, wind, humidity, pressure, names, message and icon")
-    func seoulDisplay() throws {
+/// Display text for a weather screen.
+@Suite struct DisplayTests {
+    /// Seoul in kelvin shows Celsius, high/low, wind, humidity, pressure, names, message and icon.
+    @Test func seoulInKelvinShowsCelsiusAndEveryDetail() throws {
         let display = WeatherDisplay(try Fixtures.currentWeather(Fixtures.seoul))
 
         #expect(display.placeName == "Seoul")
@@ -27,8 +27,8 @@ struct DisplayTests {
         #expect(display.iconURL == URL(string: "https://openweathermap.org/img/wn/04d@2x.png"))
     }
 
-    @Test("Zocca's 298.48 K shows 25.3°C and rain")
-    func zoccaDisplay() throws {
+    /// Zocca's 298.48 K shows 25.3°C and rain.
+    @Test func zoccaShowsCelsiusAndRain() throws {
         let display = WeatherDisplay(try Fixtures.currentWeather(Fixtures.zocca))
 
         #expect(display.temperature == "25.3°C")
@@ -40,8 +40,8 @@ struct DisplayTests {
         #expect(display.messageKorean == "비가 와요. 우산을 꼭 챙기세요")
     }
 
-    @Test("Imperial responses show °F and mph")
-    func imperialDisplay() throws {
+    /// Imperial responses show °F and mph.
+    @Test func imperialResponsesShowFahrenheitAndMph() throws {
         let json = try Fixtures.replacing("main.temp", with: 80.33, in: Fixtures.zocca)
         let display = WeatherDisplay(try Fixtures.currentWeather(json, units: .imperial))
 
@@ -49,14 +49,14 @@ struct DisplayTests {
         #expect(display.wind == "0.6 mph")
     }
 
-    @Test("A given place name wins; an empty API name falls back to the coordinate")
-    func placeNameFallbacks() throws {
+    /// A given place name wins; an empty API name falls back to the coordinate.
+    @Test func givenPlaceNameWinsAndEmptyNameFallsBackToTheCoordinate() throws {
         #expect(WeatherDisplay(try Fixtures.currentWeather(Fixtures.zocca), placeName: "Seoul").placeName == "Seoul")
         #expect(WeatherDisplay(try Fixtures.currentWeather(Fixtures.legacyRemote)).placeName == "-40.0, -150.0")
     }
 
-    @Test("A specific atmosphere condition shows its own name; the primary condition wins")
-    func atmosphereNamesAreSpecific() throws {
+    /// A specific atmosphere condition shows its own name; the primary condition wins.
+    @Test func specificAtmosphereConditionShowsItsOwnName() throws {
         let fog = Fixtures.seoul.replacingOccurrences(of: #""id":804,"main":"Clouds""#, with: #""id":741,"main":"Fog""#)
         let display = WeatherDisplay(try Fixtures.currentWeather(fog))
         #expect(display.conditionGroup == .atmosphere)
@@ -69,8 +69,8 @@ struct DisplayTests {
         #expect(snowThenMist.wind == "3.0 m/s")
     }
 
-    @Test("No wind and no conditions show placeholders, not invented values")
-    func missingWindAndConditions() throws {
+    /// No wind and no conditions show placeholders, not invented values.
+    @Test func missingWindAndConditionsShowPlaceholders() throws {
         var json = try Fixtures.removing("wind", from: Fixtures.seoul)
         json = try Fixtures.replacing("weather", with: [Any](), in: json)
         let display = WeatherDisplay(try Fixtures.currentWeather(json))
@@ -80,20 +80,18 @@ struct DisplayTests {
         #expect(display.iconURL == nil)
     }
 
-    @Test(
-        "Condition ids map to their groups",
-        arguments: [
-            (200, ConditionGroup.thunderstorm), (232, .thunderstorm), (300, .drizzle), (321, .drizzle), (500, .rain),
-            (531, .rain), (600, .snow), (622, .snow), (701, .atmosphere), (781, .atmosphere), (800, .clear),
-            (801, .clouds), (804, .clouds), (805, .unknown), (0, .unknown), (900, .unknown),
-        ]
-    )
+    /// Condition ids map to their groups.
+    @Test(arguments: [
+        (200, ConditionGroup.thunderstorm), (232, .thunderstorm), (300, .drizzle), (321, .drizzle), (500, .rain),
+        (531, .rain), (600, .snow), (622, .snow), (701, .atmosphere), (781, .atmosphere), (800, .clear),
+        (801, .clouds), (804, .clouds), (805, .unknown), (0, .unknown), (900, .unknown),
+    ])
     func conditionIDsMapToGroups(id: Int, group: ConditionGroup) {
         #expect(ConditionGroup(conditionID: id) == group)
     }
 
-    @Test("Every group has English and Korean names and messages")
-    func everyGroupHasNamesAndMessages() {
+    /// Every group has English and Korean names and messages.
+    @Test func everyGroupHasEnglishAndKoreanNamesAndMessages() {
         for group in ConditionGroup.allCases {
             #expect(!group.englishName.isEmpty)
             #expect(!group.koreanName.isEmpty)
@@ -105,14 +103,16 @@ struct DisplayTests {
         #expect(ConditionGroup.thunderstorm.englishName == "Thunderstorm")
     }
 
-    @Test("Only real icon codes make an icon URL", arguments: ["01d", "50n", "10d"])
-    func iconURLForValidCodes(icon: String) {
+    /// Only real icon codes make an icon URL.
+    @Test(arguments: ["01d", "50n", "10d"])
+    func onlyRealIconCodesMakeAnIconURL(icon: String) {
         let condition = WeatherCondition(id: 800, main: "Clear", description: "clear sky", icon: icon)
         #expect(condition.iconURL?.absoluteString == "https://openweathermap.org/img/wn/\(icon)@2x.png")
     }
 
-    @Test("Malformed icon codes give no URL", arguments: ["", "1d", "01x", "01dd", "../x", "0 d"])
-    func noIconURLForMalformedCodes(icon: String) {
+    /// Malformed icon codes give no URL.
+    @Test(arguments: ["", "1d", "01x", "01dd", "../x", "0 d"])
+    func malformedIconCodesGiveNoURL(icon: String) {
         let condition = WeatherCondition(id: 800, main: "Clear", description: "clear sky", icon: icon)
         #expect(condition.iconURL == nil)
     }

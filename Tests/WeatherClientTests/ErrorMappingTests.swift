@@ -2,14 +2,14 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("Mapping API answers to WeatherError")
-struct ErrorMappingTests {
+/// Mapping API answers to WeatherError.
+@Suite struct ErrorMappingTests {
     private func currentWeather(answering reply: InMemoryTransport.Reply) async throws(WeatherError) -> CurrentWeather {
         try await OpenWeatherClient.testing(InMemoryTransport(reply)).currentWeather(city: "Atlantis")
     }
 
-    @Test("404 city not found maps to cityNotFound with the API's message")
-    func notFoundMapsToCityNotFound() async {
+    /// 404 city not found maps to cityNotFound with the API's message.
+    @Test func notFoundMapsToCityNotFound() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .json(Fixtures.notFoundBody, status: 404))
         }
@@ -18,8 +18,8 @@ struct ErrorMappingTests {
         #expect(error?.serverMessage == "city not found")
     }
 
-    @Test("401 maps to unauthorized with the API's key message verbatim")
-    func unauthorizedKeepsTheMessage() async {
+    /// 401 maps to unauthorized with the API's key message verbatim.
+    @Test func unauthorizedKeepsTheAPIsMessageVerbatim() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .json(Fixtures.unauthorizedBody, status: 401))
         }
@@ -27,8 +27,8 @@ struct ErrorMappingTests {
         #expect(error?.description.contains(Fixtures.unauthorizedMessage) == true)
     }
 
-    @Test("400 wrong latitude and Nothing to geocode map to invalidRequest with the message")
-    func badRequestMapsToInvalidRequest() async {
+    /// 400 wrong latitude and Nothing to geocode map to invalidRequest with the message.
+    @Test func badRequestMapsToInvalidRequest() async {
         let wrongLatitude = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .json(Fixtures.wrongLatitudeBody, status: 400))
         }
@@ -39,16 +39,16 @@ struct ErrorMappingTests {
         #expect(nothing == .invalidRequest(message: "Nothing to geocode"))
     }
 
-    @Test("429 maps to rateLimited with the API's message and no Retry-After when none was sent")
-    func tooManyRequestsMapsToRateLimited() async {
+    /// 429 maps to rateLimited with the API's message and no Retry-After when none was sent.
+    @Test func tooManyRequestsMapsToRateLimited() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .json(Fixtures.rateLimitedBody, status: 429))
         }
         #expect(error == .rateLimited(retryAfter: nil, message: Fixtures.rateLimitedMessage))
     }
 
-    @Test("Retry-After in seconds is parsed onto the error")
-    func retryAfterSecondsIsParsed() async {
+    /// Retry-After in seconds is parsed onto the error.
+    @Test func retryAfterInSecondsIsParsedOntoTheError() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(
                 answering: .json(Fixtures.rateLimitedBody, status: 429, headers: ["retry-after": "120"])
@@ -58,8 +58,8 @@ struct ErrorMappingTests {
         #expect(error?.description.hasPrefix("rate limited (HTTP 429; retry after 120 s): ") == true)
     }
 
-    @Test("Retry-After as an HTTP date is the time until that date; a past date means now")
-    func retryAfterDateIsParsed() async {
+    /// Retry-After as an HTTP date is the time until that date; a past date means now.
+    @Test func retryAfterDateIsTheTimeUntilItAndAPastDateMeansNow() async {
         let later = Date().addingTimeInterval(3600)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -83,8 +83,8 @@ struct ErrorMappingTests {
         #expect(past?.retryAfter == .zero)
     }
 
-    @Test("An unparseable Retry-After is ignored rather than guessed")
-    func unparseableRetryAfterIsIgnored() async {
+    /// An unparseable Retry-After is ignored rather than guessed.
+    @Test func unparseableRetryAfterIsIgnored() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(
                 answering: .json(Fixtures.rateLimitedBody, status: 429, headers: ["Retry-After": "soon"]))
@@ -92,8 +92,8 @@ struct ErrorMappingTests {
         #expect(error == .rateLimited(retryAfter: nil, message: Fixtures.rateLimitedMessage))
     }
 
-    @Test("500 with the API's JSON maps to server with status and message")
-    func internalErrorMapsToServer() async {
+    /// 500 with the API's JSON maps to server with status and message.
+    @Test func internalErrorMapsToServer() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .json(Fixtures.internalErrorBody, status: 500))
         }
@@ -101,32 +101,32 @@ struct ErrorMappingTests {
         #expect(error?.description == "server error (HTTP 500): Error: Internal server error")
     }
 
-    @Test("An HTML 502 gateway page maps to a server error titled from the page")
-    func htmlGatewayPageMapsToServer() async {
+    /// An HTML 502 gateway page maps to a server error titled from the page.
+    @Test func htmlGatewayPageMapsToServerTitledFromThePage() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .text(Fixtures.badGatewayPage, status: 502))
         }
         #expect(error == .server(status: 502, message: "502 Bad Gateway (HTML page)", retryAfter: nil))
     }
 
-    @Test("An HTML error page without a title uses the status line")
-    func htmlPageWithoutTitleUsesStatusLine() async {
+    /// An HTML error page without a title uses the status line.
+    @Test func htmlPageWithoutTitleUsesStatusLine() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .text("<html><body>oops</body></html>", status: 504))
         }
         #expect(error == .server(status: 504, message: "504 Gateway Timeout (HTML page)", retryAfter: nil))
     }
 
-    @Test("An error status with an empty body says so")
-    func emptyErrorBodySaysSo() async {
+    /// An error status with an empty body says so.
+    @Test func emptyErrorBodySaysSo() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .text("", status: 503, contentType: "text/plain"))
         }
         #expect(error == .server(status: 503, message: "503 Service Unavailable (empty body)", retryAfter: nil))
     }
 
-    @Test("An error status with plain text quotes the start of the text")
-    func plainTextErrorBodyIsQuoted() async {
+    /// An error status with plain text quotes the start of the text.
+    @Test func plainTextErrorBodyIsQuoted() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(
                 answering: .text("upstream\nconnect error", status: 503, contentType: "text/plain"))
@@ -135,16 +135,16 @@ struct ErrorMappingTests {
             error == .server(status: 503, message: "503 Service Unavailable: upstream connect error", retryAfter: nil))
     }
 
-    @Test("A 404 HTML page from a proxy is a server error, not the API's city not found")
-    func foreignNotFoundIsNotCityNotFound() async {
+    /// A 404 HTML page from a proxy is a server error, not the API's city not found.
+    @Test func foreignNotFoundIsNotCityNotFound() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .text("<html><title>404 Not Found</title></html>", status: 404))
         }
         #expect(error == .server(status: 404, message: "404 Not Found (HTML page)", retryAfter: nil))
     }
 
-    @Test("The mock server's 501 for an unmatched request keeps its explanation and is not retryable")
-    func unmatchedMockRequestIsNotRetryable() async {
+    /// The mock server's 501 for an unmatched request keeps its explanation and is not retryable.
+    @Test func unmatchedMockRequestIsNotRetryable() async {
         let body = #"{"cod":"501","message":"mockweather: no cassette matches GET /data/2.5/weather?q=busan"}"#
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .json(body, status: 501))
@@ -154,16 +154,16 @@ struct ErrorMappingTests {
         #expect(error?.isRetryable == false)
     }
 
-    @Test("A 200 whose body is an API error maps by its cod")
-    func successStatusWithErrorCodMapsByCod() async {
+    /// A 200 whose body is an API error maps by its cod.
+    @Test func successStatusWithErrorCodMapsByCod() async {
         let error = await #expect(throws: WeatherError.self) {
             try await currentWeather(answering: .json(Fixtures.notFoundBody, status: 200))
         }
         #expect(error == .cityNotFound(message: "city not found"))
     }
 
-    @Test("Retryable errors are transport failures, 429 and 5xx except 501 and 505")
-    func retryabilityFollowsTheRules() {
+    /// Retryable errors are transport failures, 429 and 5xx except 501 and 505.
+    @Test func onlyTransportFailures429And5xxExcept501And505AreRetryable() {
         #expect(WeatherError.transport(kind: .timeout, message: "").isRetryable)
         #expect(WeatherError.rateLimited(retryAfter: nil, message: "").isRetryable)
         #expect(WeatherError.server(status: 500, message: "", retryAfter: nil).isRetryable)
@@ -178,15 +178,15 @@ struct ErrorMappingTests {
     }
 }
 
-@Suite("Malformed bodies give decoding errors with the right path")
-struct MalformedBodyTests {
+/// Malformed bodies give decoding errors with the right path.
+@Suite struct MalformedBodyTests {
     private func currentWeather(body: String, status: Int = 200) async throws(WeatherError) -> CurrentWeather {
         try await OpenWeatherClient.testing(InMemoryTransport(.json(body, status: status))).currentWeather(
             city: "Seoul")
     }
 
-    @Test("A string where main.temp's number belongs")
-    func wrongTypeAtMainTemp() async throws {
+    /// A string where main.temp's number belongs.
+    @Test func stringAtMainTempIsADecodingErrorAtItsPath() async throws {
         let body = try Fixtures.replacing("main.temp", with: "hot", in: Fixtures.seoul)
 
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: body) }
@@ -195,8 +195,8 @@ struct MalformedBodyTests {
         #expect(error?.description.contains("main.temp: expected a number, found a string") == true)
     }
 
-    @Test("A string where weather[0].id's integer belongs names the array index")
-    func wrongTypeInsideArray() async throws {
+    /// A string where weather[0].id's integer belongs names the array index.
+    @Test func wrongTypeInsideAnArrayNamesTheIndex() async throws {
         let body = Fixtures.seoul.replacingOccurrences(of: #""id":804"#, with: #""id":"804""#)
 
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: body) }
@@ -204,8 +204,8 @@ struct MalformedBodyTests {
         #expect(error == .decoding(path: "weather[0].id", expected: "an integer", found: #"a string "804""#))
     }
 
-    @Test("A missing main object")
-    func missingMain() async throws {
+    /// A missing main object.
+    @Test func missingMainIsADecodingErrorAtMain() async throws {
         let body = try Fixtures.removing("main", from: Fixtures.seoul)
 
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: body) }
@@ -213,8 +213,8 @@ struct MalformedBodyTests {
         #expect(error == .decoding(path: "main", expected: "a value (the field is required)", found: "nothing"))
     }
 
-    @Test("null where main's object belongs")
-    func nullMain() async throws {
+    /// null where main's object belongs.
+    @Test func nullMainIsADecodingErrorAtMain() async throws {
         let body = try Fixtures.replacing("main", with: NSNull(), in: Fixtures.seoul)
 
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: body) }
@@ -222,20 +222,20 @@ struct MalformedBodyTests {
         #expect(error == .decoding(path: "main", expected: "an object", found: "null"))
     }
 
-    @Test("An empty body")
-    func emptyBody() async {
+    /// An empty body.
+    @Test func emptyBodyIsADecodingError() async {
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: "") }
         #expect(error == .decoding(path: "(top level)", expected: "a JSON object", found: "an empty body"))
     }
 
-    @Test("A body of just null")
-    func nullBody() async {
+    /// A body of just null.
+    @Test func nullBodyIsADecodingError() async {
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: "null") }
         #expect(error == .decoding(path: "(top level)", expected: "an object", found: "null"))
     }
 
-    @Test("Truncated JSON")
-    func truncatedBody() async {
+    /// Truncated JSON.
+    @Test func truncatedJSONIsADecodingError() async {
         let truncated = String(Fixtures.seoul.prefix(120))
 
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: truncated) }
@@ -250,8 +250,8 @@ struct MalformedBodyTests {
         )
     }
 
-    @Test("An HTML page with status 200, as a captive portal sends")
-    func htmlBodyWithSuccessStatus() async {
+    /// An HTML page with status 200, as a captive portal sends.
+    @Test func htmlPageWithStatus200IsADecodingError() async {
         let page = "<!DOCTYPE html><html><head><title>Hotel Wi-Fi &amp; Login</title></head></html>"
 
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: page) }
@@ -264,15 +264,15 @@ struct MalformedBodyTests {
         )
     }
 
-    @Test("Text that is not JSON is quoted")
-    func nonJSONText() async {
+    /// Text that is not JSON is quoted.
+    @Test func nonJSONTextIsQuotedInTheDecodingError() async {
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: "OK") }
         #expect(
             error == .decoding(path: "(top level)", expected: "a JSON object", found: #"text that is not JSON: "OK""#))
     }
 
-    @Test("An array where the object belongs")
-    func arrayInsteadOfObject() async {
+    /// An array where the object belongs.
+    @Test func arrayWhereTheObjectBelongsIsADecodingError() async {
         let error = await #expect(throws: WeatherError.self) { try await currentWeather(body: "[1,2]") }
         #expect(error == .decoding(path: "(top level)", expected: "an object", found: "an array of 2 elements"))
     }

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("Decoding forecasts and geocoding")
-struct ForecastAndGeocodingDecodingTests {
-    @Test("A forecast decodes with cod as the String \"200\", its items and its city")
-    func forecastDecodesEveryField() throws {
+/// Decoding forecasts and geocoding.
+@Suite struct ForecastAndGeocodingDecodingTests {
+    /// A forecast decodes with cod as the String "200", its items and its city.
+    @Test func forecastDecodesWithStringCodItsItemsAndItsCity() throws {
         let forecast = try WeatherResponseDecoder.decode(
             Forecast.self, from: Data(Fixtures.forecast.utf8), units: .standard)
 
@@ -41,8 +41,8 @@ struct ForecastAndGeocodingDecodingTests {
         #expect(forecast.city.sunset == Date(timeIntervalSince1970: 1_661_882_248))
     }
 
-    @Test("A wrong type inside a forecast item names the item's index in the path")
-    func forecastItemErrorNamesIndex() throws {
+    /// A wrong type inside a forecast item names the item's index in the path.
+    @Test func wrongTypeInAForecastItemNamesTheItemsIndex() throws {
         let json = Fixtures.forecast.replacingOccurrences(of: #""temp":295,"#, with: #""temp":"warm","#)
 
         let error = #expect(throws: WeatherError.self) {
@@ -52,8 +52,8 @@ struct ForecastAndGeocodingDecodingTests {
         #expect(error == .decoding(path: "list[1].main.temp", expected: "a number", found: #"a string "warm""#))
     }
 
-    @Test("Direct geocoding decodes names in several languages")
-    func directGeocodingDecodes() throws {
+    /// Direct geocoding decodes names in several languages.
+    @Test func directGeocodingDecodesNamesInSeveralLanguages() throws {
         let places = try WeatherResponseDecoder.decode(
             [GeocodedPlace].self,
             from: Data(Fixtures.geocodeSeoul.utf8),
@@ -70,8 +70,8 @@ struct ForecastAndGeocodingDecodingTests {
         #expect(places[0].state == nil)
     }
 
-    @Test("Reverse geocoding decodes places with and without state and local names")
-    func reverseGeocodingDecodes() throws {
+    /// Reverse geocoding decodes places with and without state and local names.
+    @Test func reverseGeocodingDecodesPlacesWithAndWithoutState() throws {
         let places = try WeatherResponseDecoder.decode(
             [GeocodedPlace].self,
             from: Data(Fixtures.reverseDaegu.utf8),
@@ -83,14 +83,14 @@ struct ForecastAndGeocodingDecodingTests {
         #expect(places[1].localNames.isEmpty)
     }
 
-    @Test("No geocoding match is an empty array, not an error")
-    func noGeocodingMatchIsEmpty() throws {
+    /// No geocoding match is an empty array, not an error.
+    @Test func noGeocodingMatchIsAnEmptyArrayNotAnError() throws {
         let places = try WeatherResponseDecoder.decode([GeocodedPlace].self, from: Data("[]".utf8), units: .standard)
         #expect(places.isEmpty)
     }
 
-    @Test("A geocoding answer that is an object where an array belongs says so")
-    func geocodingObjectInsteadOfArray() throws {
+    /// A geocoding answer that is an object where an array belongs says so.
+    @Test func geocodingObjectWhereAnArrayBelongsSaysSo() throws {
         let error = #expect(throws: WeatherError.self) {
             try WeatherResponseDecoder.decode(
                 [GeocodedPlace].self, from: Data(#"{"name":"Seoul"}"#.utf8), units: .standard)

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("Icons from the icon host")
-struct IconTests {
+/// Icons from the icon host.
+@Suite struct IconTests {
     /// The start of a PNG file: the signature and an IHDR chunk stating `width`×`height`
     /// (8-bit RGBA); the CRC is not checked by the client, so zeros do.
     static func png(width: UInt32, height: UInt32) -> Data {
@@ -20,13 +20,11 @@ struct IconTests {
                 status: 200, headers: ["Content-Type": "image/png"], body: png(width: width, height: height)))
     }
 
-    @Test(
-        "Each size is its own file name on the client's server, without key, units or language",
-        arguments: [
-            (IconSize.standard, "/img/wn/04d.png"), (.double, "/img/wn/04d@2x.png"), (.quadruple, "/img/wn/04d@4x.png"),
-        ]
-    )
-    func iconPathsCarryNoQuery(size: IconSize, path: String) async throws {
+    /// Each size is its own file name on the client's server, without key, units or language.
+    @Test(arguments: [
+        (IconSize.standard, "/img/wn/04d.png"), (.double, "/img/wn/04d@2x.png"), (.quadruple, "/img/wn/04d@4x.png"),
+    ])
+    func eachSizeIsItsOwnFileWithoutKeyUnitsOrLanguage(size: IconSize, path: String) async throws {
         let transport = InMemoryTransport(Self.pngReply(width: 100, height: 100))
         let client = OpenWeatherClient.testing(transport, units: .imperial, language: "kr")
 
@@ -70,8 +68,9 @@ struct IconTests {
         #expect(transport.requests.first?.queryValue("appid") == nil)
     }
 
-    @Test("Malformed codes are rejected before any request", arguments: ["", "4d", "04x", "04dd", "../etc", "0 d"])
-    func malformedCodesAreRejected(code: String) async {
+    /// Malformed codes are rejected before any request.
+    @Test(arguments: ["", "4d", "04x", "04dd", "../etc", "0 d"])
+    func malformedCodesAreRejectedBeforeAnyRequest(code: String) async {
         let transport = InMemoryTransport(Self.pngReply(width: 50, height: 50))
 
         let error = await #expect(throws: WeatherError.self) {
@@ -82,15 +81,13 @@ struct IconTests {
         #expect(transport.requestCount == 0)
     }
 
-    @Test(
-        "A 200 that is not a PNG is a decoding error saying what it is",
-        arguments: [
-            (#"{"cod":"404","message":"not found"}"#, "JSON, an object"),
-            ("<html><head><title>Captive portal</title></head></html>", #"an HTML page titled "Captive portal""#),
-            ("", "an empty body"),
-            ("GIF89a....", "10 bytes without the PNG signature"),
-        ]
-    )
+    /// A 200 that is not a PNG is a decoding error saying what it is.
+    @Test(arguments: [
+        (#"{"cod":"404","message":"not found"}"#, "JSON, an object"),
+        ("<html><head><title>Captive portal</title></head></html>", #"an HTML page titled "Captive portal""#),
+        ("", "an empty body"),
+        ("GIF89a....", "10 bytes without the PNG signature"),
+    ])
     func nonPNGBodyIsADecodingError(body: String, found: String) async {
         let transport = InMemoryTransport(.text(body, status: 200))
 

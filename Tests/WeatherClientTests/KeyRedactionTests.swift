@@ -3,8 +3,8 @@ import Locking
 import Testing
 import WeatherClient
 
-@Suite("The API key never appears in error text, descriptions or logs")
-struct KeyRedactionTests {
+/// The API key never appears in error text, descriptions or logs.
+@Suite struct KeyRedactionTests {
     private static let key = Fixtures.apiKey
     private static let urlWithKey = "http://127.0.0.1:8080/data/2.5/weather?q=Seoul&units=metric&appid=\(key)"
 
@@ -26,10 +26,9 @@ struct KeyRedactionTests {
         ("200 with error cod", .json(#"{"cod":"404","message":"\#(urlWithKey)"}"#)),
     ]
 
-    @Test(
-        "No error case contains the key in description, debugDescription or localizedDescription",
-        arguments: failingReplies.map(\.0))
-    func errorTextNeverContainsKey(caseName: String) async throws {
+    /// No error case contains the key in description, debugDescription or localizedDescription.
+    @Test(arguments: failingReplies.map(\.0))
+    func noErrorTextEverContainsTheKey(caseName: String) async throws {
         let reply = try #require(Self.failingReplies.first { $0.0 == caseName }?.1)
         let client = OpenWeatherClient.testing(InMemoryTransport(reply))
 
@@ -47,8 +46,8 @@ struct KeyRedactionTests {
         #expect(!dumped.contains(Self.key))
     }
 
-    @Test("The scrubbed message keeps everything but the key")
-    func scrubbingKeepsTheRestOfTheMessage() async throws {
+    /// The scrubbed message keeps everything but the key.
+    @Test func scrubbingKeepsTheRestOfTheMessage() async throws {
         let client = OpenWeatherClient.testing(
             InMemoryTransport(.fail(.timeout, "The request timed out: \(Self.urlWithKey)")))
 
@@ -64,8 +63,8 @@ struct KeyRedactionTests {
         )
     }
 
-    @Test("Printing, debug-printing or dumping a client never shows the key")
-    func clientDescriptionsHideKey() {
+    /// Printing, debug-printing or dumping a client never shows the key.
+    @Test func printingOrDumpingAClientNeverShowsTheKey() {
         let client = OpenWeatherClient.testing(InMemoryTransport(.json(Fixtures.seoul)), units: .metric, language: "kr")
         var dumped = ""
         dump(client, to: &dumped)
@@ -76,8 +75,8 @@ struct KeyRedactionTests {
         #expect(client.description == "OpenWeatherClient(http://127.0.0.1:8080, metric, lang kr, key <redacted>)")
     }
 
-    @Test("Log lines show the request with the key redacted")
-    func logLinesHideKey() async throws {
+    /// Log lines show the request with the key redacted.
+    @Test func logLinesShowTheRequestWithTheKeyRedacted() async throws {
         let lines = LogLines()
         let transport = InMemoryTransport([
             .json(Fixtures.seoul), .fail(.connectionLost, "reset by \(Self.urlWithKey)"),
@@ -94,8 +93,8 @@ struct KeyRedactionTests {
                 "GET http://127.0.0.1:8080/data/2.5/weather?q=Seoul&units=metric&appid=<redacted> → 200, ") == true)
     }
 
-    @Test("A request's description redacts the key but its URL still carries it to the transport")
-    func requestDescriptionRedactsKey() async throws {
+    /// A request's description redacts the key but its URL still carries it to the transport.
+    @Test func requestDescriptionRedactsKey() async throws {
         let transport = InMemoryTransport(.json(Fixtures.seoul))
         _ = try await OpenWeatherClient.testing(transport).currentWeather(city: "Seoul")
         let request = try #require(transport.requests.first)
@@ -105,8 +104,8 @@ struct KeyRedactionTests {
         #expect(!request.redactedURL.contains(Self.key))
     }
 
-    @Test("A short placeholder key is scrubbed from appid parameters but not from ordinary words")
-    func shortPlaceholderKeyOnlyScrubbedAsParameter() async {
+    /// A short placeholder key is scrubbed from appid parameters but not from ordinary words.
+    @Test func shortPlaceholderKeyIsScrubbedOnlyAsAnAppidParameter() async {
         let body = #"{"cod":"501","message":"mockweather: no cassette matches GET /data/2.5/weather?q=x&APPID=mock"}"#
         let client = OpenWeatherClient.testing(InMemoryTransport(.json(body, status: 501)), apiKey: "mock")
 

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("What OpenWeatherClient sends for One Call, air pollution and zip")
-struct OneCallAndAirRequestTests {
+/// What OpenWeatherClient sends for One Call, air pollution and zip.
+@Suite struct OneCallAndAirRequestTests {
     private let key = Fixtures.apiKey
     private let seoul = OneCallFixtures.seoul
     private let base = "http://127.0.0.1:8080"
@@ -27,15 +27,13 @@ struct OneCallAndAirRequestTests {
         #expect(url == "\(base)/data/3.0/onecall?lat=37.5683&lon=126.9778&units=metric&lang=kr&appid=\(key)")
     }
 
-    @Test(
-        "exclude is joined with commas in the API's block order whatever order the set gives",
-        arguments: [
-            ([OneCallBlock.alerts, .minutely], "minutely,alerts"),
-            ([.daily, .current], "current,daily"),
-            ([.hourly], "hourly"),
-            (OneCallBlock.allCases.reversed(), "current,minutely,hourly,daily,alerts"),
-        ]
-    )
+    /// exclude is joined with commas in the API's block order whatever order the set gives.
+    @Test(arguments: [
+        ([OneCallBlock.alerts, .minutely], "minutely,alerts"),
+        ([.daily, .current], "current,daily"),
+        ([.hourly], "hourly"),
+        (OneCallBlock.allCases.reversed(), "current,minutely,hourly,daily,alerts"),
+    ])
     func excludeIsJoinedInTheAPIsOrder(blocks: [OneCallBlock], expected: String) async throws {
         let url = try await sentURL(language: nil, reply: OneCallFixtures.everyBlockExcluded) {
             client throws(WeatherError) in
@@ -135,24 +133,22 @@ struct OneCallAndAirRequestTests {
         #expect(forecast == "\(base)/data/2.5/forecast?zip=04524,KR&cnt=3&units=metric&lang=kr&appid=\(key)")
     }
 
-    @Test(
-        "Bad input to the new calls is rejected before any request, naming what was wrong",
-        arguments: [
-            ("onecall latitude", "latitude 91.0 is outside -90...90"),
-            ("timemachine longitude", "longitude 181.0 is outside -180...180"),
-            ("day summary latitude", "latitude nan is outside -90...90"),
-            ("overview latitude", "latitude -90.5 is outside -90...90"),
-            ("air longitude", "longitude -200.0 is outside -180...180"),
-            ("air forecast latitude", "latitude 100.0 is outside -90...90"),
-            (
-                "history order",
-                "the history starts (1970-01-01 00:16:40 +0000) after it ends (1970-01-01 00:00:10 +0000)"
-            ),
-            ("zip empty", "the zip code is empty"),
-            ("forecast zip empty", "the zip code is empty"),
-            ("forecast zip count", "forecast count 0 is outside 1...40"),
-        ]
-    )
+    /// Bad input to the new calls is rejected before any request, naming what was wrong.
+    @Test(arguments: [
+        ("onecall latitude", "latitude 91.0 is outside -90...90"),
+        ("timemachine longitude", "longitude 181.0 is outside -180...180"),
+        ("day summary latitude", "latitude nan is outside -90...90"),
+        ("overview latitude", "latitude -90.5 is outside -90...90"),
+        ("air longitude", "longitude -200.0 is outside -180...180"),
+        ("air forecast latitude", "latitude 100.0 is outside -90...90"),
+        (
+            "history order",
+            "the history starts (1970-01-01 00:16:40 +0000) after it ends (1970-01-01 00:00:10 +0000)"
+        ),
+        ("zip empty", "the zip code is empty"),
+        ("forecast zip empty", "the zip code is empty"),
+        ("forecast zip count", "forecast count 0 is outside 1...40"),
+    ])
     func badInputIsRejectedBeforeSending(input: String, message: String) async {
         let transport = InMemoryTransport(.json(OneCallFixtures.full))
         let client = OpenWeatherClient.testing(transport)

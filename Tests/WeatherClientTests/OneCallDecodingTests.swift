@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("Decoding One Call 3.0")
-struct OneCallDecodingTests {
+/// Decoding One Call 3.0.
+@Suite struct OneCallDecodingTests {
     @Test func fullAnswerDecodesEveryBlockInTheRequestedUnits() throws {
         let oneCall = try OneCallFixtures.decode(OneCall.self, OneCallFixtures.full)
 
@@ -189,14 +189,12 @@ struct OneCallDecodingTests {
         #expect(summary.temperatures.afternoon == .fahrenheit(-2.34))
     }
 
-    @Test(
-        "A day summary's malformed field fails naming it",
-        arguments: [
-            ("units", "kelvin", "units", #"a string "kelvin" (expected standard, metric or imperial)"#),
-            ("date", "05/12/2022", "date", #"a string "05/12/2022" (expected a date written YYYY-MM-DD)"#),
-            ("tz", "+9", "tz", #"a string "+9" (expected a UTC offset written ±HH:MM)"#),
-        ]
-    )
+    /// A day summary's malformed field fails naming it.
+    @Test(arguments: [
+        ("units", "kelvin", "units", #"a string "kelvin" (expected standard, metric or imperial)"#),
+        ("date", "05/12/2022", "date", #"a string "05/12/2022" (expected a date written YYYY-MM-DD)"#),
+        ("tz", "+9", "tz", #"a string "+9" (expected a UTC offset written ±HH:MM)"#),
+    ])
     func daySummaryMalformedFieldNamesIt(field: String, value: String, path: String, found: String) throws {
         let json = try Fixtures.replacing(field, with: value, in: OneCallFixtures.daySummaryMetric)
 

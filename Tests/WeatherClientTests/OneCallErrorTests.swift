@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WeatherClient
 
-@Suite("One Call, air pollution and zip errors surface as WeatherError")
-struct OneCallErrorTests {
+/// One Call, air pollution and zip errors surface as WeatherError.
+@Suite struct OneCallErrorTests {
     private let seoul = OneCallFixtures.seoul
 
     @Test func keyWithoutAOneCallSubscriptionIsUnauthorizedWithTheAPIsOwnMessage() async {

@@ -1,12 +1,12 @@
 import Testing
 import WeatherClient
 
-@Suite("RetryPolicy delays")
-struct RetryPolicyTests {
+/// RetryPolicy delays.
+@Suite struct RetryPolicyTests {
     private let timeout = WeatherError.transport(kind: .timeout, message: "")
 
-    @Test("Without jitter, delays double from the base delay up to the maximum")
-    func exponentialBackoffIsCapped() {
+    /// Without jitter, delays double from the base delay up to the maximum.
+    @Test func delaysDoubleFromTheBaseUpToTheMaximum() {
         let policy = RetryPolicy(
             maxAttempts: 10, baseDelay: .seconds(1), multiplier: 2, maxDelay: .seconds(5), jitter: 0)
 
@@ -15,8 +15,8 @@ struct RetryPolicyTests {
         #expect(delays == [.seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5)])
     }
 
-    @Test("Jitter spreads the delay by the random source: 0 gives the low end, 0.5 the middle, 1 the high end")
-    func jitterFollowsTheRandomSource() {
+    /// Jitter spreads the delay by the random source: 0 gives the low end, 0.5 the middle, 1 the high end.
+    @Test func jitterFollowsTheRandomSource() {
         func delay(random: Double) -> Duration? {
             RetryPolicy(baseDelay: .seconds(2), jitter: 0.25, random: { random })
                 .delay(afterAttempt: 1, failingWith: timeout)
@@ -26,15 +26,15 @@ struct RetryPolicyTests {
         #expect(delay(random: 0.999_999) == .milliseconds(2500))
     }
 
-    @Test("Jitter never pushes a delay past the maximum")
-    func jitterIsClampedToMaximum() {
+    /// Jitter never pushes a delay past the maximum.
+    @Test func jitterIsClampedToMaximum() {
         let policy = RetryPolicy(
             maxAttempts: 5, baseDelay: .seconds(8), maxDelay: .seconds(8), jitter: 0.5, random: { 0.99 })
         #expect(policy.delay(afterAttempt: 1, failingWith: timeout) == .seconds(8))
     }
 
-    @Test("No further attempt once maxAttempts are used")
-    func attemptsAreBounded() {
+    /// No further attempt once maxAttempts are used.
+    @Test func noAttemptAfterMaxAttempts() {
         let policy = RetryPolicy(maxAttempts: 3, jitter: 0)
         #expect(policy.delay(afterAttempt: 2, failingWith: timeout) != nil)
         #expect(policy.delay(afterAttempt: 3, failingWith: timeout) == nil)
@@ -42,8 +42,8 @@ struct RetryPolicyTests {
         #expect(RetryPolicy(maxAttempts: 0).delay(afterAttempt: 1, failingWith: timeout) == nil)
     }
 
-    @Test("Errors that are not retryable get no retry")
-    func nonRetryableErrorsAreNotRetried() {
+    /// Errors that are not retryable get no retry.
+    @Test func nonRetryableErrorsAreNotRetried() {
         let policy = RetryPolicy(maxAttempts: 5)
         for error in [
             WeatherError.cityNotFound(message: "city not found"), .unauthorized(message: "bad key"),
@@ -54,22 +54,22 @@ struct RetryPolicyTests {
         }
     }
 
-    @Test("Retry-After longer than the backoff is waited for")
-    func retryAfterExtendsTheDelay() {
+    /// Retry-After longer than the backoff is waited for.
+    @Test func longerRetryAfterIsWaitedFor() {
         let policy = RetryPolicy(baseDelay: .seconds(1), jitter: 0)
         let limited = WeatherError.rateLimited(retryAfter: .seconds(7), message: "")
         #expect(policy.delay(afterAttempt: 1, failingWith: limited) == .seconds(7))
     }
 
-    @Test("Retry-After shorter than the backoff does not shorten it")
-    func shortRetryAfterKeepsBackoff() {
+    /// Retry-After shorter than the backoff does not shorten it.
+    @Test func shorterRetryAfterDoesNotShortenTheBackoff() {
         let policy = RetryPolicy(baseDelay: .seconds(4), jitter: 0)
         let unavailable = WeatherError.server(status: 503, message: "", retryAfter: .seconds(1))
         #expect(policy.delay(afterAttempt: 1, failingWith: unavailable) == .seconds(4))
     }
 
-    @Test("Retry-After beyond the cap ends the retries instead of retrying early")
-    func retryAfterBeyondCapStopsRetrying() {
+    /// Retry-After beyond the cap ends the retries instead of retrying early.
+    @Test func retryAfterBeyondCapStopsRetrying() {
         let policy = RetryPolicy(maxRetryAfter: .seconds(60))
         let limited = WeatherError.rateLimited(retryAfter: .seconds(3600), message: "")
         #expect(policy.delay(afterAttempt: 1, failingWith: limited) == nil)

@@ -4,7 +4,7 @@ import WeatherClient
 
 /// The real URLSession transport against a socket server on 127.0.0.1: what status, headers and
 /// bodies come through, and which failure kind each fault becomes on this platform.
-@Suite("URLSessionTransport against a loopback server", .serialized)
+@Suite(.serialized)
 struct URLSessionLoopbackTests {
     private func send(to server: LoopbackServer, timeout: Duration = .seconds(5)) async throws(TransportFailure)
         -> TransportResponse
@@ -13,8 +13,8 @@ struct URLSessionLoopbackTests {
         return try await URLSessionTransport.shared.send(TransportRequest(url: url, timeout: timeout))
     }
 
-    @Test("A 404 answer comes back as a response with its status, headers and body")
-    func errorStatusIsAResponse() async throws {
+    /// A 404 answer comes back as a response with its status, headers and body.
+    @Test func errorStatusComesBackAsAResponseWithHeadersAndBody() async throws {
         let body = Fixtures.notFoundBody
         let server = try LoopbackServer(
             .respond(
@@ -31,8 +31,8 @@ struct URLSessionLoopbackTests {
         #expect(String(decoding: response.body, as: UTF8.self) == body)
     }
 
-    @Test("The client decodes a real HTTP answer end to end")
-    func clientDecodesOverLoopback() async throws {
+    /// The client decodes a real HTTP answer end to end.
+    @Test func clientDecodesOverLoopback() async throws {
         let body = Fixtures.seoul
         let server = try LoopbackServer(
             .respond("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
@@ -50,8 +50,8 @@ struct URLSessionLoopbackTests {
         #expect(weather.main.temperature.formatted(in: .celsius) == "-2.3°C")
     }
 
-    @Test("A server that never answers fails with timeout once the request's own deadline passes")
-    func hangingServerTimesOut() async throws {
+    /// A server that never answers fails with timeout once the request's own deadline passes.
+    @Test func hangingServerFailsWithTimeoutAtTheRequestsDeadline() async throws {
         let server = try LoopbackServer(.hang)
         defer { server.stop() }
 
@@ -65,8 +65,8 @@ struct URLSessionLoopbackTests {
         #expect(failure?.message.contains(Fixtures.apiKey) == false)
     }
 
-    @Test("Cancelling the calling task ends a hanging request with cancelled, long before its deadline")
-    func cancellationEndsAHangingRequest() async throws {
+    /// Cancelling the calling task ends a hanging request with cancelled, long before its deadline.
+    @Test func cancellationEndsAHangingRequest() async throws {
         let server = try LoopbackServer(.hang)
         defer { server.stop() }
         let pending = Task { () async throws(TransportFailure) -> TransportResponse in
@@ -79,8 +79,8 @@ struct URLSessionLoopbackTests {
         #expect(failure?.kind == .cancelled)
     }
 
-    @Test("A server that closes without answering fails with connectionLost")
-    func closedWithoutResponseIsConnectionLost() async throws {
+    /// A server that closes without answering fails with connectionLost.
+    @Test func closedWithoutResponseIsConnectionLost() async throws {
         let server = try LoopbackServer(.closeWithoutResponse)
         defer { server.stop() }
 
@@ -89,8 +89,8 @@ struct URLSessionLoopbackTests {
         #expect(failure?.kind == .connectionLost)
     }
 
-    @Test("A connection reset fails with connectionLost")
-    func resetIsConnectionLost() async throws {
+    /// A connection reset fails with connectionLost.
+    @Test func resetIsConnectionLost() async throws {
         let server = try LoopbackServer(.reset)
         defer { server.stop() }
 
@@ -99,8 +99,8 @@ struct URLSessionLoopbackTests {
         #expect(failure?.kind == .connectionLost)
     }
 
-    @Test("A body cut short of its Content-Length fails with connectionLost")
-    func truncatedBodyIsConnectionLost() async throws {
+    /// A body cut short of its Content-Length fails with connectionLost.
+    @Test func truncatedBodyIsConnectionLost() async throws {
         let server = try LoopbackServer(
             .respond("HTTP/1.1 200 OK\r\nContent-Length: 500\r\nConnection: close\r\n\r\n{\"coord\":")
         )

@@ -46,10 +46,10 @@ private let yeongdeungpo = Fixtures.seoul.replacingOccurrences(of: #""name":"Seo
 private let timeout = InMemoryTransport.Reply.fail(.timeout, "no answer")
 private let timeoutError = WeatherError.transport(kind: .timeout, message: "no answer")
 
-@Suite("WeatherService: where the weather is for")
-struct WeatherServiceLocationTests {
-    @Test("An authorised fix gets live weather at the fix")
-    func authorizedFixGivesLiveWeather() async throws {
+/// WeatherService: where the weather is for.
+@Suite struct WeatherServiceLocationTests {
+    /// An authorised fix gets live weather at the fix.
+    @Test func authorizedFixGivesLiveWeather() async throws {
         let fix = LocationFix(coordinate: daegu, horizontalAccuracy: 10)
         let harness = Harness(
             [.json(Fixtures.seoul)], source: ScriptedLocationSource(.authorized, fixes: [fix]), autoAdvance: false)
@@ -63,10 +63,8 @@ struct WeatherServiceLocationTests {
         #expect(WeatherDisplay(result).placeName == "Seoul")
     }
 
-    @Test(
-        "Denied or restricted location uses the SeSAC campus shown as Seoul, without asking for a fix",
-        arguments: [(LocationAuthorization.denied, DefaultLocationReason.denied), (.restricted, .restricted)]
-    )
+    /// Denied or restricted location uses the SeSAC campus shown as Seoul, without asking for a fix.
+    @Test(arguments: [(LocationAuthorization.denied, DefaultLocationReason.denied), (.restricted, .restricted)])
     func deniedOrRestrictedUsesDefaultLocation(authorization: LocationAuthorization, reason: DefaultLocationReason)
         async throws
     {
@@ -84,8 +82,8 @@ struct WeatherServiceLocationTests {
         #expect(WeatherDisplay(result).placeName == "Seoul")
     }
 
-    @Test("No fix within the timeout uses the default location when the clock passes the timeout")
-    func noFixInTimeUsesDefaultLocation() async throws {
+    /// No fix within the timeout uses the default location when the clock passes the timeout.
+    @Test func noFixInTimeUsesDefaultLocation() async throws {
         let harness = Harness(
             [.json(yeongdeungpo)],
             source: ScriptedLocationSource(.authorized, whenExhausted: .waitForever),
@@ -105,8 +103,8 @@ struct WeatherServiceLocationTests {
         #expect(harness.requestedCoordinate() == sesac)
     }
 
-    @Test("Not yet determined: a fix that arrives is used; none in time falls back")
-    func notDeterminedWaitsForAFix() async throws {
+    /// Not yet determined: a fix that arrives is used; none in time falls back.
+    @Test func notDeterminedWaitsForAFix() async throws {
         let fix = LocationFix(coordinate: daegu)
         let withFix = Harness(
             [.json(Fixtures.seoul)], source: ScriptedLocationSource(.notDetermined, fixes: [fix]), autoAdvance: false)
@@ -121,8 +119,8 @@ struct WeatherServiceLocationTests {
         #expect(try await pending.value.origin == .defaultLocation(.noFixWithinTimeout))
     }
 
-    @Test("A source that ends or fails falls back at once, saying why")
-    func endedOrFailingSourceFallsBack() async throws {
+    /// A source that ends or fails falls back at once, saying why.
+    @Test func endedOrFailingSourceFallsBack() async throws {
         let ended = Harness(
             [.json(Fixtures.seoul)], source: ScriptedLocationSource(.authorized, whenExhausted: .end),
             autoAdvance: false)
@@ -136,8 +134,8 @@ struct WeatherServiceLocationTests {
         #expect(try await failing.service.currentWeather().origin == .defaultLocation(.sourceFailed("GPS off")))
     }
 
-    @Test("Invalid fixes (negative accuracy, out of range) are skipped for the next valid one")
-    func invalidFixesAreSkipped() async throws {
+    /// Invalid fixes (negative accuracy, out of range) are skipped for the next valid one.
+    @Test func invalidFixesAreSkipped() async throws {
         let fixes = [
             LocationFix(coordinate: sesac, horizontalAccuracy: -1),
             LocationFix(coordinate: Coordinate(latitude: 200, longitude: 0)),
@@ -152,8 +150,8 @@ struct WeatherServiceLocationTests {
         #expect(source.fixRequests == 3)
     }
 
-    @Test("A source that ignores cancellation cannot hold the service past its timeout")
-    func unresponsiveSourceCannotHoldTheService() async throws {
+    /// A source that ignores cancellation cannot hold the service past its timeout.
+    @Test func unresponsiveSourceCannotHoldTheService() async throws {
         let source = StubbornSource()
         let transport = InMemoryTransport(.json(Fixtures.seoul))
         let clock = ManualClock(autoAdvance: false)
@@ -168,8 +166,8 @@ struct WeatherServiceLocationTests {
         #expect(result.origin == .defaultLocation(.noFixWithinTimeout))
     }
 
-    @Test("Each request asks for a new fix, so a moving device gets weather where it is now")
-    func eachRequestUsesTheNextFix() async throws {
+    /// Each request asks for a new fix, so a moving device gets weather where it is now.
+    @Test func eachRequestUsesTheNextFix() async throws {
         let fixes = [LocationFix(coordinate: sesac), LocationFix(coordinate: daegu)]
         let harness = Harness(
             [.json(Fixtures.seoul)], source: ScriptedLocationSource(.authorized, fixes: fixes), autoAdvance: false)
@@ -181,8 +179,8 @@ struct WeatherServiceLocationTests {
         #expect(harness.requestedCoordinate(1) == daegu)
     }
 
-    @Test("Cancelling while waiting for a fix throws cancelled")
-    func cancellingWhileWaitingForFix() async throws {
+    /// Cancelling while waiting for a fix throws cancelled.
+    @Test func cancellingWhileWaitingForAFixThrowsCancelled() async throws {
         let harness = Harness([.json(Fixtures.seoul)], source: ScriptedLocationSource(.authorized), autoAdvance: false)
         let service = harness.service
         let pending = Task { try await service.currentWeather() }
@@ -195,10 +193,10 @@ struct WeatherServiceLocationTests {
     }
 }
 
-@Suite("WeatherService: retry, stale fallback and surfaced errors")
-struct WeatherServiceRetryTests {
-    @Test("Transport failures and 5xx are retried with doubling delays until one succeeds")
-    func retriesUntilSuccess() async throws {
+/// WeatherService: retry, stale fallback and surfaced errors.
+@Suite struct WeatherServiceRetryTests {
+    /// Transport failures and 5xx are retried with doubling delays until one succeeds.
+    @Test func transportFailuresAnd5xxAreRetriedUntilOneSucceeds() async throws {
         let harness = Harness([timeout, .json(Fixtures.internalErrorBody, status: 503), .json(Fixtures.seoul)])
 
         let result = try await harness.service.currentWeather()
@@ -209,8 +207,8 @@ struct WeatherServiceRetryTests {
         #expect(harness.clock.sleeps == [.milliseconds(500), .seconds(1)])
     }
 
-    @Test("Backoff delays follow the injected random source for jitter")
-    func jitteredDelaysAreDeterministic() async throws {
+    /// Backoff delays follow the injected random source for jitter.
+    @Test func backoffFollowsTheInjectedRandomSource() async throws {
         let randoms = Locked([0.0, 1.0])
         let policy = RetryPolicy(
             maxAttempts: 3,
@@ -225,8 +223,8 @@ struct WeatherServiceRetryTests {
         #expect(harness.clock.sleeps == [.milliseconds(500), .seconds(3)])
     }
 
-    @Test("429 waits at least as long as Retry-After says")
-    func retryAfterIsHonoured() async throws {
+    /// 429 waits at least as long as Retry-After says.
+    @Test func rateLimitedWaitsAtLeastRetryAfter() async throws {
         let limited = InMemoryTransport.Reply.json(Fixtures.rateLimitedBody, status: 429, headers: ["Retry-After": "5"])
         let harness = Harness([limited, .json(Fixtures.seoul)])
 
@@ -236,8 +234,8 @@ struct WeatherServiceRetryTests {
         #expect(harness.clock.sleeps == [.seconds(5)])
     }
 
-    @Test("When retries run out with nothing cached, the last error is thrown after maxAttempts requests")
-    func exhaustedRetriesWithoutCacheThrow() async {
+    /// When retries run out with nothing cached, the last error is thrown after maxAttempts requests.
+    @Test func exhaustedRetriesWithoutCacheThrow() async {
         let harness = Harness([timeout])
 
         await #expect(throws: timeoutError) { try await harness.service.currentWeather() }
@@ -246,8 +244,8 @@ struct WeatherServiceRetryTests {
         #expect(harness.clock.sleeps == [.milliseconds(500), .seconds(1)])
     }
 
-    @Test("When retries run out, the last good weather comes back stale with its age and the error")
-    func exhaustedRetriesReturnStaleWeather() async throws {
+    /// When retries run out, the last good weather comes back stale with its age and the error.
+    @Test func exhaustedRetriesReturnStaleWeather() async throws {
         let harness = Harness([.json(Fixtures.seoul), timeout])
         let fresh = try await harness.service.currentWeather()
         harness.clock.advance(by: .seconds(600))
@@ -262,8 +260,8 @@ struct WeatherServiceRetryTests {
         #expect(WeatherDisplay(result).placeName == "Seoul")
     }
 
-    @Test("A Retry-After beyond the cap falls back to stale weather at once")
-    func retryAfterBeyondCapFallsBackAtOnce() async throws {
+    /// A Retry-After beyond the cap falls back to stale weather at once.
+    @Test func retryAfterBeyondCapFallsBackAtOnce() async throws {
         let blocked = InMemoryTransport.Reply.json(
             Fixtures.rateLimitedBody, status: 429, headers: ["Retry-After": "3600"])
         let harness = Harness([.json(Fixtures.seoul), blocked])
@@ -280,17 +278,15 @@ struct WeatherServiceRetryTests {
         #expect(harness.clock.sleeps.isEmpty)
     }
 
-    @Test(
-        "401, 404, 400, decoding errors and 501 surface at once even with weather cached",
-        arguments: [
-            InMemoryTransport.Reply.json(Fixtures.unauthorizedBody, status: 401),
-            .json(Fixtures.notFoundBody, status: 404),
-            .json(Fixtures.wrongLatitudeBody, status: 400),
-            .json(#"{"coord":{}}"#),
-            .json(#"{"cod":"501","message":"mockweather: no cassette matches"}"#, status: 501),
-        ]
-    )
-    func permanentErrorsSurface(reply: InMemoryTransport.Reply) async throws {
+    /// 401, 404, 400, decoding errors and 501 surface at once even with weather cached.
+    @Test(arguments: [
+        InMemoryTransport.Reply.json(Fixtures.unauthorizedBody, status: 401),
+        .json(Fixtures.notFoundBody, status: 404),
+        .json(Fixtures.wrongLatitudeBody, status: 400),
+        .json(#"{"coord":{}}"#),
+        .json(#"{"cod":"501","message":"mockweather: no cassette matches"}"#, status: 501),
+    ])
+    func permanentErrorsSurfaceAtOnceEvenWithWeatherCached(reply: InMemoryTransport.Reply) async throws {
         let harness = Harness([.json(Fixtures.seoul), reply])
         _ = try await harness.service.currentWeather()
 
@@ -301,8 +297,8 @@ struct WeatherServiceRetryTests {
         #expect(harness.clock.sleeps.isEmpty)
     }
 
-    @Test("Weather cached for another place is not passed off as stale weather here")
-    func staleWeatherMustBeNearby() async throws {
+    /// Weather cached for another place is not passed off as stale weather here.
+    @Test func staleWeatherMustBeNearby() async throws {
         let harness = Harness([.json(Fixtures.seoul), timeout])
         _ = try await harness.service.currentWeather()
         let inDaegu = ResolvedLocation(
@@ -311,8 +307,8 @@ struct WeatherServiceRetryTests {
         await #expect(throws: timeoutError) { try await harness.service.currentWeather(at: inDaegu) }
     }
 
-    @Test("A fix a few kilometres from the cached one still gets the stale weather")
-    func staleWeatherWithinRadius() async throws {
+    /// A fix a few kilometres from the cached one still gets the stale weather.
+    @Test func fixAFewKilometresAwayStillGetsStaleWeather() async throws {
         let harness = Harness([.json(Fixtures.seoul), timeout])
         _ = try await harness.service.currentWeather()
         let nearby = Coordinate(latitude: 37.55, longitude: 126.92)  // about 4.6 km from the campus
@@ -324,8 +320,8 @@ struct WeatherServiceRetryTests {
         #expect(result.isStale)
     }
 
-    @Test("Weather older than maxStaleAge is not used")
-    func staleWeatherExpires() async throws {
+    /// Weather older than maxStaleAge is not used.
+    @Test func weatherOlderThanMaxStaleAgeIsNotUsed() async throws {
         let harness = Harness([.json(Fixtures.seoul), timeout], configuration: .init(maxStaleAge: .seconds(3600)))
         _ = try await harness.service.currentWeather()
         harness.clock.advance(by: .seconds(3600))
@@ -333,8 +329,8 @@ struct WeatherServiceRetryTests {
         await #expect(throws: timeoutError) { try await harness.service.currentWeather() }
     }
 
-    @Test("clearCache forgets the last good weather")
-    func clearCacheForgets() async throws {
+    /// clearCache forgets the last good weather.
+    @Test func clearCacheForgetsTheLastGoodWeather() async throws {
         let harness = Harness([.json(Fixtures.seoul), timeout])
         _ = try await harness.service.currentWeather()
         await harness.service.clearCache()
@@ -342,8 +338,8 @@ struct WeatherServiceRetryTests {
         await #expect(throws: timeoutError) { try await harness.service.currentWeather() }
     }
 
-    @Test("Forecasts retry and fall back to a stale forecast the same way")
-    func forecastFallsBackToStale() async throws {
+    /// Forecasts retry and fall back to a stale forecast the same way.
+    @Test func forecastFallsBackToStale() async throws {
         let harness = Harness([.json(Fixtures.forecast), timeout])
         let fresh = try await harness.service.forecast(count: 2)
         harness.clock.advance(by: .seconds(60))
@@ -355,8 +351,8 @@ struct WeatherServiceRetryTests {
         #expect(harness.transport.requests.last?.queryValue("cnt") == "2")
     }
 
-    @Test("Cancelling during a backoff wait throws cancelled without another attempt")
-    func cancellingDuringBackoff() async throws {
+    /// Cancelling during a backoff wait throws cancelled without another attempt.
+    @Test func cancellingDuringBackoffThrowsCancelledWithoutAnotherAttempt() async throws {
         let harness = Harness([timeout], autoAdvance: false)
         let service = harness.service
         let pending = Task { try await service.currentWeather() }
@@ -368,8 +364,8 @@ struct WeatherServiceRetryTests {
         #expect(harness.transport.requestCount == 1)
     }
 
-    @Test("A live result after a stale one refreshes the cache and its age")
-    func liveResultRefreshesCache() async throws {
+    /// A live result after a stale one refreshes the cache and its age.
+    @Test func liveResultRefreshesCache() async throws {
         let harness = Harness([.json(Fixtures.seoul), .json(Fixtures.zocca), timeout])
         _ = try await harness.service.currentWeather()
         harness.clock.advance(by: .seconds(100))
