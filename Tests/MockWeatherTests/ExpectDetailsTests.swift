@@ -24,9 +24,6 @@ import Testing
                 ExpectDetails.Entry(name: "aqi", value: .integer(3)),
                 ExpectDetails.Entry(name: "pm2_5", value: .number(31.95)),
             ])
-        let bytes = Array(text.utf8)
-        let fast = CassetteFastPath.decode(file: "onecall.json", name: "onecall", bytes: bytes)
-        #expect(fast?.interactions.first?.expectation == expectation)
     }
 
     @Test(arguments: [
@@ -43,7 +40,6 @@ import Testing
         #expect(found.map(\.jsonPath) == [path])
         // A did-you-mean's quoting is the suggestion function's; what matters is that it is offered.
         #expect(found.first?.message.hasPrefix(message) == true, "\(found)")
-        #expect(CassetteFastPath.decode(file: "onecall.json", name: "onecall", bytes: Array(text.utf8)) == nil)
     }
 
     @Test func anErrorExpectationCannotAlsoStateDetails() {

@@ -27,30 +27,14 @@ func interaction(
 func library(_ files: [(String, String)], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
     -> CassetteLibrary
 {
-    let result = decodeCheckingBothDecoders(files, sourceLocation: sourceLocation)
+    let result = CassetteLoader.decode(files.map { ($0.0, Array($0.1.utf8)) })
     #expect(result.problems.isEmpty, "\(result.problems)", sourceLocation: sourceLocation)
     return CassetteLibrary(cassettes: result.cassettes)
 }
 
 /// The problems the loader reports for in-memory files.
-func problems(_ files: [(String, String)], sourceLocation: Testing.SourceLocation = #_sourceLocation)
-    -> [CassetteProblem]
-{
-    decodeCheckingBothDecoders(files, sourceLocation: sourceLocation).problems
-}
-
-/// The loader's result for in-memory files, after checking that the cassette fast path and the tree
-/// decoder agree by value on each: so every cassette a test writes, valid or broken, is also a case
-/// of their agreement (docs/ARCHITECTURE.md#cassettes).
-private func decodeCheckingBothDecoders(_ files: [(String, String)], sourceLocation: Testing.SourceLocation) -> (
-    cassettes: [Cassette], problems: [CassetteProblem]
-) {
-    let decoded = files.map { (file: $0.0, bytes: Array($0.1.utf8)) }
-    for (file, bytes) in decoded {
-        let disagreement = CassetteDecoderAgreement.disagreement(file: file, bytes: bytes)
-        #expect(disagreement == nil, "\(file): \(disagreement ?? "")", sourceLocation: sourceLocation)
-    }
-    return CassetteLoader.decode(decoded)
+func problems(_ files: [(String, String)]) -> [CassetteProblem] {
+    CassetteLoader.decode(files.map { ($0.0, Array($0.1.utf8)) }).problems
 }
 
 /// Collects log lines in memory.

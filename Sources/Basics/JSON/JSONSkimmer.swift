@@ -13,28 +13,11 @@ package enum JSONSkimmer {
         return skimmer.index
     }
 
-    /// The end of the string literal starting at `start` (its opening quote) and whether it holds
-    /// escapes, or nil if it is not a valid JSON string.
-    package static func endOfString(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, hasEscape: Bool)?
-    {
-        var skimmer = Skimmer(bytes: bytes, index: start, depth: 0, maximumDepth: 0)
-        guard skimmer.string() else { return nil }
-        return (skimmer.index, skimmer.sawEscape)
-    }
-
-    /// The end of the number literal starting at `start`, or nil if it is not a valid JSON number.
-    package static func endOfNumber(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
-        var skimmer = Skimmer(bytes: bytes, index: start, depth: 0, maximumDepth: 0)
-        guard skimmer.number() else { return nil }
-        return skimmer.index
-    }
-
     private struct Skimmer: JSONByteScanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var index: Int
         var depth: Int
         let maximumDepth: Int
-        var sawEscape = false
 
         mutating func value() -> Bool {
             guard index < bytes.count else { return false }
@@ -83,7 +66,6 @@ package enum JSONSkimmer {
                 }
                 if byte < 0x20 { return false }
                 if byte == UInt8(ascii: "\\") {
-                    sawEscape = true
                     guard escape() else { return false }
                 } else {
                     index += 1
@@ -144,8 +126,8 @@ package enum JSONSkimmer {
     }
 }
 
-/// A read position in JSON text for the scanners that walk bytes themselves (the parser, the
-/// skimmer, the cassette fast path): the token-level steps they share.
+/// A read position in JSON text for the scanners that walk bytes themselves (the parser and the
+/// skimmer): the token-level steps they share.
 package protocol JSONByteScanner {
     var bytes: UnsafeBufferPointer<UInt8> { get }
     var index: Int { get set }

@@ -21,14 +21,7 @@ struct CassetteDecoder {
     /// Decodes `bytes`, or returns nil with `problems` saying why. A cassette is returned only when
     /// the file has no problem at all.
     static func decode(file: String, bytes: [UInt8]) -> (cassette: Cassette?, problems: [CassetteProblem]) {
-        // Most files are valid and written plainly: decoded from their bytes without a tree. Anything
-        // else (including every file with a problem) takes the full path below, which reports it.
-        let decoded: (cassette: Cassette?, problems: [CassetteProblem])
-        if let cassette = CassetteFastPath.decode(file: file, name: cassetteName(file), bytes: bytes) {
-            decoded = (cassette, [])
-        } else {
-            decoded = decodeWithTree(file: file, bytes: bytes)
-        }
+        let decoded = decodeDocument(file: file, bytes: bytes)
         guard let cassette = decoded.cassette else { return decoded }
         let bodyProblems = RangedBodies.problems(in: cassette, bytes: bytes)
         return bodyProblems.isEmpty ? decoded : (nil, bodyProblems)
@@ -39,8 +32,10 @@ struct CassetteDecoder {
         file.hasSuffix(".json") ? String(file.dropLast(5)) : file
     }
 
-    /// The full decoder: builds the document's tree and walks it, collecting every problem.
-    static func decodeWithTree(file: String, bytes: [UInt8]) -> (cassette: Cassette?, problems: [CassetteProblem]) {
+    /// Builds the document's tree and walks it, collecting every problem.
+    private static func decodeDocument(file: String, bytes: [UInt8]) -> (
+        cassette: Cassette?, problems: [CassetteProblem]
+    ) {
         var decoder = CassetteDecoder(file: file, bytes: bytes)
         let root: JSONValue
         do {

@@ -1,9 +1,8 @@
 /// The member names of each object in a cassette document: the format's one declaration of them.
 ///
 /// `CassetteDecoder` checks every object's names against these (unknown keys, did-you-mean) and reads
-/// each member by its case; `CassetteFastPath` matches names against the same tables and handles each
-/// member in an exhaustive `switch`. So adding a member is one new case here, and the compiler then
-/// points at the fast path's switch that must handle it (docs/ARCHITECTURE.md#cassettes).
+/// each member by its case, never by a string of its own, so adding a member is one new case here and
+/// its reading in the decoder (docs/ARCHITECTURE.md#cassettes).
 enum CassetteKey {
     /// The document: `{"format", "source", ..., "interactions"}`.
     enum Document: String, CassetteKeys {
@@ -119,21 +118,12 @@ extension CassetteKeys {
     static var names: [String] { table.names }
 }
 
-/// A key enum's cases with their names as strings (for problems) and as UTF-8 (for matching member
-/// names in place, without making a string per member).
+/// A key enum's names as strings, made once rather than for every object the decoder checks.
 struct CassetteKeyTable<Key: CassetteKeys>: Sendable {
-    /// Every case, in declaration order.
-    let keys: [Key]
-    /// `keys`' raw values.
+    /// The cases' raw values, in declaration order.
     let names: [String]
-    /// `names` as UTF-8.
-    let utf8: [[UInt8]]
 
     init() {
-        keys = Key.allCases
-        // The fast path marks the members it has seen in a 32-bit mask.
-        precondition(keys.count <= 32, "\(Key.self) has more than 32 members")
-        names = keys.map(\.rawValue)
-        utf8 = names.map { Array($0.utf8) }
+        names = Key.allCases.map(\.rawValue)
     }
 }
