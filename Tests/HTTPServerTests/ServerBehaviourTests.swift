@@ -263,21 +263,22 @@ import Testing
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, log: { _ in }), handler: handler)
         let port = try server.start()
-        let pending = Task {
-            try await offTheCooperativePool {
-                let client = try RawClient(port: port)
-                try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-                let response = try client.readResponse()
-                return (response.text, response.header("Connection"), try client.isClosedByServer())
-            }
+        let client = try await offTheCooperativePool {
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            return UnsafeTransfer(value: client)
         }
         await entered.wait()
         let stopping = Task { await server.stop() }
         // The answer must come after the server began stopping, which it does before stop() first
-        // suspends (deferred work runs on a queue of its own, so nothing else orders the two).
+        // suspends (deferred work runs on a queue of its own, so nothing else orders the two). The read,
+        // with its safety-net timeout, starts only then: these steps wait for pool threads.
         while server.port != nil { await Task.yield() }
         release.open()
-        let (text, connection, closed) = try await pending.value
+        let (text, connection, closed) = try await offTheCooperativePool {
+            let response = try client.value.readResponse()
+            return (response.text, response.header("Connection"), try client.value.isClosedByServer())
+        }
         await stopping.value
 
         #expect(text == "finished")

@@ -58,6 +58,9 @@ import Testing
         ("<gpx><name>Fish & Chips</name></gpx>", "bad.gpx:1:17: \"&\" that starts no reference refused"),
         ("<?xml version=\"1.0\" encoding=\"IBM037\"?><gpx/>", "bad.gpx:1:1: encoding \"IBM037\" refused"),
         ("<\0?\0x\0m\0l\0", "bad.gpx:1:2: NUL byte (0x00) refused"),
+        ("<?xml?>'<!-- aar", "bad.gpx:1:1: malformed XML declaration refused"),
+        ("<?xml version=\"1.0\" > <?x?> ?><gpx/>", "bad.gpx:1:1: malformed XML declaration refused"),
+        ("<gpx creator=\"<?x?>\"/>", "bad.gpx:1:15: \"<\" in an attribute value refused"),
     ])
     func markupNoGPXWriterProducesIsRefusedNamingWhereAndWhat(_ text: String, _ expected: String) {
         do {

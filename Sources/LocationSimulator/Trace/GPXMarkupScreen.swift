@@ -72,6 +72,11 @@ enum GPXMarkupScreen {
                     return Refusal(
                         offset: start, message: "XML declaration <?\(target) refused here: it may only open the file")
                 }
+                if target == "xml" {
+                    return Refusal(
+                        offset: start,
+                        message: "malformed XML declaration refused: it must read <?xml version=\"1.0\"?>")
+                }
                 return Refusal(
                     offset: start,
                     message: "processing instruction <?\(target) refused: "
@@ -93,11 +98,16 @@ enum GPXMarkupScreen {
             var quote: UInt8?
             while index < bytes.count {
                 let byte = bytes[index]
+                if byte == UInt8(ascii: "&"), let refusal = referenceRefusal(at: index) {
+                    return refusal
+                }
                 if let open = quote {
                     if byte == open {
                         quote = nil
-                    } else if byte == UInt8(ascii: "&"), let refusal = referenceRefusal(at: index) {
-                        return refusal
+                    } else if byte == UInt8(ascii: "<") {
+                        // Not well-formed, and libxml2 recovers from it by reading on as content, where
+                        // the `<` could open anything; so it is refused rather than skipped.
+                        return Refusal(offset: index, message: "\"<\" in an attribute value refused: write it as &lt;")
                     }
                 } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                     quote = byte
@@ -117,11 +127,16 @@ enum GPXMarkupScreen {
         /// the word of the file and read what follows as something else.
         private mutating func declarationRefusal() -> Refusal? {
             let start = index
-            guard let end = find("?>", from: start + 5) else {
-                index = bytes.count
-                return nil  // unterminated: XMLParser reports it
+            // libxml2 ends a declaration it cannot read at the first `>` and reads on from there, so
+            // the declaration is what comes before the first `>`, and must be `<?xml …?>` exactly.
+            guard let close = bytes[(start + 5)...].firstIndex(of: UInt8(ascii: ">")),
+                bytes[close - 1] == UInt8(ascii: "?"), close - 1 >= start + 5,
+                !bytes[(start + 5)..<close].contains(UInt8(ascii: "<"))
+            else {
+                return Refusal(offset: start, message: "malformed XML declaration refused: it must read <?xml …?>")
             }
-            index = end + 2
+            let end = close - 1
+            index = close + 1
             guard let name = declaredEncoding(in: bytes[start..<end]) else { return nil }
             let folded = String(name.uppercased().map { $0 == "_" ? "-" : $0 })
             if ["UTF-8", "UTF8", "US-ASCII", "ASCII"].contains(folded) { return nil }
@@ -175,12 +190,12 @@ enum GPXMarkupScreen {
                 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
         }
 
-        /// Whether `<?xml` followed by white space or `?` starts at `offset` (a target such as
-        /// `xml-stylesheet` is a processing instruction, not the declaration).
+        /// Whether `<?xml` followed by white space starts at `offset`, which is what libxml2 reads as the
+        /// declaration. Anything else (`<?xml?>`, `<?xml-stylesheet …?>`) is a processing instruction.
         private func startsDeclaration(at offset: Int) -> Bool {
             guard bytes[offset...].starts(with: "<?xml".utf8) else { return false }
             let next = offset + 5
-            return next >= bytes.count || [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?")].contains(bytes[next])
+            return next < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next])
         }
 
         /// The name after `<?` or `<!`, at most 24 characters, for messages.

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import Locking
 import TestSupport
@@ -43,20 +44,20 @@ final class ManualServerClock: ServerClock {
     /// starts some timers only once it has read what the client sent, which may be after any one
     /// jump. Each step is a short pause so the server can run; how long does not matter, only
     /// that the clock keeps moving until the answer arrives (the client's socket timeout bounds it).
+    /// The stepping runs on a thread of its own too: a task would wait for Swift concurrency's pool,
+    /// which a busy test process can hold for longer than that socket timeout.
     func advance<T: Sendable>(
         by step: Duration, until body: @escaping @Sendable () throws -> T
     ) async throws -> T {
-        let answer = Task { try await offTheCooperativePool(body) }
         let finished = Locked(false)
-        let watcher = Task {
-            _ = try? await answer.value
-            finished.withLock { $0 = true }
+        let stepper = Thread { [self] in
+            while !finished.withLock({ $0 }) {
+                advance(by: step)
+                usleep(5_000)
+            }
         }
-        while !finished.withLock({ $0 }) {
-            advance(by: step)
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        _ = await watcher.value
-        return try await answer.value
+        stepper.start()
+        defer { finished.withLock { $0 = true } }
+        return try await offTheCooperativePool(body)
     }
 }
