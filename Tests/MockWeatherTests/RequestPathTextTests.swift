@@ -131,7 +131,7 @@ import Testing
 
 /// A sink whose first batch write is held until its flush is called, or a second passes.
 private final class HeldSink: LogSink, @unchecked Sendable {
-    let entered = OneShot()
+    let entered = Gate()
     private let release = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var lines = 0
@@ -159,29 +159,4 @@ private final class HeldSink: LogSink, @unchecked Sendable {
     }
 
     var linesAtFlush: Int? { lock.withLock { flushedWith } }
-}
-
-/// Opened once from any thread; awaited by a test.
-private final class OneShot: Sendable {
-    private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let isOpen = state.withLock { state in
-                if state.isOpen { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if isOpen { continuation.resume() }
-        }
-    }
 }

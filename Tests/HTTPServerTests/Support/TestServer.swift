@@ -1,5 +1,4 @@
 import HTTPServer
-import Locking
 
 /// Starts a server on 127.0.0.1 port 0 with `handler`, runs `body` with the bound port, and stops
 /// the server whether `body` succeeds or throws. With a `clock`, the server's timeouts read it.
@@ -36,30 +35,5 @@ struct EchoHandler: HTTPHandler {
             + "\(request.version) \(request.body.count)\n"
         return .respond(
             HTTPResponse(headers: ["Content-Type": "text/plain"], body: Array(line.utf8) + request.body))
-    }
-}
-
-/// A one-shot signal between a handler and a test: `wait()` returns once `open()` was called.
-final class Gate: Sendable {
-    private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let isOpen = state.withLock { state in
-                if state.isOpen { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if isOpen { continuation.resume() }
-        }
     }
 }
