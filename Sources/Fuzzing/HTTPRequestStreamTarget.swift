@@ -13,7 +13,7 @@ enum HTTPRequestStreamTarget {
     ) { bytes in
         for limits in [HTTPLimits(), tightLimits] {
             let whole = RequestStreamReplay.events(of: bytes, cutAt: [], limits: limits)
-            if let stall = whole.first(where: { $0 == "stalled" || $0.hasPrefix("consumed ") }) {
+            if let stall = whole.first(where: { $0 == "stalled" || $0.hasPrefix("over-consumed ") }) {
                 return "in one piece: \(stall)"
             }
             let splits: [(String, [Int])] = [

@@ -5,8 +5,11 @@ package enum RequestStreamReplay {
     /// Feeds `bytes` to a fresh parser in pieces that end at `cuts` (offsets into `bytes`, in any
     /// order; out-of-range ones are ignored), as a connection would hand over what each read
     /// returned, and describes each event until the stream ends or the parser reports an error.
-    /// A stream that makes the parser stop consuming without asking for more is reported as
-    /// `"stalled"`, which a caller should treat as a hang.
+    /// A request is described as `request METHOD target ...`. A stream that makes the parser stop
+    /// consuming without asking for more ends with `"stalled"`, which a caller should treat as a hang,
+    /// and one that it claims to consume past the bytes it was given ends with `over-consumed N of M`.
+    /// (The `request ` prefix keeps a method named like a marker, `stalled` or `over-consumed`, from
+    /// reading as one.)
     package static func events(of bytes: [UInt8], cutAt cuts: [Int], limits: HTTPLimits) -> [String] {
         var parser = HTTPRequestParser(limits: limits)
         var pending: [UInt8] = []
@@ -23,7 +26,9 @@ package enum RequestStreamReplay {
                 steps += 1
                 guard steps <= maximumSteps else { return events + ["stalled"] }
                 let (consumed, event) = pending.withUnsafeBytes { parser.parse($0) }
-                guard consumed <= pending.count else { return events + ["consumed \(consumed) of \(pending.count)"] }
+                guard consumed <= pending.count else {
+                    return events + ["over-consumed \(consumed) of \(pending.count)"]
+                }
                 pending.removeFirst(consumed)
                 switch event {
                 case .needMoreData: break parsing
@@ -40,7 +45,7 @@ package enum RequestStreamReplay {
 
     private static func describe(_ request: ParsedRequest) -> String {
         let headers = request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "|")
-        return "\(request.method) \(request.target) \(request.version) [\(headers)] body \(request.body) "
+        return "request \(request.method) \(request.target) \(request.version) [\(headers)] body \(request.body) "
             + "keepAlive \(request.keepAlive)"
     }
 }
