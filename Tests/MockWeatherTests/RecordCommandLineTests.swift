@@ -15,15 +15,6 @@ import Darwin
 /// `serve --record`, `record`, `verify` and `validate --max-age` through the real binary, against a
 /// fake upstream on 127.0.0.1.
 @Suite(.serialized) struct RecordCommandLineTests {
-    /// Runs `mockweather record` against `upstream` into `directory`, the key from the environment.
-    private func record(
-        _ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory
-    ) async throws -> ProcessResult {
-        try await RunningProcess.run(
-            "mockweather", ["record", "--upstream", upstream.url, "--cassettes", directory.url.path] + arguments,
-            environment: ["OPENWEATHERMAP_API_KEY": realTestKey])
-    }
-
     @Test(arguments: [
         ["serve", "--record", "new", "--port", "0"], ["serve", "--record", "all", "--port", "0"],
         ["record", "--city", "Seoul"], ["verify"],

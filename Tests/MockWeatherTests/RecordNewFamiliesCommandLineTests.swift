@@ -7,14 +7,6 @@ import Testing
 /// `mockweather record --endpoint` for One Call, air pollution, zip and icons, through the real binary
 /// against a fake upstream on 127.0.0.1.
 @Suite struct RecordNewFamiliesCommandLineTests {
-    private func record(
-        _ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory
-    ) async throws -> ProcessResult {
-        try await RunningProcess.run(
-            "mockweather", ["record", "--upstream", upstream.url, "--cassettes", directory.url.path] + arguments,
-            environment: ["OPENWEATHERMAP_API_KEY": realTestKey])
-    }
-
     @Test func oneCallAirAndZipTargetsAreRecordedUnderTheirNamesAndTheRestSkippedWithAReason() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }

@@ -176,3 +176,13 @@ func allFiles(under directory: URL) -> [(path: String, contents: String)] {
     }
     return files.sorted { $0.0 < $1.0 }
 }
+
+/// Runs `mockweather record` against `upstream` into `directory`, the key from the environment: the
+/// one way the command-line recording tests start it.
+func record(
+    _ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory
+) async throws -> ProcessResult {
+    try await RunningProcess.run(
+        "mockweather", ["record", "--upstream", upstream.url, "--cassettes", directory.url.path] + arguments,
+        environment: ["OPENWEATHERMAP_API_KEY": realTestKey])
+}
