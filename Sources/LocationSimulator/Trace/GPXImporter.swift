@@ -135,6 +135,7 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
     private var path: [String] = []
     private var current: GPXPoint?
     private var text = ""
+    private let timestamps = TimestampReader()
 
     private static let pointElements: Set<String> = ["wpt", "rtept", "trkpt"]
 
@@ -181,7 +182,7 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
         case "name" where parent == "gpx" && documentName == nil:
             documentName = trimmed.isEmpty ? nil : trimmed
         case "time" where Self.pointElements.contains(parent):
-            if let date = parseTimestamp(trimmed) {
+            if let date = timestamps.date(from: trimmed) {
                 current?.time = date
             } else if current != nil {
                 problems.append(

@@ -78,6 +78,7 @@ public enum TraceLoader {
 private struct TraceJSONDecoder {
     let problems: ProblemCollector
     let fileName: String
+    let timestamps = TimestampReader()
 
     static let rootKeys = [
         "format", "name", "start", "speedKmh", "intervalSeconds", "playbackSpeed", "loop", "noise", "waypoints",
@@ -140,7 +141,7 @@ private struct TraceJSONDecoder {
     private func readStart(_ value: JSONValue?) -> Date? {
         let path = JSONPath.root.appending("start")
         guard let value, let text = readString(value, at: path, problems: problems) else { return nil }
-        guard let date = parseTimestamp(text) else {
+        guard let date = timestamps.date(from: text) else {
             problems.report(
                 value, at: path, "expected an ISO 8601 time such as \"2026-11-29T09:00:00+09:00\", found \"\(text)\"")
             return nil
@@ -295,7 +296,7 @@ private struct TraceJSONDecoder {
         if let seconds = value.doubleValue, seconds >= 0, seconds <= 31_536_000 { return seconds }
         if let text = value.stringValue {
             if let seconds = parseClockDuration(text) { return seconds }
-            if let date = parseTimestamp(text) {
+            if let date = timestamps.date(from: text) {
                 guard let start else {
                     problems.report(
                         value, at: path, "an ISO 8601 time needs the trace's 'start'; give 'start' or use seconds")
@@ -330,15 +331,6 @@ func parseClockDuration(_ text: String) -> Double? {
         scale *= 60
     }
     return total
-}
-
-/// Reads an ISO 8601 date-time with a time zone, with or without fractional seconds.
-func parseTimestamp(_ text: String) -> Date? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let date = formatter.date(from: text) { return date }
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.date(from: text)
 }
 
 /// Seconds as a person reads them in a message: `95 s (1:35)`.
