@@ -40,15 +40,30 @@ enum ContractMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 }
 
+/// How many contract cases run at once, each with its own server or replayer over every bundled
+/// cassette: four per core, or `MOCKWEATHER_CONTRACT_CONCURRENCY`. Without a bound, Swift Testing starts
+/// every parameterised case together, which under AddressSanitizer is several hundred sanitized
+/// `mockweather serve` children and more memory than the machine has.
+let contractCaseLimit = ConcurrencyLimit(
+    ProcessInfo.processInfo.environment["MOCKWEATHER_CONTRACT_CONCURRENCY"].flatMap { Int($0) }
+        ?? 4 * ProcessInfo.processInfo.activeProcessorCount)
+
 /// Runs `body` with the base URL and the session a contract case's client uses in `mode`, over the
-/// bundled cassettes, and stops whatever was started.
+/// bundled cassettes, and stops whatever was started. At most ``contractCaseLimit`` cases are inside
+/// at once.
 ///
 /// Each case has a session of its own: URLSession quietly retries a request whose reused connection
 /// dies, which would hide a `reset` fault; on a fresh connection the client sees it as an app would.
 func withContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) async throws -> T) async throws -> T {
+    try await contractCaseLimit.run { try await withUnboundedContractSession(mode, body) }
+}
+
+private func withUnboundedContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) async throws -> T)
+    async throws -> T
+{
     switch mode {
     case .serve:
-        return try await withContractServer { baseURL in
+        return try await withUnboundedContractServer { baseURL in
             try await withEphemeralSession { session in try await body(baseURL, session) }
         }
     case .inProcessServer:

@@ -1,14 +1,20 @@
 import Foundation
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import TestSupport
 #endif
 
 /// The server a contract case runs against: a fresh `mockweather serve` over the bundled cassettes, or,
 /// when `MOCKWEATHER_SERVER_URL` is set (`Scripts/contract.sh --server URL`), a server that is already
-/// running, as a CI job that starts `mockweather serve` as a service has.
+/// running, as a CI job that starts `mockweather serve` as a service has. It counts against
+/// ``contractCaseLimit``, like a case of ``withContractSession(_:_:)``.
 func withContractServer<T>(_ body: (URL) async throws -> T) async throws -> T {
+    try await contractCaseLimit.run { try await withUnboundedContractServer(body) }
+}
+
+/// ``withContractServer(_:)`` for a caller that already holds a slot of ``contractCaseLimit``.
+func withUnboundedContractServer<T>(_ body: (URL) async throws -> T) async throws -> T {
     if let external = ExternalServer.configured {
         try await ExternalServer.sequencesReset.value
         return try await body(external.baseURL)
