@@ -13,7 +13,8 @@ func withContractServer<T>(_ body: (URL) async throws -> T) async throws -> T {
     try await contractCaseLimit.run { try await withUnboundedContractServer(body) }
 }
 
-/// ``withContractServer(_:)`` for a caller that already holds a slot of ``contractCaseLimit``.
+/// ``withContractServer(_:)`` without taking a slot of ``contractCaseLimit``: for a caller that already
+/// holds one, or a single long case that must not wait behind all the others.
 func withUnboundedContractServer<T>(_ body: (URL) async throws -> T) async throws -> T {
     if let external = ExternalServer.configured {
         try await ExternalServer.sequencesReset.value
