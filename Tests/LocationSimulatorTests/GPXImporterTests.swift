@@ -61,6 +61,9 @@ import Testing
         ("<?xml?>'<!-- aar", "bad.gpx:1:1: malformed XML declaration refused"),
         ("<?xml version=\"1.0\" > <?x?> ?><gpx/>", "bad.gpx:1:1: malformed XML declaration refused"),
         ("<gpx creator=\"<?x?>\"/>", "bad.gpx:1:15: \"<\" in an attribute value refused"),
+        ("<gding=<!-- <wptt~=<\u{1}<?xm?>", "bad.gpx:1:8: \"<\" inside a tag refused"),
+        ("<gpx>\n<!-- <?x?>", "bad.gpx:2:1: comment without its closing --> refused"),
+        ("<gpx><name><![CDATA[<?x?></name></gpx>", "bad.gpx:1:12: CDATA section without its closing ]]> refused"),
     ])
     func markupNoGPXWriterProducesIsRefusedNamingWhereAndWhat(_ text: String, _ expected: String) {
         do {

@@ -2,7 +2,9 @@
 /// and that no GPX writer produces: processing instructions other than the opening `<?xml …?>`
 /// declaration, document type declarations and other `<!` markup besides comments and CDATA, entity
 /// references beyond XML's five and character references, NUL bytes (which make libxml2 read the file
-/// as UTF-16 or UCS-4), and a declared encoding other than UTF-8.
+/// as UTF-16 or UCS-4), a declared encoding other than UTF-8, and the breaks in XML's structure after
+/// which libxml2's recovery reads on differently from this scan (`<` inside a tag or an attribute
+/// value, a comment or CDATA section never closed).
 ///
 /// Why refuse rather than parse: swift-corelibs-foundation's XMLParser hands libxml2's callbacks on
 /// without checking them, and crashes on some of them (a processing instruction without data is a
@@ -115,7 +117,11 @@ enum GPXMarkupScreen {
                     index += 1
                     return nil
                 } else if byte == UInt8(ascii: "<") {
-                    return nil  // not well-formed; XMLParser reports it. Scan on from this `<`.
+                    // Not well-formed, and libxml2's recovery from a broken tag does not follow XML's
+                    // lexical structure: it may read on as content where this scan would read a
+                    // comment, and parse a processing instruction hidden in it (found by fuzzing).
+                    return Refusal(
+                        offset: index, message: "\"<\" inside a tag refused: close the tag with \">\" first")
                 }
                 index += 1
             }
@@ -209,14 +215,15 @@ enum GPXMarkupScreen {
             return String(decoding: bytes[offset..<end], as: UTF8.self)
         }
 
-        /// Moves past the next `terminator` (from `offset`); an unterminated construct ends the scan,
-        /// since XMLParser reads the rest as part of it and reports it.
+        /// Moves past the next `terminator` (from `offset`). An unterminated comment or CDATA section is
+        /// refused: no file is well-formed with one, and what libxml2 makes of the rest while it
+        /// recovers is not what this scan would have skipped.
         private mutating func skip(past terminator: String, from offset: Int) -> Refusal? {
-            if let end = find(terminator, from: offset) {
-                index = end + terminator.utf8.count
-            } else {
-                index = bytes.count
+            guard let end = find(terminator, from: offset) else {
+                let construct = terminator == "-->" ? "comment" : "CDATA section"
+                return Refusal(offset: index, message: "\(construct) without its closing \(terminator) refused")
             }
+            index = end + terminator.utf8.count
             return nil
         }
 
