@@ -14,8 +14,8 @@ import WeatherClient
     /// Scripts/traces/seoul-to-daegu.json with a 1,500 m distance filter names the places in route order.
     ///
     /// The time limit is a net for a hang, not a speed check. The drive's one server does not wait for a
-    /// slot of `contractCaseLimit`: behind every cassette case, under ThreadSanitizer, that wait alone
-    /// took more than four minutes, and the limit would have measured the queue instead of the drive.
+    /// slot of `contractCaseLimit`: queued behind every cassette case under ThreadSanitizer, it finished
+    /// only after 275 s, and the limit would have measured the queue instead of the drive.
     @Test(.timeLimit(.minutes(10)))
     func driveNamesThePlacesInRouteOrderAndTheDeniedStretchShowsTheDefaultLocation() async throws {
         let tracePath = PackageLayout.traces.appendingPathComponent("seoul-to-daegu.json").path

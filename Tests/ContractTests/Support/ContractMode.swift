@@ -44,9 +44,29 @@ enum ContractMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// cassette: four per core, or `MOCKWEATHER_CONTRACT_CONCURRENCY`. Without a bound, Swift Testing starts
 /// every parameterised case together, which under AddressSanitizer is several hundred sanitized
 /// `mockweather serve` children and more memory than the machine has.
-let contractCaseLimit = ConcurrencyLimit(
-    ProcessInfo.processInfo.environment["MOCKWEATHER_CONTRACT_CONCURRENCY"].flatMap { Int($0) }
-        ?? 4 * ProcessInfo.processInfo.activeProcessorCount)
+let contractCaseLimit = ConcurrencyLimit((try? ContractConcurrency.configured.get()) ?? 1)
+
+/// `MOCKWEATHER_CONTRACT_CONCURRENCY` read once: a whole number of at least 1, or the default when unset.
+enum ContractConcurrency {
+    static let variable = "MOCKWEATHER_CONTRACT_CONCURRENCY"
+
+    /// The variable holds something that is not a count; every contract case fails with this message.
+    struct Invalid: Error, CustomStringConvertible {
+        let value: String
+        var description: String { "\(ContractConcurrency.variable)=\(value) is not a whole number of at least 1" }
+    }
+
+    /// The bound, or why the variable cannot be one.
+    static let configured: Result<Int, Invalid> = {
+        guard let text = ProcessInfo.processInfo.environment[variable], !text.isEmpty else {
+            return .success(4 * ProcessInfo.processInfo.activeProcessorCount)
+        }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 1 else {
+            return .failure(Invalid(value: text))
+        }
+        return .success(value)
+    }()
+}
 
 /// Runs `body` with the base URL and the session a contract case's client uses in `mode`, over the
 /// bundled cassettes, and stops whatever was started. At most ``contractCaseLimit`` cases are inside
@@ -55,7 +75,8 @@ let contractCaseLimit = ConcurrencyLimit(
 /// Each case has a session of its own: URLSession quietly retries a request whose reused connection
 /// dies, which would hide a `reset` fault; on a fresh connection the client sees it as an app would.
 func withContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) async throws -> T) async throws -> T {
-    try await contractCaseLimit.run { try await withUnboundedContractSession(mode, body) }
+    _ = try ContractConcurrency.configured.get()
+    return try await contractCaseLimit.run { try await withUnboundedContractSession(mode, body) }
 }
 
 private func withUnboundedContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) async throws -> T)

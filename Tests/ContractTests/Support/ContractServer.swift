@@ -10,7 +10,8 @@ import FoundationNetworking
 /// running, as a CI job that starts `mockweather serve` as a service has. It counts against
 /// ``contractCaseLimit``, like a case of ``withContractSession(_:_:)``.
 func withContractServer<T>(_ body: (URL) async throws -> T) async throws -> T {
-    try await contractCaseLimit.run { try await withUnboundedContractServer(body) }
+    _ = try ContractConcurrency.configured.get()
+    return try await contractCaseLimit.run { try await withUnboundedContractServer(body) }
 }
 
 /// ``withContractServer(_:)`` without taking a slot of ``contractCaseLimit``: for a caller that already
