@@ -186,6 +186,11 @@ import Testing
         #expect(outside.status == 501)
         #expect(
             outside.text.contains("range: 1970-01-01T00:00:50Z – 1970-01-01T00:03:20Z is outside"), "\(outside.text)")
+        // A bound no calendar date can name is given as the number the client sent.
+        let farFuture = harness.respond("/data/2.5/air_pollution/history?start=50&end=999999999999999999")
+        #expect(
+            farFuture.text.contains("range: 1970-01-01T00:00:50Z – Unix time 999999999999999999 is outside"),
+            "\(farFuture.text)")
         let reversed = harness.respond("/data/2.5/air_pollution/history?start=50&end=20")
         #expect(reversed.text.contains("range: start=50 is after end=20"), "\(reversed.text)")
         let malformed = harness.respond("/data/2.5/air_pollution/history?start=soon&end=20")

@@ -17,8 +17,9 @@ public enum HTTPHandlerResult: Sendable {
     /// Answer later: the closure runs in a `Task` on a queue of the server's own (not the global
     /// concurrency pool, which a busy process may hold for a long time), and its response is handed
     /// back to the connection's event loop when it returns. The closure may await anything; it should
-    /// not block the thread for long, since other servers' deferred work shares the queue. The event loop keeps serving other connections meanwhile; further
-    /// pipelined requests on the same connection wait, so responses stay in order.
+    /// not block the thread for long, since other servers' deferred work shares the queue. The event
+    /// loop keeps serving other connections meanwhile; further pipelined requests on the same
+    /// connection wait, so responses stay in order.
     case respondLater(@Sendable () async -> HTTPResponse)
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A request pattern's `range`: two query parameters that bound a time range in Unix seconds (air
 /// pollution history's `start` and `end`), what the interaction answers of them, and, for the
 /// interaction that serves data, which items of the body fall in the range (docs/ARCHITECTURE.md#matching).
@@ -172,12 +170,9 @@ struct RangeRule: Sendable, Hashable {
         return Int64(text)
     }
 
-    /// `2022-12-04T15:00:00Z`.
+    /// `2022-12-04T15:00:00Z`, or `Unix time N` for a moment without a four-digit year.
     static func time(_ seconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        TimestampText.text(wholeSeconds: seconds) ?? "Unix time \(seconds)"
     }
 }
 

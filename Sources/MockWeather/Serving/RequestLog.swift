@@ -281,11 +281,24 @@ struct TimestampText {
         buffer.append(UInt8(ascii: "Z"))
     }
 
-    private mutating func format(second: Int64) {
+    /// `2022-12-04T15:00:00Z` for whole seconds since 1970 in UTC, as messages name a moment; nil when
+    /// the moment has no four-digit year (a client may send any 18-digit number).
+    static func text(wholeSeconds: Int64) -> String? {
+        var text = TimestampText()
+        guard text.format(second: wholeSeconds) else { return nil }
+        return String(decoding: text.prefix, as: UTF8.self) + "Z"
+    }
+
+    /// Whether `second` could be formatted (the log's own clock always can).
+    @discardableResult
+    private mutating func format(second: Int64) -> Bool {
         self.second = second
         var seconds = time_t(second)
         var parts = tm()
-        gmtime_r(&seconds, &parts)
+        guard gmtime_r(&seconds, &parts) != nil, (0...9999).contains(Int(parts.tm_year) + 1900) else {
+            prefix = Array("0000-00-00T00:00:00".utf8)
+            return false
+        }
         var text: [UInt8] = []
         text.reserveCapacity(19)
         func pad(_ value: Int32, _ width: Int) {
@@ -305,6 +318,7 @@ struct TimestampText {
         text.append(UInt8(ascii: ":"))
         pad(parts.tm_sec, 2)
         prefix = text
+        return true
     }
 }
 
