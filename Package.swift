@@ -99,7 +99,7 @@ let package = Package(
         // Where the simulator meets the client: a trace as the client's location source.
         .target(
             name: "LocationReplay",
-            dependencies: ["LocationSimulator", "WeatherClient", "Locking"],
+            dependencies: ["Basics", "LocationSimulator", "WeatherClient", "Locking"],
             swiftSettings: strictSettings
         ),
 

@@ -1,3 +1,4 @@
+import Basics
 public import Foundation
 public import LocationSimulator
 public import WeatherClient
@@ -61,9 +62,11 @@ public struct WeatherReport: Sendable {
     }
 
     private static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard let whole = Int64(exactly: seconds), let text = TimestampText.text(wholeSeconds: whole) else {
+            return "Unix time \(seconds)"
+        }
+        return text
     }
 
     private static func clock(_ seconds: Double) -> String {

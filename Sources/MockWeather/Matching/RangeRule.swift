@@ -1,3 +1,5 @@
+import Basics
+
 /// A request pattern's `range`: two query parameters that bound a time range in Unix seconds (air
 /// pollution history's `start` and `end`), what the interaction answers of them, and, for the
 /// interaction that serves data, which items of the body fall in the range (docs/ARCHITECTURE.md#matching).

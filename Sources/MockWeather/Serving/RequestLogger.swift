@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 import Foundation
 import Locking
