@@ -4,23 +4,25 @@
 /// client or its configuration cannot leak it.
 struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     enum Resolution: Sendable, Hashable {
-        /// Send `appid=<key>`.
+        /// Send the key (`appid=<key>`, or `Authorization: KakaoAK <key>` for Kakao Local).
         case key(String)
-        /// The caller passed `""`: send no `appid` (a mock server that needs none).
+        /// The caller passed `""`: send no key (a mock server that needs none, or a test of the
+        /// server's answer to a request without one).
         case omitted
-        /// Neither an argument nor `OPENWEATHERMAP_API_KEY`: every request fails before sending.
+        /// Neither an argument nor the environment variable: every request fails before sending.
         case missing
     }
 
-    /// The environment variable read when no key is passed.
+    /// The environment variable ``OpenWeatherClient`` reads when no key is passed.
     static let environmentVariable = "OPENWEATHERMAP_API_KEY"
 
     let resolution: Resolution
 
-    init(argument: String?, environment: [String: String]) {
+    /// The key from `argument`, or else from `variable` in `environment` (trimmed; empty counts as unset).
+    init(argument: String?, environment: [String: String], variable: String = APIKey.environmentVariable) {
         if let argument {
             resolution = argument.isEmpty ? .omitted : .key(argument)
-        } else if let value = environment[Self.environmentVariable]?.trimmingWhitespace, !value.isEmpty {
+        } else if let value = environment[variable]?.trimmingWhitespace, !value.isEmpty {
             resolution = .key(value)
         } else {
             resolution = .missing

@@ -2,11 +2,11 @@ internal import Foundation
 
 /// Removes an API key from text before it can reach an error, a description or a log.
 ///
-/// Two passes: the value of every `appid=`/`APPID=` query parameter (any spelling of the name)
-/// is replaced, whatever the key; then literal occurrences of the configured key are replaced when
-/// it is at least ``minimumLiteralLength`` characters. Real keys are 32 hex characters; a short
-/// placeholder such as `"mock"` is not a secret, and replacing it everywhere would garble messages
-/// like "mockweather: no cassette matches".
+/// Two passes: the value of every `appid=`/`APPID=` query parameter (any spelling of the name) and
+/// of every `serviceKey=` (the KMA's) is replaced, whatever the key; then literal occurrences of the
+/// configured key are replaced when it is at least ``minimumLiteralLength`` characters. Real
+/// OpenWeatherMap keys are 32 hex characters; a short placeholder such as `"mock"` is not a secret,
+/// and replacing it everywhere would garble messages like "mockweather: no cassette matches".
 struct Redaction: Sendable {
     /// What the key is replaced with.
     static let replacement = "<redacted>"
@@ -44,16 +44,20 @@ struct Redaction: Sendable {
         }
     }
 
-    /// Replaces the value after `appid=` (case-insensitive), up to `&`, `#`, whitespace or a quote.
+    /// The query parameters whose values are secrets: OpenWeatherMap's `appid`, the KMA's `serviceKey`.
+    static let secretParameters = ["appid=", "servicekey="].map { Array($0.utf8) }
+
+    /// Replaces the value after `appid=` or `serviceKey=` (case-insensitive), up to `&`, `#`,
+    /// whitespace or a quote.
     static func scrubQueryParameter(_ text: String) -> String {
-        let name = Array("appid=".utf8)
         let bytes = Array(text.utf8)
-        guard bytes.count >= name.count else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            if index + name.count <= bytes.count, Self.matchesIgnoringCase(bytes[index..<index + name.count], name) {
+            if let name = secretParameters.first(where: {
+                index + $0.count <= bytes.count && Self.matchesIgnoringCase(bytes[index..<index + $0.count], $0)
+            }) {
                 output.append(contentsOf: bytes[index..<index + name.count])
                 index += name.count
                 let start = index

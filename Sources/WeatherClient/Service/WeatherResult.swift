@@ -28,14 +28,24 @@ public struct WeatherResult<Value: Sendable>: Sendable {
     /// How many requests this call made: 1 when the first succeeded, and for a stale result
     /// the number of attempts that failed.
     public var attempts: Int
+    /// What naming the place came to, when the service has a ``PlaceNamer``; `nil` when it has none.
+    public var placeNaming: PlaceNaming?
 
     /// A result; the service makes these, tests and previews may too.
-    public init(value: Value, location: ResolvedLocation, freshness: Freshness, attempts: Int) {
+    public init(
+        value: Value, location: ResolvedLocation, freshness: Freshness, attempts: Int, placeNaming: PlaceNaming? = nil
+    ) {
         self.value = value
         self.location = location
         self.freshness = freshness
         self.attempts = attempts
+        self.placeNaming = placeNaming
     }
+
+    /// The name to show for the place: the namer's (fresh or last known, "서울 문래동3가"), else the
+    /// location's own display name ("Seoul" for the default location), else `nil` (the weather's
+    /// own name applies).
+    public var displayName: String? { placeNaming?.name?.full ?? location.displayName }
 
     /// Where the result came from. A stale result reports `.stale` even at the default location
     /// (``location`` still says which location it was).

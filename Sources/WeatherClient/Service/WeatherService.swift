@@ -13,8 +13,16 @@
 ///    is returned marked `.stale(age:lastError:)`. With nothing cached, the error is thrown.
 /// 4. **Errors that must surface** (401, 404, 400, decoding, 501, cancellation) are thrown at
 ///    once and never hidden behind stale data.
+/// 5. **Place name** (only with a ``PlaceNamer``, such as ``KakaoLocalClient``). The requested
+///    coordinate is named while the weather is fetched: the district of a live fix, the default
+///    location's district (the SeSAC campus's) when location is unavailable. When naming fails, the
+///    last name got near that location (same radius and age limits as stale weather) stands in,
+///    marked ``PlaceNaming/lastKnown(_:age:failure:)``, or the result says ``PlaceNaming/failed(_:)``;
+///    either way the weather is returned and the failure is in ``WeatherResult/placeNaming``. Naming
+///    is tried once per request, never retried, and never makes a request fail.
 ///
-/// Results report their origin (live, default location, stale) and how many attempts were made.
+/// Results report their origin (live, default location, stale), how many attempts were made and,
+/// with a namer, what naming the place came to.
 public actor WeatherService {
     /// Tunables of the fallback chain.
     public struct Configuration: Sendable {
@@ -52,23 +60,29 @@ public actor WeatherService {
     public nonisolated let retryPolicy: RetryPolicy
     /// The fallback tunables.
     public nonisolated let configuration: Configuration
+    /// Names the place of each result ("서울 문래동3가"), or `nil` to name none.
+    public nonisolated let placeNamer: (any PlaceNamer)?
 
     private var currentCache = StaleCache<CurrentWeather>()
     private var forecastCache = StaleCache<Forecast>()
+    private var placeNames = StaleCache<PlaceName>()
 
-    /// A service; only `client` and `locationSource` are required.
+    /// A service; only `client` and `locationSource` are required. With a `placeNamer` (e.g. a
+    /// ``KakaoLocalClient``) every result says what naming its place came to.
     public init(
         client: OpenWeatherClient,
         locationSource: any LocationSource,
         clock: any WeatherClock = SystemWeatherClock(),
         retryPolicy: RetryPolicy = .standard,
-        configuration: Configuration = Configuration()
+        configuration: Configuration = Configuration(),
+        placeNamer: (any PlaceNamer)? = nil
     ) {
         self.client = client
         self.locationSource = locationSource
         self.clock = clock
         self.retryPolicy = retryPolicy
         self.configuration = configuration
+        self.placeNamer = placeNamer
     }
 
     /// The current weather where the device is (or at the default location), with fallback.
@@ -84,16 +98,20 @@ public actor WeatherService {
     {
         let client = self.client
         let coordinate = location.coordinate
+        async let naming = Self.name(coordinate, with: placeNamer)
         let (outcome, attempts) = await withRetries { () async throws(WeatherError) -> CurrentWeather in
             try await client.currentWeather(at: coordinate)
         }
+        var result: WeatherResult<CurrentWeather>
         switch outcome {
         case .success(let weather):
             currentCache.store(weather, for: coordinate, at: clock.now)
-            return WeatherResult(value: weather, location: location, freshness: .live, attempts: attempts)
+            result = WeatherResult(value: weather, location: location, freshness: .live, attempts: attempts)
         case .failure(let error):
-            return try stale(from: currentCache, error: error, location: location, attempts: attempts)
+            result = try stale(from: currentCache, error: error, location: location, attempts: attempts)
         }
+        result.placeNaming = placeNaming(await naming, at: coordinate)
+        return result
     }
 
     /// The forecast where the device is (or at the default location), with fallback; `count`
@@ -109,16 +127,20 @@ public actor WeatherService {
     {
         let client = self.client
         let coordinate = location.coordinate
+        async let naming = Self.name(coordinate, with: placeNamer)
         let (outcome, attempts) = await withRetries { () async throws(WeatherError) -> Forecast in
             try await client.forecast(at: coordinate, count: count)
         }
+        var result: WeatherResult<Forecast>
         switch outcome {
         case .success(let forecast):
             forecastCache.store(forecast, for: coordinate, at: clock.now)
-            return WeatherResult(value: forecast, location: location, freshness: .live, attempts: attempts)
+            result = WeatherResult(value: forecast, location: location, freshness: .live, attempts: attempts)
         case .failure(let error):
-            return try stale(from: forecastCache, error: error, location: location, attempts: attempts)
+            result = try stale(from: forecastCache, error: error, location: location, attempts: attempts)
         }
+        result.placeNaming = placeNaming(await naming, at: coordinate)
+        return result
     }
 
     /// Where the next request would go: a device fix, or the default location and why.
@@ -150,10 +172,11 @@ public actor WeatherService {
         }
     }
 
-    /// Forgets every cached weather, so the next failure cannot fall back to it.
+    /// Forgets every cached weather and place name, so the next failure cannot fall back to them.
     public func clearCache() {
         currentCache.removeAll()
         forecastCache.removeAll()
+        placeNames.removeAll()
     }
 
     // MARK: Implementation
@@ -190,6 +213,45 @@ public actor WeatherService {
         }
     }
 
+    /// Asks `namer` for the name at `coordinate`; `nil` without a namer. Runs beside the weather
+    /// request, off the actor.
+    private static func name(_ coordinate: Coordinate, with namer: (any PlaceNamer)?) async
+        -> Result<PlaceName?, KakaoLocalError>?
+    {
+        guard let namer else { return nil }
+        do {
+            return .success(try await namer.placeName(at: coordinate))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What a naming attempt came to: a fresh name is remembered for `coordinate`; a failure falls
+    /// back to the newest name remembered near it, within the stale-weather limits.
+    private func placeNaming(_ attempt: Result<PlaceName?, KakaoLocalError>?, at coordinate: Coordinate)
+        -> PlaceNaming?
+    {
+        switch attempt {
+        case nil:
+            return nil
+        case .success(let name?):
+            placeNames.store(name, for: coordinate, at: clock.now)
+            return .named(name)
+        case .success(nil):
+            return .noPlace
+        case .failure(let error):
+            guard
+                let known = placeNames.lookup(
+                    near: coordinate,
+                    radiusMeters: configuration.staleRadiusMeters,
+                    maxAge: configuration.maxStaleAge,
+                    now: clock.now
+                )
+            else { return .failed(error) }
+            return .lastKnown(known.value, age: known.age, failure: error)
+        }
+    }
+
     /// The stale result for a failed request, or the error when it must surface or nothing fits.
     private func stale<Value: Sendable>(
         from cache: StaleCache<Value>,
@@ -215,9 +277,10 @@ public actor WeatherService {
 }
 
 extension WeatherDisplay {
-    /// The display text for a service result; the default location shows its display name
-    /// ("Seoul") rather than whatever place the API reports for the coordinate.
+    /// The display text for a service result, named by ``WeatherResult/displayName``: the place
+    /// namer's name when there is one ("서울 문래동3가", fresh or last known), else the default
+    /// location's display name ("Seoul"), else whatever place the API reports.
     public init(_ result: WeatherResult<CurrentWeather>) {
-        self.init(result.value, placeName: result.location.displayName)
+        self.init(result.value, placeName: result.displayName)
     }
 }

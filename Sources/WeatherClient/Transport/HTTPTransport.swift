@@ -28,7 +28,7 @@ public struct TransportRequest: Sendable, Hashable, CustomStringConvertible {
         self.timeout = timeout
     }
 
-    /// The URL as text with the `appid` value replaced by `<redacted>`.
+    /// The URL as text with the `appid` (or KMA `serviceKey`) value replaced by `<redacted>`.
     public var redactedURL: String { Redaction.scrubQueryParameter(url.absoluteString) }
 
     /// The value of query parameter `name` (first occurrence, percent-decoded), for tests and
