@@ -4,47 +4,67 @@
 /// peer read the answer). The defaults suit a development or CI mock server on one host; raise them
 /// for bigger uploads, lower the timeouts to shed slow clients sooner. Values below 1 (or non-positive
 /// durations) are treated as the smallest meaningful value rather than rejected.
-public struct HTTPLimits: Sendable, Equatable {
+package struct HTTPLimits: Sendable, Equatable {
     /// Longest request line (method, target, version and line ending) in bytes; longer gets 414 URI Too
     /// Long. Default 8 KiB.
-    public var maxRequestLineLength: Int = 8 * 1024
+    package var maxRequestLineLength: Int = 8 * 1024
 
     /// Longest request head (request line plus all header lines and the blank line) in bytes; longer
-    /// gets 431 Request Header Fields Too Large. Also bounds a chunked body's trailer section.
-    /// Default 16 KiB.
-    public var maxHeadLength: Int = 16 * 1024
+    /// gets 431 Request Header Fields Too Large. A chunked body's framing is not part of the head: see
+    /// ``maxChunkedFramingLength``. Default 16 KiB.
+    package var maxHeadLength: Int = 16 * 1024
 
     /// Most header fields in one request; more gets 431. Default 100.
-    public var maxHeaderCount: Int = 100
+    package var maxHeaderCount: Int = 100
 
     /// Largest request body in bytes (after de-chunking); larger gets 413 Content Too Large, as soon as
-    /// a `Content-Length` announces it or the chunks exceed it. Default 1 MiB.
-    public var maxBodyLength: Int = 1024 * 1024
+    /// a `Content-Length` announces it or the chunks exceed it, whether in one chunk or many.
+    /// Default 1 MiB.
+    package var maxBodyLength: Int = 1024 * 1024
+
+    /// Longest chunk-size line of a chunked body in bytes: the hexadecimal size with any leading zeros,
+    /// its chunk extensions and the CRLF. Longer gets 400 Bad Request as soon as that many bytes
+    /// arrived without a line end, so the server holds at most this much of a size line it has not
+    /// finished reading (a line of a million zeros costs a connection 1 KiB, not a megabyte). Leading
+    /// zeros are accepted up to it (RFC 9112 allows any number). Default 1 KiB: room for padded sizes
+    /// and signing extensions such as S3's `;chunk-signature=` (about 90 bytes) many times over.
+    package var maxChunkSizeLineLength: Int = 1024
+
+    /// How many bytes a chunked body may spend on framing besides its data: every chunk-size line (with
+    /// extensions), the CRLF after each chunk's data, and the trailer section. More gets 413 Content
+    /// Too Large, like a body over ``maxBodyLength``. The framing counts here, never against
+    /// ``maxHeadLength``, so a body in many small chunks is refused only for its size.
+    ///
+    /// Not set on its own but derived: ``maxBodyLength``, or ``maxHeadLength`` when that is larger (the
+    /// head limit once bounded the trailer section, so a small body limit still leaves room for one).
+    /// With the defaults 1 MiB: a body at the 1 MiB limit fits in chunks of 8 bytes or more, a 200 KiB
+    /// body even in chunks of one byte (five bytes of framing each).
+    package var maxChunkedFramingLength: Int { max(maxBodyLength, maxHeadLength) }
 
     /// How long a peer may take to send a whole request head once its first byte arrived (the slowloris
     /// bound); when it runs out the server answers 408 Request Timeout and closes. Default 10 s.
-    public var headerReadTimeout: Duration = .seconds(10)
+    package var headerReadTimeout: Duration = .seconds(10)
 
     /// How long a connection may sit without progress while the server waits on the peer: between
     /// keep-alive requests, between body bytes, or while the peer does not read a response. An idle
     /// keep-alive connection is closed silently; a stalled body gets 408. Default 60 s.
-    public var idleTimeout: Duration = .seconds(60)
+    package var idleTimeout: Duration = .seconds(60)
 
     /// Most connections open at once across all event loops; each connection over the cap is answered
     /// 503 Service Unavailable and closed at once. Default 10,000. Note that the process's open-file
     /// limit (`ulimit -n`) may be lower: accepts that fail with `EMFILE` are logged, and accepting
     /// pauses briefly before retrying.
-    public var maxConnections: Int = 10_000
+    package var maxConnections: Int = 10_000
 
     /// After a final response on a connection that is closing, how long the server keeps reading and
     /// discarding what the peer still sends, so the peer reads the response instead of a reset.
     /// Default 2 s.
-    public var lingerTimeout: Duration = .seconds(2)
+    package var lingerTimeout: Duration = .seconds(2)
 
     /// How long ``HTTPServer/stop()`` waits for in-flight responses (including `respondLater` work and
     /// drips) before closing their connections anyway. Default 30 s.
-    public var shutdownGracePeriod: Duration = .seconds(30)
+    package var shutdownGracePeriod: Duration = .seconds(30)
 
     /// Creates limits with the documented defaults; change the properties you need.
-    public init() {}
+    package init() {}
 }

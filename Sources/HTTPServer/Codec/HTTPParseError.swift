@@ -25,8 +25,14 @@ enum HTTPParseError: Error, Equatable, CustomStringConvertible {
     case transferEncodingInHTTP10
     case unsupportedTransferCoding(String)
     case chunkedNotFinal
-    case invalidChunkSize
+    /// A chunk-size line that is not `1*HEXDIG [ chunk-ext ] CRLF`; `reason` says what was found.
+    case invalidChunkSize(String)
+    case chunkSizeOverflow
+    case chunkSizeLineTooLong(limit: Int)
+    case chunkedFramingTooLarge(limit: Int)
     case missingChunkTerminator
+    /// A bad field in the trailer section; its line numbers count from the line after the last chunk.
+    indirect case invalidTrailer(HTTPParseError)
     case unsupportedExpectation(String)
 
     /// The status this error is answered with.
@@ -34,7 +40,7 @@ enum HTTPParseError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .requestLineTooLong: 414
         case .headTooLarge, .tooManyHeaders: 431
-        case .bodyTooLarge: 413
+        case .bodyTooLarge, .chunkedFramingTooLarge: 413
         case .unsupportedVersion: 505
         case .unsupportedTransferCoding: 501
         case .unsupportedExpectation: 417
@@ -89,10 +95,19 @@ enum HTTPParseError: Error, Equatable, CustomStringConvertible {
             "transfer coding '\(coding)' is not supported; only 'chunked' is"
         case .chunkedNotFinal:
             "'chunked' must be the last transfer coding, and appear once"
-        case .invalidChunkSize:
-            "chunked body: expected a chunk size in hexadecimal followed by CRLF"
+        case .invalidChunkSize(let reason):
+            "chunked body: malformed chunk-size line: \(reason)"
+        case .chunkSizeOverflow:
+            "chunked body: the chunk size does not fit in 63 bits (more than 7fffffffffffffff)"
+        case .chunkSizeLineTooLong(let limit):
+            "chunked body: a chunk-size line (size, extensions and CRLF) longer than \(limit) bytes"
+        case .chunkedFramingTooLarge(let limit):
+            "chunked body: the chunk-size lines, extensions, CRLFs and trailer fields take more than \(limit) "
+                + "bytes besides the data"
         case .missingChunkTerminator:
             "chunked body: expected CRLF after the chunk data"
+        case .invalidTrailer(let problem):
+            "chunked body's trailer section, \(problem)"
         case .unsupportedExpectation(let value):
             "Expect: '\(value)' is not supported; only '100-continue' is"
         }

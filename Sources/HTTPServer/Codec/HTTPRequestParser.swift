@@ -17,6 +17,11 @@ struct ParsedRequest {
 /// how many it consumed; complete lines and body bytes are always consumed, a partial line never is, so
 /// the caller keeps at most one partial line. The parser remembers how much of that partial line it has
 /// already scanned, so byte-at-a-time input costs linear, not quadratic, time.
+///
+/// A chunked body's framing (size lines, extensions, CRLFs, trailer fields) counts against
+/// ``HTTPLimits/maxChunkedFramingLength``, never the head limit, and each size line against
+/// ``HTTPLimits/maxChunkSizeLineLength``; where a growing line could cross either, the error is the
+/// bound it crosses first, so the answer never depends on how the bytes were split.
 struct HTTPRequestParser {
     enum Event {
         /// Everything usable was consumed; call again with more bytes.
@@ -41,9 +46,13 @@ struct HTTPRequestParser {
     }
 
     private let limits: HTTPLimits
+    /// ``HTTPLimits/maxChunkedFramingLength`` of the adjusted limits, worked out once.
+    private let framingAllowance: Int
     private var state = State.requestLine
     private var scannedLength = 0
     private var headLength = 0
+    /// Bytes of chunked framing so far in this request's body, counted against `framingAllowance`.
+    private var framingLength = 0
     private var lineNumber = 0
     private var head = Head()
 
@@ -70,7 +79,9 @@ struct HTTPRequestParser {
         limits.maxHeadLength = max(limits.maxRequestLineLength, limits.maxHeadLength)
         limits.maxHeaderCount = max(1, limits.maxHeaderCount)
         limits.maxBodyLength = max(0, limits.maxBodyLength)
+        limits.maxChunkSizeLineLength = max(3, limits.maxChunkSizeLineLength)  // "0" and CRLF
         self.limits = limits
+        framingAllowance = limits.maxChunkedFramingLength
     }
 
     /// Whether part of a request (beyond empty lines) has been consumed.
@@ -134,7 +145,7 @@ struct HTTPRequestParser {
                 if let error = lineLimitError(length: lineLength) { return (offset, .error(error)) }
                 lineNumber += 1
                 guard lineFeed > offset, bytes[lineFeed - 1] == UInt8(ascii: "\r") else {
-                    return (offset, .error(.bareLineFeed(line: lineNumber)))
+                    return (offset, .error(bareLineFeedError()))
                 }
                 let line = UnsafeRawBufferPointer(rebasing: bytes[offset..<(lineFeed - 1)])
                 offset = lineFeed + 1
@@ -150,15 +161,32 @@ struct HTTPRequestParser {
         case .requestLine:
             if length > limits.maxRequestLineLength { return .requestLineTooLong(limit: limits.maxRequestLineLength) }
             if headLength + length > limits.maxHeadLength { return .headTooLarge(limit: limits.maxHeadLength) }
-        case .headerLines, .trailerLines, .chunkSize:
-            if headLength + length > limits.maxHeadLength {
-                if case .chunkSize = state { return .invalidChunkSize }
-                return .headTooLarge(limit: limits.maxHeadLength)
+        case .headerLines:
+            if headLength + length > limits.maxHeadLength { return .headTooLarge(limit: limits.maxHeadLength) }
+        case .chunkSize:
+            // The bound a growing line crosses first: the same answer for the line whole or in pieces.
+            let framingRoom = framingAllowance - framingLength
+            if length > min(limits.maxChunkSizeLineLength, framingRoom) {
+                if limits.maxChunkSizeLineLength <= framingRoom {
+                    return .chunkSizeLineTooLong(limit: limits.maxChunkSizeLineLength)
+                }
+                return .chunkedFramingTooLarge(limit: framingAllowance)
             }
+        case .trailerLines:
+            if framingLength + length > framingAllowance { return .chunkedFramingTooLarge(limit: framingAllowance) }
         default:
             break
         }
         return nil
+    }
+
+    /// The error for a line that ends in LF without CR, in the terms of the current state.
+    private func bareLineFeedError() -> HTTPParseError {
+        switch state {
+        case .chunkSize: .invalidChunkSize("it ends with a bare LF; expected CRLF")
+        case .trailerLines: .invalidTrailer(.bareLineFeed(line: lineNumber))
+        default: .bareLineFeed(line: lineNumber)
+        }
     }
 
     private mutating func processLine(_ line: UnsafeRawBufferPointer, length: Int) -> Event? {
@@ -179,21 +207,32 @@ struct HTTPRequestParser {
             if let error = parseHeaderLine(line, isTrailer: false) { return .error(error) }
             return nil
         case .chunkSize:
-            headLength += length
-            guard let size = Self.parseChunkSize(line) else { return .error(.invalidChunkSize) }
+            let size: Int
+            switch Self.parseChunkSize(line) {
+            case .success(let parsed): size = parsed
+            case .failure(let error): return .error(error)
+            }
             if size == 0 {
+                framingLength += length
                 state = .trailerLines
+                lineNumber = 0  // trailer fields are numbered from the line after the last chunk
             } else {
                 guard size <= limits.maxBodyLength - head.body.count else {
                     return .error(.bodyTooLarge(limit: limits.maxBodyLength))
                 }
+                // The CRLF after the data counts now, so reading the data needs no check.
+                framingLength += length
+                guard framingLength + 2 <= framingAllowance else {
+                    return .error(.chunkedFramingTooLarge(limit: framingAllowance))
+                }
+                framingLength += 2
                 state = .chunkData(remaining: size)
             }
             return nil
         case .trailerLines:
-            headLength += length
+            framingLength += length
             if line.isEmpty { return .request(completeRequest()) }
-            if let error = parseHeaderLine(line, isTrailer: true) { return .error(error) }
+            if let error = parseHeaderLine(line, isTrailer: true) { return .error(.invalidTrailer(error)) }
             return nil
         default:
             preconditionFailure("processLine called while reading body bytes")
@@ -367,6 +406,7 @@ struct HTTPRequestParser {
 
         let expectsBody = isChunked || contentLength > 0
         if isChunked {
+            framingLength = 0
             state = .chunkSize
         } else if contentLength > 0 {
             head.body.reserveCapacity(contentLength)
@@ -430,22 +470,38 @@ struct HTTPRequestParser {
         return value
     }
 
-    /// `1*HEXDIG [ BWS ; chunk-ext ]`; `nil` if malformed or more than 15 hex digits.
-    private static func parseChunkSize(_ line: UnsafeRawBufferPointer) -> Int? {
+    /// `1*HEXDIG [ BWS ; chunk-ext ]` (RFC 9112 §7.1): the size, or why the line is not one. Leading
+    /// zeros are fine however many (the line's length is bounded before it gets here); a size over
+    /// `Int.max` is ``HTTPParseError/chunkSizeOverflow``.
+    private static func parseChunkSize(_ line: UnsafeRawBufferPointer) -> Result<Int, HTTPParseError> {
+        guard !line.isEmpty else {
+            return .failure(.invalidChunkSize("expected hexadecimal digits, found an empty line"))
+        }
         var size = 0
         var index = 0
         while index < line.count, let digit = line[index].hexDigitValue {
-            guard index < 15 else { return nil }
+            guard size <= Int.max >> 4 else { return .failure(.chunkSizeOverflow) }
             size = size << 4 | digit
             index += 1
         }
-        guard index > 0 else { return nil }
-        while index < line.count && line[index].isOptionalWhitespace { index += 1 }
-        guard index == line.count || line[index] == UInt8(ascii: ";") else { return nil }
-        for byte in line[index...] where (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F {
-            return nil
+        guard index > 0 else {
+            return .failure(.invalidChunkSize("expected hexadecimal digits, found \(describe(line[0]))"))
         }
-        return size
+        while index < line.count && line[index].isOptionalWhitespace { index += 1 }
+        guard index == line.count || line[index] == UInt8(ascii: ";") else {
+            return .failure(.invalidChunkSize("expected ';' or CRLF after the size, found \(describe(line[index]))"))
+        }
+        for byte in line[index...] where (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F {
+            return .failure(
+                .invalidChunkSize("the chunk extension holds a control character (0x\(String(byte, radix: 16)))"))
+        }
+        return .success(size)
+    }
+
+    /// A byte for a message: the character if it is visible ASCII, its value otherwise.
+    private static func describe(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte)
+            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 }
 

@@ -79,7 +79,7 @@ struct ResponseEncoder {
             buffer.append(UInt8(ascii: "\n"))
         }
 
-        let forbidsBody = status < 200 || status == 204 || status == 304
+        let forbidsBody = HTTPResponse.forbidsBody(status: status)
         if context.isChunkedStream {
             precondition(!context.keepAlive, "a streamed body closes the connection after it")
             buffer.appendUTF8("Transfer-Encoding: chunked\r\n")
