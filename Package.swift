@@ -52,18 +52,38 @@ let package = Package(
         // Serves one file for Scripts/bench-server.sh (HTTPServer against nginx); not a product.
         .executableTarget(name: "httpserver-bench", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
 
-        // Cassettes, matching, replay, faults, recording, admin API. Never imports WeatherClient:
-        // the mock and the client are independent readings of the API (docs/ARCHITECTURE.md#module-map).
-        // The dashboard's page, script and style sheet are compiled into the binary (`embedInCode`), so
+        // The replay engine: cassettes, matching, sequences, faults, replay, journal, admin API and
+        // dashboard, and the stack all three modes share. It names no API: what it knows of one comes
+        // from a `Provider` (docs/ARCHITECTURE.md#providers). Never imports WeatherClient: the mock and
+        // the client are independent readings of the API (docs/ARCHITECTURE.md#module-map). The
+        // dashboard's page, script and style sheet are compiled into the binary (`embedInCode`), so
         // `GET /__admin/` needs no files at run time and no build step beyond `swift build`.
         .target(
-            name: "MockWeather",
-            dependencies: ["Basics", "HTTPServer", "CLibcurl", "BundledCassettes", "Locking"],
+            name: "MockEngine",
+            dependencies: ["Basics", "HTTPServer", "Locking"],
             resources: [
                 .embedInCode("Admin/Dashboard/dashboard.html"),
                 .embedInCode("Admin/Dashboard/dashboard.css"),
                 .embedInCode("Admin/Dashboard/dashboard.js"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // The APIs the mock answers, one folder each (OpenWeatherMap, KakaoLocal, KMA), registered in
+        // Providers.swift. Only the engine's protocols are visible to them, and the engine cannot see
+        // them: a provider is added without touching the engine.
+        .target(
+            name: "MockProviders", dependencies: ["Basics", "MockEngine", "HTTPServer"],
+            swiftSettings: strictSettings),
+        // Record mode, `record`, `verify`, HAR import and export, and the libcurl shim. Only the
+        // `mockweather` executable imports it, so no app's test links a TLS stack or the recorder.
+        .target(
+            name: "MockRecording", dependencies: ["Basics", "MockEngine", "HTTPServer", "CLibcurl", "Locking"],
+            swiftSettings: strictSettings),
+        // The product apps' tests use: the in-process server and the cassette sets, over the engine
+        // and the providers; it shows only what a test needs.
+        .target(
+            name: "MockWeather",
+            dependencies: ["Basics", "MockEngine", "MockProviders", "BundledCassettes", "HTTPServer"],
             swiftSettings: strictSettings
         ),
         // `Cassettes/` as a SwiftPM resource (Bundle.module), so a dependent package and an installed
@@ -77,7 +97,8 @@ let package = Package(
         // Replay with no socket. Apart from MockWeather because FoundationNetworking links libcurl,
         // which a replay-only `mockweather serve` must not map.
         .target(
-            name: "MockWeatherURLProtocol", dependencies: ["Basics", "MockWeather", "HTTPServer", "Locking"],
+            name: "MockWeatherURLProtocol",
+            dependencies: ["Basics", "MockWeather", "MockEngine", "HTTPServer", "Locking"],
             swiftSettings: strictSettings),
         // Measures both in-process modes beside `mockweather serve` for Scripts/bench-inprocess.sh.
         .executableTarget(
@@ -106,7 +127,8 @@ let package = Package(
         // The fuzz targets (package-internal, never a product) and their driver: a libFuzzer binary when
         // Scripts/fuzz.sh builds it with -sanitize=fuzzer, a replayer of inputs in an ordinary build.
         .target(
-            name: "Fuzzing", dependencies: ["HTTPServer", "MockWeather", "LocationSimulator"],
+            name: "Fuzzing",
+            dependencies: ["HTTPServer", "MockEngine", "MockProviders", "MockRecording", "LocationSimulator"],
             swiftSettings: strictSettings),
         .executableTarget(name: "mockweather-fuzz", dependencies: ["Fuzzing"], swiftSettings: strictSettings),
 
@@ -116,7 +138,10 @@ let package = Package(
         // Thin executables: parse arguments, call a library, print, exit.
         .executableTarget(
             name: "mockweather",
-            dependencies: ["MockWeather", "BundledCassettes", "ArgumentParsing"],
+            dependencies: [
+                "Basics", "MockEngine", "MockProviders", "MockRecording", "MockWeather", "BundledCassettes",
+                "ArgumentParsing",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -127,25 +152,46 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // The one test harness: starting and stopping the executables (output captured, always stopped),
-        // finding them, a raw HTTP client, temporary directories. Child processes are on posix_spawn,
-        // because Foundation's Process.run() crashes now and then on Linux (see ChildProcess.swift).
+        // The one test harness: the replay stack in router and live mode, the product modes, an HTTP
+        // server on port 0, starting and stopping the executables (output captured, always stopped),
+        // a raw HTTP client, temporary directories. Child processes are on posix_spawn, because
+        // Foundation's Process.run() crashes now and then on Linux (see ChildProcess.swift).
         .target(
-            name: "TestSupport", dependencies: ["Basics", "Locking"], path: "Tests/TestSupport",
+            name: "TestSupport",
+            dependencies: [
+                "Basics", "Locking", "HTTPServer", "MockEngine", "MockProviders", "MockWeather",
+                "MockWeatherURLProtocol",
+            ], path: "Tests/TestSupport",
             swiftSettings: strictSettings),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: strictSettings),
         // The harness's own promises; `mockweather` is listed so that it is built for the server cases.
         .testTarget(
             name: "TestSupportTests", dependencies: ["TestSupport", "mockweather"], swiftSettings: strictSettings),
         .testTarget(
-            name: "WeatherClientTests", dependencies: ["WeatherClient", "Locking"], swiftSettings: strictSettings),
+            name: "WeatherClientTests", dependencies: ["WeatherClient", "Locking", "TestSupport", "HTTPServer"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"],
             swiftSettings: strictSettings),
         // Depends on the executable too: CLI tests run the real `mockweather` binary.
+        // The engine with the registered providers: matching, replay, faults, the admin API, the journal.
         .testTarget(
-            name: "MockWeatherTests",
-            dependencies: ["Basics", "MockWeather", "mockweather", "TestSupport", "Locking"],
+            name: "MockEngineTests",
+            dependencies: ["Basics", "MockEngine", "MockProviders", "TestSupport", "Locking", "HTTPServer"],
+            swiftSettings: strictSettings),
+        // Each provider's own behaviour: OpenWeatherMap's conversions, key rules and bundled set.
+        .testTarget(
+            name: "MockProvidersTests",
+            dependencies: ["Basics", "MockEngine", "MockProviders", "MockRecording", "TestSupport", "HTTPServer"],
+            swiftSettings: strictSettings),
+        // Record mode, verify, HAR import and export, and the `mockweather` command line (the real binary,
+        // which is listed so that it is built).
+        .testTarget(
+            name: "MockRecordingTests",
+            dependencies: [
+                "Basics", "MockEngine", "MockProviders", "MockRecording", "mockweather", "TestSupport", "Locking",
+                "HTTPServer",
+            ],
             // HAR captures the import tests read from the source tree (see Fixtures/HAR/README.md).
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

@@ -11,6 +11,8 @@ families whose bodies are too long to write by hand, all `synthetic` (made up in
   air/history-errors.json  the history's 400s (start or end missing, malformed, reversed)
   air/wrong-coordinates    Air Pollution's 400s for coordinates out of range or missing
   forecast/route/<place>   the 5-day forecast by coordinates, city id and name
+  current/route/<place>    current weather by city id (Seoul's is current/seoul-by-id)
+  forecast/wrong-coordinates  the forecast's 400 for a latitude or longitude out of range
   geocoding/zip-*.json, current/zip-*.json, forecast/zip-seoul.json, current/remote-sea.json
   icons/wn.json            the condition icons, drawn by Scripts/draw-icons.py
 for the places on the Seoul-Daegu route, from the values of their near/<place>.json current-weather
@@ -540,6 +542,31 @@ def forecast_route_cassette(place, seoul_forecast):
             "interactions": interactions}
 
 
+def current_by_id_cassette(place):
+    """Current weather by OpenWeatherMap's city id, with the body near/<place> answers coordinates with."""
+    body = place["body"]
+    headers = dict(JSON_HEADERS)
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": f"Current weather for {body['name']} by id={body['id']} (OpenWeatherMap's id for it): the body "
+                     f"near/{place['key']} answers coordinates with, written by Scripts/make-bundled-cassettes.py "
+                     "(regenerate, do not edit).",
+            "interactions": [{"request": {"method": "GET", "path": "/data/2.5/weather", "query": {"id": body["id"]}},
+                              "response": {"status": 200, "headers": headers, "json": body, "units": "standard"},
+                              "expect": {"name": body["name"], "celsius": celsius(body["main"]["temp"])}}]}
+
+
+def forecast_coordinate_errors_cassette():
+    errors = [({"lat": 100, "lon": "*"}, "wrong latitude"), ({"lat": "*", "lon": 200}, "wrong longitude")]
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": "The 5-day forecast for a latitude or longitude out of range (lat=100, lon=200): 400, in the "
+                     "documented form of current weather's ({\"cod\":\"400\",\"message\":\"wrong latitude\"}); the "
+                     "forecast's own body is not published, hence synthetic. Written by Scripts/make-bundled-cassettes.py.",
+            "interactions": [{"request": {"method": "GET", "path": "/data/2.5/forecast", "query": query},
+                              "response": {"status": 400, "headers": JSON_HEADERS,
+                                           "json": {"cod": "400", "message": message}},
+                              "expect": {"error": "invalidRequest", "message": message}} for query, message in errors]}
+
+
 def zip_cassettes(places):
     files = {}
     for key, (code, country, name, lat, lon) in ZIPS.items():
@@ -688,6 +715,9 @@ def all_files():
         files[f"onecall/{key}.json"] = onecall_cassette(place)
         files[f"air/{key}.json"] = air_cassette(place)
         files[f"forecast/route/{key}.json"] = forecast_route_cassette(place, seoul_forecast)
+        if key != "seoul":  # current/seoul-by-id, the published body, answers Seoul's id
+            files[f"current/route/{key}.json"] = current_by_id_cassette(place)
+    files["forecast/wrong-coordinates.json"] = forecast_coordinate_errors_cassette()
     files.update(onecall_error_cassettes())
     files["air/history-errors.json"] = air_history_errors_cassette()
     files["air/wrong-coordinates.json"] = air_coordinate_errors_cassette()

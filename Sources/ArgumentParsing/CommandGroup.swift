@@ -4,18 +4,18 @@ import Basics
 ///
 /// ``resolve(_:)`` picks the subcommand and parses its arguments; `--help`, `-h` and `help SUBCOMMAND`
 /// give help, and `--version` the version.
-public struct CommandGroup: Sendable {
+package struct CommandGroup: Sendable {
     /// The program name, e.g. `mockweather`.
-    public let name: String
+    package let name: String
     /// One sentence saying what the program is for.
-    public let abstract: String
+    package let abstract: String
     /// The version string printed by `--version`.
-    public let version: String
+    package let version: String
     /// The subcommands; each one's ``CommandSpec/name`` is the program name, a space, and its own name.
-    public let subcommands: [CommandSpec]
+    package let subcommands: [CommandSpec]
 
     /// Creates a program declaration. A subcommand whose name does not start with the program name traps.
-    public init(name: String, abstract: String, version: String, subcommands: [CommandSpec]) {
+    package init(name: String, abstract: String, version: String, subcommands: [CommandSpec]) {
         precondition(subcommands.allSatisfy { $0.name.hasPrefix(name + " ") }, "subcommands are named '\(name) X'")
         self.name = name
         self.abstract = abstract
@@ -24,7 +24,7 @@ public struct CommandGroup: Sendable {
     }
 
     /// What a command line asks the program to do.
-    public enum Invocation: Sendable {
+    package enum Invocation: Sendable {
         /// Print this help text and exit successfully.
         case help(String)
         /// Print the version and exit successfully.
@@ -37,7 +37,7 @@ public struct CommandGroup: Sendable {
     ///
     /// - Throws: ``UsageError`` for a missing or unknown subcommand (with a suggestion when one is close)
     ///   or for any problem in the subcommand's own arguments.
-    public func resolve(_ arguments: [String]) throws(UsageError) -> Invocation {
+    package func resolve(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let first = arguments.first else {
             throw .missingSubcommand(available: subcommandNames)
         }
@@ -58,14 +58,14 @@ public struct CommandGroup: Sendable {
 
     /// The command a usage error in `arguments` belongs to, for its report: `mockweather serve` when the
     /// first argument names a subcommand, otherwise the program itself.
-    public func commandName(for arguments: [String]) -> String {
+    package func commandName(for arguments: [String]) -> String {
         guard let first = arguments.first, let command = subcommands.first(where: { shortName(of: $0) == first })
         else { return name }
         return command.name
     }
 
     /// The program's own help: what it is for and its subcommands with their abstracts.
-    public var helpText: String {
+    package var helpText: String {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(name) <subcommand> [options]", "", "SUBCOMMANDS:"]
         for command in subcommands {
             lines += formatEntry(label: shortName(of: command), help: command.abstract)
@@ -98,7 +98,7 @@ public struct CommandGroup: Sendable {
 
 extension UsageError {
     /// The text an executable prints to standard error: the command, the problem, and where to find help.
-    public func report(command: String) -> String {
+    package func report(command: String) -> String {
         "\(command): \(description)\nRun '\(command) --help' for usage.\n"
     }
 }

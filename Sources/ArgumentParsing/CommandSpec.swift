@@ -4,23 +4,23 @@ import Basics
 ///
 /// A command parses its arguments with ``parse(_:)`` and renders its own `--help` with ``helpText``.
 /// `-h` and `--help` are always understood and never need declaring.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The full command name as typed, e.g. `mockweather serve`.
-    public let name: String
+    package let name: String
     /// One sentence saying what the command does.
-    public let abstract: String
+    package let abstract: String
     /// Longer help shown after the options (paragraphs, examples); may be empty.
-    public let discussion: String
+    package let discussion: String
     /// The options the command accepts, in the order help lists them.
-    public let options: [OptionSpec]
+    package let options: [OptionSpec]
     /// The positional arguments, in order; only the last may be variadic.
-    public let positionals: [PositionalSpec]
+    package let positionals: [PositionalSpec]
 
     /// Creates a command declaration.
     ///
     /// Declaring two options with the same name, or a variadic positional that is not last, is a
     /// programming error and traps.
-    public init(
+    package init(
         name: String,
         abstract: String,
         discussion: String = "",
@@ -48,7 +48,7 @@ public struct CommandSpec: Sendable {
     /// ``ParsedArguments/isHelpRequested`` set and other problems are not reported.
     ///
     /// - Throws: ``UsageError`` naming the first unknown, duplicated or malformed option or argument.
-    public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
             return ParsedArguments(command: self, values: [:], positionals: [], isHelpRequested: true)
         }

@@ -1,5 +1,5 @@
 /// A unit a duration can be written in on the command line.
-public enum DurationUnit: String, Sendable, CaseIterable {
+package enum DurationUnit: String, Sendable, CaseIterable {
     /// Milliseconds, `ms`.
     case milliseconds = "ms"
     /// Seconds, `s`.
@@ -26,7 +26,7 @@ public enum DurationUnit: String, Sendable, CaseIterable {
 ///
 /// Returns `nil` for anything else: a negative or non-finite number, an unknown unit, or a bare number
 /// when `defaultUnit` is `nil`.
-public func parseDuration(_ text: String, defaultUnit: DurationUnit? = nil) -> Duration? {
+package func parseDuration(_ text: String, defaultUnit: DurationUnit? = nil) -> Duration? {
     let trimmed = text.trimmingWhitespace()
     let numberPart = trimmed.prefix { $0.isNumber || $0 == "." }
     let unitPart = String(trimmed.dropFirst(numberPart.count))

@@ -1,5 +1,5 @@
 /// Process exit statuses shared by the executables, following BSD `sysexits.h` where one applies.
-public enum ExitCode: Int32, Sendable, CaseIterable {
+package enum ExitCode: Int32, Sendable, CaseIterable {
     /// Everything worked.
     case success = 0
     /// The command ran but reported a failure (a failed check, a drifted cassette, a failed batch).

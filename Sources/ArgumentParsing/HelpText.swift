@@ -1,6 +1,6 @@
 extension CommandSpec {
     /// The `--help` text: overview, usage line, arguments, options with their defaults, then the discussion.
-    public var helpText: String {
+    package var helpText: String {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usageLine)"]
         if !positionals.isEmpty {
             lines += ["", "ARGUMENTS:"]
@@ -22,7 +22,7 @@ extension CommandSpec {
     }
 
     /// `mockweather serve [--port PORT] [--watch] <DIR>`: every option in brackets, then the positionals.
-    public var usageLine: String {
+    package var usageLine: String {
         var parts = [name]
         parts += options.map { "[\($0.synopsis)]" + ($0.isRepeatable ? "..." : "") }
         parts += positionals.map { positional in

@@ -4,9 +4,9 @@
 /// Declare options as static constants next to the command that uses them, then read their values from
 /// ``ParsedArguments`` with the same constant, so a misspelt name is a compile error rather than a
 /// silently missing value.
-public struct OptionSpec: Sendable, Hashable {
+package struct OptionSpec: Sendable, Hashable {
     /// Whether an option is a flag or takes a value.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Present or absent; never takes a value.
         case flag
         /// Takes one value, shown in help as `valueName` (e.g. `PORT`).
@@ -14,21 +14,21 @@ public struct OptionSpec: Sendable, Hashable {
     }
 
     /// The long name including its dashes, e.g. `--port`.
-    public let name: String
+    package let name: String
     /// An optional one-letter alias including its dash, e.g. `-p`.
-    public let shortName: String?
+    package let shortName: String?
     /// Flag or value.
-    public let kind: Kind
+    package let kind: Kind
     /// One line (or a few) of help text.
-    public let help: String
+    package let help: String
     /// What the command uses when the option is absent, shown in help as `(default: ...)`.
-    public let defaultDescription: String?
+    package let defaultDescription: String?
     /// Whether the option may be given more than once (its values are then collected in order).
-    public let isRepeatable: Bool
+    package let isRepeatable: Bool
 
     /// Creates an option; prefer the ``flag(_:short:help:)`` and ``option(_:short:value:help:default:repeatable:)``
     /// factories, which read better at the declaration site.
-    public init(
+    package init(
         name: String,
         shortName: String? = nil,
         kind: Kind,
@@ -47,12 +47,12 @@ public struct OptionSpec: Sendable, Hashable {
     }
 
     /// A boolean flag such as `--watch`.
-    public static func flag(_ name: String, short: String? = nil, help: String) -> OptionSpec {
+    package static func flag(_ name: String, short: String? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, shortName: short, kind: .flag, help: help)
     }
 
     /// An option that takes a value, such as `--port PORT`.
-    public static func option(
+    package static func option(
         _ name: String,
         short: String? = nil,
         value valueName: String,
@@ -71,13 +71,13 @@ public struct OptionSpec: Sendable, Hashable {
     }
 
     /// Whether the option takes a value.
-    public var takesValue: Bool {
+    package var takesValue: Bool {
         if case .value = kind { return true }
         return false
     }
 
     /// The option as it appears in a usage line: `--watch` or `--port PORT`.
-    public var synopsis: String {
+    package var synopsis: String {
         switch kind {
         case .flag: name
         case .value(let valueName): "\(name) \(valueName)"
@@ -86,18 +86,18 @@ public struct OptionSpec: Sendable, Hashable {
 }
 
 /// A positional argument, such as the `DIR` of `mockweather validate [DIR]`.
-public struct PositionalSpec: Sendable, Hashable {
+package struct PositionalSpec: Sendable, Hashable {
     /// The name shown in usage and help, e.g. `DIR` or `trace.json`.
-    public let name: String
+    package let name: String
     /// Help text.
-    public let help: String
+    package let help: String
     /// Whether the argument may be left out.
-    public let isOptional: Bool
+    package let isOptional: Bool
     /// Whether the argument takes every remaining positional value (only the last positional may).
-    public let isVariadic: Bool
+    package let isVariadic: Bool
 
     /// Creates a positional argument.
-    public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false) {
+    package init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = optional

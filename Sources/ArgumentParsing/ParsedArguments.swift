@@ -1,13 +1,13 @@
 /// The result of parsing a command line against a ``CommandSpec``: the values given for each option and
 /// the positional arguments, with typed accessors that report a bad value as a ``UsageError`` naming the
 /// option and the value.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     /// The command these arguments were parsed for.
-    public let command: CommandSpec
+    package let command: CommandSpec
     /// The positional arguments in the order given.
-    public let positionals: [String]
+    package let positionals: [String]
     /// Whether `-h` or `--help` was given; when it is, nothing else was checked.
-    public let isHelpRequested: Bool
+    package let isHelpRequested: Bool
     private let values: [String: [String]]
 
     init(command: CommandSpec, values: [String: [String]], positionals: [String], isHelpRequested: Bool) {
@@ -18,34 +18,34 @@ public struct ParsedArguments: Sendable {
     }
 
     /// Whether the option was given at all (a flag, or a value option with any value).
-    public func contains(_ option: OptionSpec) -> Bool {
+    package func contains(_ option: OptionSpec) -> Bool {
         values[option.name] != nil
     }
 
     /// Whether a flag was given.
-    public func flag(_ option: OptionSpec) -> Bool {
+    package func flag(_ option: OptionSpec) -> Bool {
         contains(option)
     }
 
     /// The value of a single-valued option, or `nil` when it was not given.
-    public func value(_ option: OptionSpec) -> String? {
+    package func value(_ option: OptionSpec) -> String? {
         values[option.name]?.last
     }
 
     /// Every value of a repeatable option, in the order given (empty when it was not given).
-    public func values(_ option: OptionSpec) -> [String] {
+    package func values(_ option: OptionSpec) -> [String] {
         values[option.name] ?? []
     }
 
     /// The positional argument at `index`, or `nil` when fewer were given.
-    public func positional(_ index: Int) -> String? {
+    package func positional(_ index: Int) -> String? {
         positionals.indices.contains(index) ? positionals[index] : nil
     }
 
     /// The option's value as an integer within `range`, or `nil` when it was not given.
     ///
     /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` when the value is not an integer in range.
-    public func integer(_ option: OptionSpec, in range: ClosedRange<Int>? = nil) throws(UsageError) -> Int? {
+    package func integer(_ option: OptionSpec, in range: ClosedRange<Int>? = nil) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text), range.map({ $0.contains(number) }) ?? true else {
             let expected = range.map { "an integer from \($0.lowerBound) to \($0.upperBound)" } ?? "an integer"
@@ -57,7 +57,7 @@ public struct ParsedArguments: Sendable {
     /// The option's value as a finite number within `range`, or `nil` when it was not given.
     ///
     /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` when the value is not a number in range.
-    public func number(_ option: OptionSpec, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
+    package func number(_ option: OptionSpec, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
         guard let text = value(option) else { return nil }
         guard let number = Double(text), number.isFinite, range.map({ $0.contains(number) }) ?? true else {
             let expected = range.map { "a number from \($0.lowerBound) to \($0.upperBound)" } ?? "a number"
@@ -69,7 +69,7 @@ public struct ParsedArguments: Sendable {
     /// The option's value when it is one of `choices` (compared exactly), or `nil` when it was not given.
     ///
     /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` listing the choices.
-    public func choice(_ option: OptionSpec, among choices: [String]) throws(UsageError) -> String? {
+    package func choice(_ option: OptionSpec, among choices: [String]) throws(UsageError) -> String? {
         guard let text = value(option) else { return nil }
         guard choices.contains(text) else {
             let expected = "one of " + choices.map { "'\($0)'" }.joined(separator: ", ")
@@ -81,7 +81,7 @@ public struct ParsedArguments: Sendable {
     /// The option's value as a case of a closed set, or `nil` when not given.
     ///
     /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` listing every case's name.
-    public func choice<Choice: CaseIterable & RawRepresentable<String>>(
+    package func choice<Choice: CaseIterable & RawRepresentable<String>>(
         _ option: OptionSpec, as _: Choice.Type
     ) throws(UsageError) -> Choice? {
         try choice(option, among: Choice.allCases.map(\.rawValue)).flatMap(Choice.init(rawValue:))
@@ -92,7 +92,7 @@ public struct ParsedArguments: Sendable {
     /// A bare number is read in `defaultUnit` when one is given, and rejected otherwise.
     ///
     /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` when the value is not a duration.
-    public func duration(_ option: OptionSpec, defaultUnit: DurationUnit? = nil) throws(UsageError) -> Duration? {
+    package func duration(_ option: OptionSpec, defaultUnit: DurationUnit? = nil) throws(UsageError) -> Duration? {
         guard let text = value(option) else { return nil }
         guard let duration = parseDuration(text, defaultUnit: defaultUnit) else {
             let bare = defaultUnit.map { " (a bare number is in \($0.rawValue))" } ?? ""

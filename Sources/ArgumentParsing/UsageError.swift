@@ -2,7 +2,7 @@
 ///
 /// Executables print the ``description`` to standard error, followed by a hint to run `--help`, and exit
 /// with ``ExitCode/usage``.
-public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An option the command does not know; `suggestion` is the closest known option, if one is close.
     case unknownOption(String, suggestion: String?)
     /// A subcommand the program does not know; `suggestion` is the closest known one, if one is close.
@@ -27,7 +27,7 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case other(String)
 
     /// A one-line explanation naming what was wrong.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownOption(let option, let suggestion):
             "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")

@@ -1,4 +1,5 @@
-import MockWeather
+import MockEngine
+import MockProviders
 
 /// The cassette decoder on arbitrary bytes: a cassette, or every problem named with its place, never a
 /// crash or a hang, and the same answer each time.
@@ -7,6 +8,6 @@ enum CassetteDecoderTarget {
         name: "cassette",
         summary: "cassette decoder: a cassette or named problems at real positions, the same each time"
     ) { bytes in
-        CassetteDecoderCheck.brokenPromise(file: "fuzz/input.json", bytes: bytes)
+        CassetteDecoderCheck.brokenPromise(file: "fuzz/input.json", bytes: bytes, providers: Providers.all)
     }
 }

@@ -37,6 +37,7 @@ enum HTTPRequestStreamTarget {
         limits.maxHeadLength = 160
         limits.maxHeaderCount = 4
         limits.maxBodyLength = 48
+        limits.maxChunkSizeLineLength = 24  // under the framing allowance (160), so both bounds are reached
         return limits
     }()
 

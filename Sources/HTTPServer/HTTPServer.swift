@@ -11,7 +11,7 @@ import Locking
 /// // ...
 /// await server.stop()
 /// ```
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     private let configuration: HTTPServerConfiguration
     private let shared: ServerShared
     private let state = Locked(State.idle)
@@ -30,7 +30,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Creates a server; nothing is bound until ``start()``.
-    public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {
+    package init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {
         self.configuration = configuration
         shared = ServerShared(handler: handler, limits: configuration.limits, log: configuration.log)
     }
@@ -41,7 +41,7 @@ public final class HTTPServer: Sendable {
     /// - Throws: ``HTTPServerError`` if the server was started before, the port is invalid, the host
     ///   does not resolve, the address is in use, or event loops cannot be created; nothing is left
     ///   running then.
-    public func start() throws -> Int {
+    package func start() throws -> Int {
         try state.withLock { state throws(HTTPServerError) -> Int in
             guard case .idle = state else { throw .alreadyStarted }
             let (port, loops, latch) = try launch()
@@ -142,7 +142,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// The bound port while the server runs; `nil` before ``start()`` and once ``stop()`` began.
-    public var port: Int? {
+    package var port: Int? {
         state.withLock { state in
             if case .running(let port, _, _) = state { port } else { nil }
         }
@@ -163,7 +163,7 @@ public final class HTTPServer: Sendable {
     /// ``HTTPLimits/shutdownGracePeriod``), closes idle and hanging connections, and returns when every
     /// connection is closed and every event-loop thread has finished. Calling it before ``start()``
     /// makes the server unusable and returns at once; calling it again waits for the same shutdown.
-    public func stop() async {
+    package func stop() async {
         let latch: CompletionLatch? = state.withLock { state in
             switch state {
             case .idle, .stopped:

@@ -26,7 +26,7 @@ extension ReplayJournal {
         return counts.unmatched
     }
 
-    /// `mockweather: no cassette matched GET /data/2.5/weather?q=Busan&appid=***; closest: ...`.
+    /// `mockweather: no cassette matched GET /data/2.5/weather?q=Busan&units=metric; closest: ...`.
     static func failureMessage(for request: ReplayedRequest) -> String {
         "mockweather: no cassette matched \(request.requestLine) (answered \(request.status)); "
             + "closest: \(request.closest ?? "none")"

@@ -1,3 +1,4 @@
+import MockEngine
 public import MockWeather
 
 // URLSession is in FoundationNetworking on Linux and in Foundation on Apple platforms.
@@ -16,7 +17,7 @@ public import Foundation
 /// ```swift
 /// let replayer = try MockWeatherReplayer(.bundled)
 /// let session = replayer.makeSession()
-/// let (data, _) = try await session.data(from: URL(string: "https://api.openweathermap.org/data/2.5/weather?q=Seoul&appid=x")!)
+/// let (data, _) = try await session.data(from: URL(string: "https://api.openweathermap.org/data/2.5/weather?q=Seoul")!)
 /// ```
 ///
 /// Every http and https request of the session is answered here, whatever its host; one no cassette
@@ -32,7 +33,7 @@ public final class MockWeatherReplayer: Sendable {
     public init(_ cassettes: CassetteSet = .bundled, options: ReplayOptions = ReplayOptions())
         throws(MockWeatherSetupError)
     {
-        stack = ReplayStack(store: try cassettes.makeStore(), options: options)
+        stack = options.stack(over: try cassettes.makeStore())
         token = ReplayerRegistry.register(stack)
     }
 
@@ -56,10 +57,7 @@ public final class MockWeatherReplayer: Sendable {
     }
 
     /// The requests answered so far (keys masked), and those no cassette matched.
-    public var journal: ReplayJournal { stack.requestLog }
-
-    /// The cassettes being replayed.
-    public var store: CassetteStore { stack.store }
+    public var journal: ReplayJournal { ReplayJournal(stack.requestJournal) }
 
     /// Sequences back to their first response and the journal emptied (`POST /__admin/reset`).
     public func reset() { stack.reset() }

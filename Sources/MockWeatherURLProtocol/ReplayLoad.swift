@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Locking
-import MockWeather
+import MockEngine
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -72,9 +72,14 @@ final class ReplayLoad: @unchecked Sendable {
         request.timeoutInterval > 0 ? request.timeoutInterval : Self.defaultTimeout
     }
 
+    /// Acts out `response`'s delay and fault from their one description (``HTTPFault``): what of the
+    /// response is delivered, at what pace, then how the load ends, as URLSession reports the real
+    /// thing. A fault that never sends a byte and then leaves the connection open, or a delay past the
+    /// request's own timeout, times out at that timeout.
     private func act(_ response: HTTPResponse) {
         let delay = response.delay?.inSeconds ?? 0
-        if response.fault == .hang || delay >= timeout {
+        let hangs = response.fault.map { $0.sendsNoResponse && $0.ending == .hang } ?? false
+        if hangs || delay >= timeout {
             after(timeout) { [self] in fail(URLError(.timedOut)) }
         } else if delay > 0 {
             after(delay) { [self] in answer(response) }
@@ -84,21 +89,46 @@ final class ReplayLoad: @unchecked Sendable {
     }
 
     private func answer(_ response: HTTPResponse) {
-        let body = Self.hasBody(response.status, method: request.httpMethod) ? response.body : []
-        switch response.fault {
-        case nil, .hang:
+        let body = response.sendsBody(answering: request.httpMethod) ? response.body : []
+        guard let fault = response.fault else {
             sendHead(response, contentLength: body.count)
             send(body)
             finish()
-        case .reset, .closeWithoutResponse, .truncate:
+            return
+        }
+        // What of the answer arrives: nothing, the head, or the head and (part of) the body.
+        let delivered: ArraySlice<UInt8>?
+        var contentLength: Int? = body.count
+        switch fault.bytes {
+        case .none, .prefix:
+            // A response cut anywhere in its head never reaches the client as a response.
+            delivered = nil
+        case .head:
+            delivered = []
+        case .headAndBodyPrefix(let keeping, let announcingFullLength):
+            delivered = body.prefix(max(0, keeping))
+            if !announcingFullLength { contentLength = nil }
+        case .all:
+            delivered = body[...]
+        }
+        guard let delivered else {
             fail(URLError(.networkConnectionLost))
-        case .truncateBody(let keeping, let announcingFullLength):
-            sendHead(response, contentLength: announcingFullLength ? body.count : nil)
-            send(Array(body.prefix(max(0, keeping))))
-            if announcingFullLength { fail(URLError(.networkConnectionLost)) } else { finish() }
-        case .drip(let bytesPerSecond):
-            sendHead(response, contentLength: body.count)
-            drip(body[...], bytesPerSecond: max(1, bytesPerSecond))
+            return
+        }
+        sendHead(response, contentLength: contentLength)
+        // Then how it ends: a body that stops short of an announced length, or a connection dropped
+        // under it, is a lost connection; a clean end (or a close ending a body without a length) is
+        // the answer as delivered.
+        let complete = delivered.count == body.count || contentLength == nil
+        let breaks = fault.ending == .reset || !complete
+        let end: @Sendable () -> Void = { [self] in
+            if breaks { fail(URLError(.networkConnectionLost)) } else { finish() }
+        }
+        if let rate = fault.bytesPerSecond {
+            drip(delivered, bytesPerSecond: max(1, rate), then: end)
+        } else {
+            send(Array(delivered))
+            end()
         }
     }
 
@@ -107,22 +137,22 @@ final class ReplayLoad: @unchecked Sendable {
     /// Foundation on Linux keeps only the last piece a protocol loads for a task without a data
     /// delegate (`data(for:)`, completion handlers), so there the whole body comes at once, as late as
     /// its last piece would.
-    private func drip(_ rest: ArraySlice<UInt8>, bytesPerSecond: Int) {
+    private func drip(_ rest: ArraySlice<UInt8>, bytesPerSecond: Int, then end: @escaping @Sendable () -> Void) {
         guard !rest.isEmpty else {
-            finish()
+            end()
             return
         }
         #if canImport(FoundationNetworking)
         after(Double(rest.count) / Double(bytesPerSecond)) { [self] in
             send(Array(rest))
-            finish()
+            end()
         }
         #else
         let piece = max(1, bytesPerSecond / 10)
         send(Array(rest.prefix(piece)))
         let remaining = rest.dropFirst(piece)
         after(Double(min(piece, rest.count)) / Double(bytesPerSecond)) { [self] in
-            drip(remaining, bytesPerSecond: bytesPerSecond)
+            drip(remaining, bytesPerSecond: bytesPerSecond, then: end)
         }
         #endif
     }
@@ -181,10 +211,6 @@ final class ReplayLoad: @unchecked Sendable {
         }
     }
 
-    /// HEAD answers, 1xx, 204 and 304 carry no body, as on the wire.
-    private static func hasBody(_ status: Int, method: String?) -> Bool {
-        method?.uppercased() != "HEAD" && status >= 200 && status != 204 && status != 304
-    }
 }
 
 /// A client call handed to ``ClientThread``; see ``ReplayLoad`` for why it may cross threads.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import Locking
-import MockWeather
+import MockEngine
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

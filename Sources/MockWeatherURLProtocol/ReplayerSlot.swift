@@ -1,5 +1,5 @@
 import Locking
-import MockWeather
+import MockEngine
 import Synchronization
 
 /// A replayer's token written as a type: `One<Zero<Root>>` is token 0b110. URLSession finds its

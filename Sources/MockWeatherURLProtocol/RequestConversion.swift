@@ -8,8 +8,8 @@ import FoundationNetworking
 /// A URLRequest as the HTTP server would have parsed it off the wire: the percent-encoded path and
 /// query as URLSession sends them, the headers, the body, from loopback.
 enum RequestConversion {
-    /// Bodies are read up to this size, as the server's default limit.
-    static let maxBodyLength = 1024 * 1024
+    /// Bodies are read up to the size the server takes by default.
+    static let maxBodyLength = HTTPLimits().maxBodyLength
 
     static func httpRequest(from request: URLRequest) -> HTTPRequest {
         let url = request.url

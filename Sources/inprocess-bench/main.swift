@@ -28,7 +28,7 @@ guard arguments.count >= 2 else {
 let binary = URL(fileURLWithPath: arguments[1]).standardizedFileURL.path
 let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 7 : 7
 let requestsPerRound = arguments.count > 3 ? Int(arguments[3]) ?? 1000 : 1000
-let seoul = "/data/2.5/weather?q=Seoul&appid=bench-placeholder-key"
+let seoul = "/data/2.5/weather?q=Seoul"
 let liveAPI = "https://api.openweathermap.org"
 
 /// Milliseconds since `start`.

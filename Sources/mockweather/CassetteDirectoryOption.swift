@@ -1,7 +1,9 @@
 import ArgumentParsing
 import BundledCassettes
 import Foundation
-import MockWeather
+import MockEngine
+import MockProviders
+import MockRecording
 
 /// Where the cassettes are when the command line does not say: see `CassetteDirectory.resolve`.
 enum CassetteDirectoryOption {

@@ -1,6 +1,8 @@
 import ArgumentParsing
 import Foundation
-import MockWeather
+import MockEngine
+import MockProviders
+import MockRecording
 
 /// `mockweather export --har FILE`: the cassettes as a HAR archive other tools open.
 enum ExportCommand {
@@ -13,7 +15,7 @@ enum ExportCommand {
         abstract: "Write every cassette interaction as a HAR 1.2 archive.",
         discussion: """
             Each response (every one of a sequence) becomes an entry with the request a client would send \
-            (https://api.openweathermap.org/...; the key as appid=***) and the answer mockweather serve gives it. \
+            (on the API's live host; its key masked as ***) and the answer mockweather serve gives it. \
             Browser dev tools, Proxyman, Charles, mitmproxy and HAR-based test tools open it; \
             'mockweather import' turns it back into cassettes that answer the same.
 
@@ -31,7 +33,7 @@ enum ExportCommand {
         let (directory, _) = CassetteDirectoryOption.resolve(arguments.value(cassettes))
         let export: HARExporter.Export
         do {
-            export = try HARExporter.export(directory: directory)
+            export = try HARExporter.export(directory: directory, providers: Providers.all)
         } catch {
             Console.standardError.writeLine("mockweather export: \(CassetteDirectoryOption.message(for: error))")
             return ValidateCommand.exitCode(for: error)

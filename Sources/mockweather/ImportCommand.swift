@@ -1,6 +1,8 @@
 import ArgumentParsing
 import Foundation
-import MockWeather
+import MockEngine
+import MockProviders
+import MockRecording
 
 /// `mockweather import FILE.har`: cassettes from a capture saved by Proxyman, Charles, mitmproxy or a
 /// browser's dev tools.
@@ -11,13 +13,13 @@ enum ImportCommand {
     static let host = OptionSpec.option(
         "--host", value: "HOST",
         help: "Also import exchanges with HOST or HOST:PORT (repeatable); "
-            + HARImporter.defaultHosts.joined(separator: " and ") + " always are.",
+            + Providers.all.hosts.joined(separator: ", ") + " always are.",
         repeatable: true)
     static let dryRun = OptionSpec.flag("--dry-run", help: "Print what would be written; write nothing.")
 
     static let spec = CommandSpec(
         name: "mockweather import",
-        abstract: "Turn the OpenWeatherMap exchanges of a HAR capture into cassettes.",
+        abstract: "Turn the exchanges of a HAR capture with the mocked APIs into cassettes.",
         discussion: """
             Reads a HAR 1.2 archive (also gzip-compressed) as browser dev tools, Proxyman, Charles, mitmproxy and \
             HAR-based test tools save it, and writes one cassette per request under DIR/imported/, named as \
@@ -29,7 +31,7 @@ enum ImportCommand {
 
             EXAMPLE: mockweather import ~/Desktop/Proxyman.har --dry-run
 
-            EXIT STATUS: 0 when every OpenWeatherMap entry was imported, 1 when any was skipped (or there was none), \
+            EXIT STATUS: 0 when every entry of the mocked APIs was imported, 1 when any was skipped (or there was none), \
             64 usage, 65 the file is not a HAR archive, 66 the file cannot be read, 73 a cassette cannot be written.
             """,
         options: [cassettes, host, dryRun, UpstreamOptions.scrub],
@@ -54,7 +56,7 @@ enum ImportCommand {
         let directory = try UpstreamOptions.recordingDirectory(
             arguments.value(cassettes), creating: !arguments.flag(dryRun)
         ).directory
-        var options = HARImportOptions(directory: directory)
+        var options = HARImportOptions(directory: directory, providers: Providers.all)
         options.extraHosts = arguments.values(host).map { $0.lowercased() }
         options.dryRun = arguments.flag(dryRun)
         options.scrubber = scrubber

@@ -1,6 +1,8 @@
 import ArgumentParsing
 import Foundation
-import MockWeather
+import MockEngine
+import MockProviders
+import MockRecording
 
 /// `mockweather list [DIR]`: the cassettes as a table.
 enum ListCommand {
@@ -14,7 +16,9 @@ enum ListCommand {
     static func run(_ arguments: ParsedArguments) -> ExitCode {
         let (directory, _) = CassetteDirectoryOption.resolve(arguments.positional(0))
         do {
-            let library = CassetteLibrary(cassettes: try CassetteLoader.load(directory: directory))
+            let library = CassetteLibrary(
+                cassettes: try CassetteLoader.load(directory: directory, providers: Providers.all),
+                providers: Providers.all)
             Console.standardOutput.write(CassetteListing.table(for: library))
             return .success
         } catch {

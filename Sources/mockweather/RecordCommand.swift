@@ -1,6 +1,8 @@
 import ArgumentParsing
 import Foundation
-import MockWeather
+import MockEngine
+import MockProviders
+import MockRecording
 
 /// `mockweather record`: capture a batch of live answers as cassettes, without a client
 /// (docs/ARCHITECTURE.md#recording).
@@ -64,18 +66,23 @@ enum RecordCommand {
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
         let targets = try self.targets(arguments)
         let scrubber = try UpstreamOptions.scrubber(arguments)
-        guard let key = try UpstreamOptions.key(arguments) else {
-            throw .other(UpstreamOptions.missingKeyMessage("'record'"))
+        let keys = try UpstreamOptions.keys(arguments)
+        guard keys[UpstreamOptions.defaultProvider] != nil else {
+            throw .other(UpstreamOptions.missingKeyMessage("'record' (OpenWeatherMap)"))
         }
-        let access = try UpstreamOptions.access(arguments, key: key)
+        let access = try UpstreamOptions.access(arguments, keys: keys)
         let (directory, _) = try UpstreamOptions.recordingDirectory(arguments.value(cassettes))
-        var options = BatchRecordingOptions(directory: directory, access: access)
+        var options = BatchRecordingOptions(directory: directory, access: access, providers: Providers.all)
         options.scrubber = scrubber
         options.replacesExisting = !arguments.flag(keepExisting)
+        let upstream =
+            access.upstreams[UpstreamOptions.defaultProvider]?.description
+            ?? Providers.all.provider(named: UpstreamOptions.defaultProvider)?.provider.recording?.upstream ?? ""
         Console.standardError.writeLine(
-            "mockweather record: \(targets.count) \(targets.count == 1 ? "request" : "requests") to \(access.upstream), "
+            "mockweather record: \(targets.count) \(targets.count == 1 ? "request" : "requests") to \(upstream), "
                 + "writing under \(directory.appendingPathComponent("recorded").path)/")
-        let report = await BatchRecorder(options: options).run(targets, progress: UpstreamOptions.progressLine)
+        let report = await BatchRecorder(options: options).run(
+            targets.map { $0.item(providers: Providers.all) }, progress: UpstreamOptions.progressLine)
         UpstreamOptions.endProgress()
         Console.standardOutput.write(report.description)
         return report.failures > 0 ? .failure : .success

@@ -1,6 +1,8 @@
 import ArgumentParsing
 import Foundation
-import MockWeather
+import MockEngine
+import MockProviders
+import MockRecording
 
 /// `mockweather serve`: replay cassettes over HTTP until SIGINT or SIGTERM (docs/ARCHITECTURE.md#serving).
 enum ServeCommand {
@@ -19,7 +21,9 @@ enum ServeCommand {
         "--fail-on-unmatched",
         help: "At shutdown, list every unmatched request and exit 1 if there was any (for CI).")
     static let requireKey = OptionSpec.flag(
-        "--require-key", help: "Answer requests without appid/APPID with the API's own 401, before any location check.")
+        "--require-key",
+        help: "Answer requests that carry no key with each API's own answer to that (OpenWeatherMap's 401), before "
+            + "any location check.")
     static let watch = OptionSpec.flag(
         "--watch", help: "Reload when cassette files change (keeps the old set if invalid).")
     static let unmatchedStatus = OptionSpec.option(
@@ -55,7 +59,7 @@ enum ServeCommand {
 
     static let spec = CommandSpec(
         name: "mockweather serve",
-        abstract: "Serve cassettes as a mock OpenWeatherMap API.",
+        abstract: "Serve cassettes as a mock of the APIs they are for (OpenWeatherMap first).",
         discussion: """
             The first line on standard output is 'mockweather listening on http://HOST:PORT'; one line per \
             request follows. A request no cassette matches gets a 501 naming the closest cassette and what \
@@ -64,8 +68,8 @@ enum ServeCommand {
 
             \(CassetteDirectoryOption.discussion)
 
-            RECORD MODE: with --record new or all, requests go to the live API with the real key (--api-key or \
-            $\(UpstreamOptions.environmentVariable)) in place of the client's, and each answer worth keeping becomes \
+            RECORD MODE: with --record new or all, requests go to the live API with the real key (--api-key, or \
+            $\(UpstreamOptions.keyVariables.map(\.variable).joined(separator: ", $"))) in place of the client's, and each answer worth keeping becomes \
             a cassette under DIR/recorded/, served at once. Keys are scrubbed from cassettes, logs, the journal and \
             errors. An upstream failure is answered 502. 401, 429 and 5xx answers are passed on but not recorded.
 
@@ -80,15 +84,17 @@ enum ServeCommand {
     )
 
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
-        var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "."))
-        options.recording = try recordingOptions(arguments)
-        options.scrubber = try UpstreamOptions.scrubber(arguments)
+        var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "."), providers: Providers.all)
+        let recording = try recordingOptions(arguments)
+        let scrubber = try UpstreamOptions.scrubber(arguments)
+        options.scrubber = scrubber
         // Recording writes, so it never falls back to the package's bundled set.
         let resolved =
-            options.recording == nil
+            recording == nil
             ? CassetteDirectoryOption.resolve(arguments.value(cassettes))
             : try UpstreamOptions.recordingDirectory(arguments.value(cassettes))
         options.cassetteDirectory = resolved.directory
+        options.recording = recording?.hook(scrubber: scrubber, directory: resolved.directory)
         options.host = arguments.value(host) ?? options.host
         options.port = try arguments.integer(port, in: 0...65_535) ?? options.port
         options.logFormat =
@@ -142,11 +148,15 @@ enum ServeCommand {
             "mockweather: serving \(library.cassettes.count) cassettes (\(library.interactionCount) interactions) from "
                 + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
                 + "http://\(shownHost):\(boundPort)/__admin/health")
-        if let recording = options.recording {
+        if let recording {
             let what =
                 recording.mode == .new ? "recording what no cassette matches" : "forwarding and recording everything"
+            let upstreams = recording.access.keys.keys.sorted().map { name in
+                recording.access.upstreams[name]?.description
+                    ?? Providers.all.provider(named: name)?.provider.recording?.upstream ?? name
+            }
             Console.standardError.writeLine(
-                "mockweather: \(what) via \(recording.access.upstream) into "
+                "mockweather: \(what) via \(upstreams.joined(separator: ", ")) into "
                     + "\(resolved.directory.appendingPathComponent("recorded").path)/; API keys are scrubbed everywhere"
             )
         }
@@ -175,12 +185,13 @@ enum ServeCommand {
         case .new: mode = .new
         case .all: mode = .all
         }
-        guard let key = try UpstreamOptions.key(arguments) else {
+        let keys = try UpstreamOptions.keys(arguments)
+        guard !keys.isEmpty else {
             throw .other(
                 UpstreamOptions.missingKeyMessage("--record \(mode.rawValue)")
                     + ". To replay without recording, leave out --record.")
         }
-        return RecordingOptions(mode: mode, access: try UpstreamOptions.access(arguments, key: key))
+        return RecordingOptions(mode: mode, access: try UpstreamOptions.access(arguments, keys: keys))
     }
 
     /// What `--record` accepts: replay only (`none`, the default) or one of record mode's two modes.

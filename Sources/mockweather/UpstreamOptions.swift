@@ -1,20 +1,32 @@
 import ArgumentParsing
 import Foundation
-import MockWeather
+import MockEngine
+import MockProviders
+import MockRecording
 
-/// The options `serve --record`, `record` and `verify` share: how to reach the live API, and what to
-/// scrub. The key is never echoed: not in help, not in errors.
+/// The options `serve --record`, `record` and `verify` share: how to reach the live APIs, and what to
+/// scrub. A key is never echoed: not in help, not in errors.
 enum UpstreamOptions {
-    static let environmentVariable = "OPENWEATHERMAP_API_KEY"
+    /// The API `--api-key KEY` and `--upstream URL` are for when they name none.
+    static let defaultProvider = "openweathermap"
+
+    /// The recordable providers with the environment variable each reads its key from.
+    static var keyVariables: [(provider: String, variable: String)] {
+        Providers.all.registered.compactMap { entry in entry.provider.recording.map { (entry.name, $0.keyVariable) } }
+    }
 
     static let apiKey = OptionSpec.option(
-        "--api-key", value: "KEY",
-        help: "The OpenWeatherMap API key sent upstream in place of the client's. Never printed or written; "
-            + "prefer the environment variable, which other users cannot see in the process list.",
-        default: "$\(environmentVariable)")
+        "--api-key", value: "[API=]KEY",
+        help: "A key sent upstream in place of the client's: for OpenWeatherMap, or for the API named "
+            + "(\(Providers.all.registered.map(\.name).joined(separator: ", "))). Repeatable. Never printed or "
+            + "written; prefer the environment variables (\(keyVariables.map(\.variable).joined(separator: ", "))), "
+            + "which other users cannot see in the process list.",
+        repeatable: true)
     static let upstream = OptionSpec.option(
-        "--upstream", value: "URL", help: "The API to forward to (http:// or https://).",
-        default: "https://api.openweathermap.org")
+        "--upstream", value: "[API=]URL",
+        help: "Where an API's requests are forwarded (http:// or https://): OpenWeatherMap's, or the API named's. "
+            + "Repeatable.",
+        default: "each API's live host", repeatable: true)
     static let timeout = OptionSpec.option(
         "--upstream-timeout", value: "DURATION", help: "How long one upstream exchange may take ('10s', '500ms').",
         default: "10s")
@@ -27,38 +39,63 @@ enum UpstreamOptions {
     /// The upstream options, in help order.
     static let all = [apiKey, upstream, timeout, scrub]
 
-    /// The key from `--api-key`, else the environment; nil when neither gives one.
+    /// The keys from `--api-key`, else the environment, by provider name; empty when none is given.
     ///
     /// - Throws: `UsageError` naming where a malformed key came from, never its value.
-    static func key(_ arguments: ParsedArguments) throws(UsageError) -> UpstreamAPIKey? {
-        let given: (value: String, origin: String)?
-        if let value = arguments.value(apiKey) {
-            given = (value, apiKey.name)
-        } else if let value = ProcessInfo.processInfo.environment[environmentVariable], !value.isEmpty {
-            given = (value, environmentVariable)
-        } else {
-            given = nil
+    static func keys(_ arguments: ParsedArguments) throws(UsageError) -> [String: UpstreamAPIKey] {
+        var keys: [String: UpstreamAPIKey] = [:]
+        let environment = ProcessInfo.processInfo.environment
+        for (provider, variable) in keyVariables {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            do {
+                keys[provider] = try UpstreamAPIKey(value, origin: variable)
+            } catch {
+                throw .other(error.description)
+            }
         }
-        guard let given else { return nil }
-        do {
-            return try UpstreamAPIKey(given.value, origin: given.origin)
-        } catch {
-            throw .other(error.description)
+        var given: Set<String> = []
+        for text in arguments.values(apiKey) {
+            let (provider, value) = split(text)
+            guard given.insert(provider).inserted else {
+                throw .other("'\(apiKey.name)' gives the \(provider) key twice; give each API's key once")
+            }
+            do {
+                keys[provider] = try UpstreamAPIKey(value, origin: apiKey.name)
+            } catch {
+                throw .other(error.description)
+            }
         }
+        return keys
+    }
+
+    /// `API=VALUE` as the API and the value when API is a provider's name, else the default API.
+    private static func split(_ given: String) -> (provider: String, value: String) {
+        if let equals = given.firstIndex(of: "="), Providers.all.provider(named: String(given[..<equals])) != nil {
+            return (String(given[..<equals]), String(given[given.index(after: equals)...]))
+        }
+        return (defaultProvider, given)
     }
 
     /// The text for a command that cannot run without a key.
     static func missingKeyMessage(_ what: String) -> String {
-        "\(what) needs an OpenWeatherMap API key: give --api-key KEY or set \(environmentVariable) "
-            + "(it is sent upstream only, and scrubbed from cassettes, logs and errors)"
+        "\(what) needs an API key: give --api-key KEY (OpenWeatherMap) or --api-key API=KEY, or set "
+            + "\(keyVariables.map(\.variable).joined(separator: " or ")) (a key is sent upstream only, and scrubbed "
+            + "from cassettes, logs and errors)"
     }
 
-    /// Access to the upstream with `key`, from `--upstream` and `--upstream-timeout`.
-    static func access(_ arguments: ParsedArguments, key: UpstreamAPIKey) throws(UsageError) -> UpstreamAccess {
-        var access = UpstreamAccess(apiKey: key)
-        if let text = arguments.value(upstream) {
+    /// Access to the upstreams with `keys`, from `--upstream` and `--upstream-timeout`.
+    static func access(_ arguments: ParsedArguments, keys: [String: UpstreamAPIKey]) throws(UsageError)
+        -> UpstreamAccess
+    {
+        var access = UpstreamAccess(keys: keys)
+        var named: Set<String> = []
+        for given in arguments.values(upstream) {
+            let (provider, text) = split(given)
+            guard named.insert(provider).inserted else {
+                throw .other("'\(upstream.name)' names the \(provider) upstream twice; give each API's once")
+            }
             do {
-                access.upstream = try UpstreamURL(text)
+                access.upstreams[provider] = try UpstreamURL(text)
             } catch {
                 throw .invalidValue(option: upstream.name, value: error.text, expected: error.problem)
             }
@@ -76,7 +113,8 @@ enum UpstreamOptions {
     /// The `--scrub` patterns, compiled.
     static func scrubber(_ arguments: ParsedArguments) throws(UsageError) -> KeyScrubber {
         do {
-            return try KeyScrubber(secrets: [], patterns: arguments.values(scrub))
+            return try KeyScrubber(
+                secretParameters: Providers.all.secretParameters, secrets: [], patterns: arguments.values(scrub))
         } catch {
             throw .invalidValue(
                 option: scrub.name, value: error.pattern, expected: "a regular expression (\(error.reason))")

@@ -1,6 +1,8 @@
 import ArgumentParsing
 import Foundation
-import MockWeather
+import MockEngine
+import MockProviders
+import MockRecording
 
 /// `mockweather validate [DIR]`: every problem of every cassette file, or a one-line "ok".
 enum ValidateCommand {
@@ -24,7 +26,7 @@ enum ValidateCommand {
         if arguments.flag(strict), maximumAge == nil { throw .other("'--strict' needs '--max-age DURATION'") }
         let (directory, _) = CassetteDirectoryOption.resolve(arguments.positional(0))
         do {
-            let cassettes = try CassetteLoader.load(directory: directory)
+            let cassettes = try CassetteLoader.load(directory: directory, providers: Providers.all)
             guard !cassettes.isEmpty else {
                 Console.standardOutput.writeLine("no cassette files (*.json) under \(directory.path)")
                 return .dataError

@@ -1,6 +1,8 @@
 import ArgumentParsing
 import Foundation
-import MockWeather
+import MockEngine
+import MockProviders
+import MockRecording
 
 /// `mockweather verify`: has the live API drifted from the recorded cassettes? Writes nothing.
 enum VerifyCommand {
@@ -29,15 +31,17 @@ enum VerifyCommand {
             throw .conflictingOptions(cassettes.name, "DIR")
         }
         let scrubber = try UpstreamOptions.scrubber(arguments)
-        guard let key = try UpstreamOptions.key(arguments) else {
+        let keys = try UpstreamOptions.keys(arguments)
+        guard !keys.isEmpty else {
             throw .other(UpstreamOptions.missingKeyMessage("'verify'"))
         }
-        let access = try UpstreamOptions.access(arguments, key: key)
+        let access = try UpstreamOptions.access(arguments, keys: keys)
         let (directory, _) = CassetteDirectoryOption.resolve(arguments.value(cassettes) ?? arguments.positional(0))
         let report: VerifyReport
         do {
             report = try await CassetteVerifier.verify(
-                directory: directory, access: access, scrubber: scrubber, progress: UpstreamOptions.progressLine)
+                directory: directory, access: access, providers: Providers.all, scrubber: scrubber,
+                progress: UpstreamOptions.progressLine)
         } catch {
             UpstreamOptions.endProgress()
             Console.standardError.writeLine("mockweather verify: \(CassetteDirectoryOption.message(for: error))")

@@ -1,7 +1,10 @@
 // mockweather: parse the command line, run the chosen subcommand from MockWeather, exit with a
 // sysexits status. Logic lives in the library; this file only dispatches.
 import ArgumentParsing
-import MockWeather
+import Basics
+import MockEngine
+import MockProviders
+import MockRecording
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +43,7 @@ enum Subcommand: CaseIterable {
 
 let program = CommandGroup(
     name: "mockweather",
-    abstract: "A mock OpenWeatherMap server that replays JSON cassettes.",
+    abstract: "A mock of the weather and location APIs apps call (OpenWeatherMap first), replaying JSON cassettes.",
     version: "mockweather \(MockWeatherVersion.current)",
     subcommands: Subcommand.allCases.map(\.spec)
 )

@@ -37,8 +37,13 @@ import Testing
 
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-    @Test func requestSplitAtEveryPointParsesTheSame() {
-        let request = bytes("POST /a?b HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")
+    @Test(arguments: [
+        "POST /a?b HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+        "POST /a?b HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0002;x=y\r\nhe\r\n"
+            + String(repeating: "0", count: 40) + "3\r\nllo\r\n00\r\nT: 1\r\n\r\n",
+    ])
+    func requestSplitAtEveryPointParsesTheSame(_ text: String) {
+        let request = bytes(text)
         for split in 0...request.count {
             let events = parse([Array(request[..<split]), Array(request[split...])])
             #expect(events == ["POST /a?b true hello"], "split at \(split)")

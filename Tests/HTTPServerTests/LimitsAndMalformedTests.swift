@@ -90,6 +90,19 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         .init(
             "chunk data without CRLF after it",
             "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXY\r\n0\r\n\r\n"),
+        .init(
+            "chunk-size line over its bound",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n" + String(repeating: "0", count: 2_000)
+                + "5\r\nhello\r\n0\r\n\r\n"),
+        .init(
+            "chunk size followed by junk",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5x\r\nhello\r\n0\r\n\r\n"),
+        .init(
+            "chunk-size line ending with a bare LF",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n"),
+        .init(
+            "trailer field without a colon",
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nNoColon\r\n\r\n"),
     ]
 }
 

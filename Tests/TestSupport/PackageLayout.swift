@@ -43,6 +43,8 @@ public enum HarnessError: Error, CustomStringConvertible {
     case executableNotFound(name: String, searched: [String])
     /// The server ended, or did not print its listening line in time; `output` is everything it printed.
     case serverDidNotStart(status: Int32?, output: String)
+    /// A request target that is no URL, or an answer that is no HTTP response.
+    case badTarget(String)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -50,6 +52,7 @@ public enum HarnessError: Error, CustomStringConvertible {
         case .executableNotFound(let name, let searched):
             "the \(name) executable was not found; looked in: \(searched.joined(separator: ", ")). "
                 + "Build it with 'swift build --build-tests' or name it in the environment."
+        case .badTarget(let target): "no HTTP exchange for \(target)"
         case .serverDidNotStart(let status, let output):
             "mockweather serve "
                 + (status.map { "exited with status \($0)" } ?? "did not print its listening line in time")

@@ -1,30 +1,35 @@
 import Foundation
+import HTTPServer
+import TestSupport
 import Testing
 import WeatherClient
 
-/// The real URLSession transport against a socket server on 127.0.0.1: what status, headers and
-/// bodies come through, and which failure kind each fault becomes on this platform.
+/// The real URLSession transport against a socket server on 127.0.0.1 (the package's HTTP server,
+/// through the one test harness): what status, headers and bodies come through, and which failure
+/// kind each fault becomes on this platform.
 @Suite(.serialized)
 struct URLSessionLoopbackTests {
-    private func send(to server: LoopbackServer, timeout: Duration = .seconds(5)) async throws(TransportFailure)
+    private func send(toPort port: Int, timeout: Duration = .seconds(5)) async throws(TransportFailure)
         -> TransportResponse
     {
-        let url = URL(string: "http://127.0.0.1:\(server.port)/data/2.5/weather?q=Seoul&appid=\(Fixtures.apiKey)")!
+        let url = URL(string: "http://127.0.0.1:\(port)/data/2.5/weather?q=Seoul&appid=\(Fixtures.apiKey)")!
         return try await URLSessionTransport.shared.send(TransportRequest(url: url, timeout: timeout))
+    }
+
+    /// Runs `body` with the port of a server answering every request with `response`.
+    private func withServer<T: Sendable>(answering response: HTTPResponse, _ body: (Int) async throws -> T)
+        async throws -> T
+    {
+        try await TestSupport.withServer(handler: HTTPHandlerFunction { _ in .respond(response) }, body)
     }
 
     /// A 404 answer comes back as a response with its status, headers and body.
     @Test func errorStatusComesBackAsAResponseWithHeadersAndBody() async throws {
         let body = Fixtures.notFoundBody
-        let server = try LoopbackServer(
-            .respond(
-                "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nRetry-After: 7\r\n"
-                    + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
-            )
-        )
-        defer { server.stop() }
+        let answer = HTTPResponse(
+            status: 404, headers: ["Content-Type": "application/json", "Retry-After": "7"], text: body)
 
-        let response = try await send(to: server)
+        let response = try await withServer(answering: answer) { try await send(toPort: $0) }
 
         #expect(response.status == 404)
         #expect(response.header("retry-after") == "7")
@@ -33,32 +38,24 @@ struct URLSessionLoopbackTests {
 
     /// The client decodes a real HTTP answer end to end.
     @Test func clientDecodesOverLoopback() async throws {
-        let body = Fixtures.seoul
-        let server = try LoopbackServer(
-            .respond("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
-        )
-        defer { server.stop() }
-        let client = OpenWeatherClient(
-            apiKey: Fixtures.apiKey,
-            baseURL: URL(string: "http://127.0.0.1:\(server.port)")!,
-            units: .standard,
-            environment: [:]
-        )
-
-        let weather = try await client.currentWeather(city: "Seoul")
+        let weather = try await withServer(answering: HTTPResponse(text: Fixtures.seoul)) { port in
+            let client = OpenWeatherClient(
+                apiKey: Fixtures.apiKey, baseURL: URL(string: "http://127.0.0.1:\(port)")!, units: .standard,
+                environment: [:])
+            return try await client.currentWeather(city: "Seoul")
+        }
 
         #expect(weather.main.temperature.formatted(in: .celsius) == "-2.3°C")
     }
 
     /// A server that never answers fails with timeout once the request's own deadline passes.
     @Test func hangingServerFailsWithTimeoutAtTheRequestsDeadline() async throws {
-        let server = try LoopbackServer(.hang)
-        defer { server.stop() }
-
         // FoundationNetworking ignores a request's timeoutInterval; the transport's own deadline
         // must fire (before this, the send waited for the session's 60-second resource timeout).
-        let failure = await #expect(throws: TransportFailure.self) {
-            try await send(to: server, timeout: .milliseconds(300))
+        let failure = try await withServer(answering: HTTPResponse(fault: .hang)) { port in
+            await #expect(throws: TransportFailure.self) {
+                try await send(toPort: port, timeout: .milliseconds(300))
+            }
         }
 
         #expect(failure?.kind == .timeout)
@@ -67,46 +64,42 @@ struct URLSessionLoopbackTests {
 
     /// Cancelling the calling task ends a hanging request with cancelled, long before its deadline.
     @Test func cancellationEndsAHangingRequest() async throws {
-        let server = try LoopbackServer(.hang)
-        defer { server.stop() }
-        let pending = Task { () async throws(TransportFailure) -> TransportResponse in
-            try await send(to: server, timeout: .seconds(60))
+        let failure = try await withServer(answering: HTTPResponse(fault: .hang)) { port in
+            let pending = Task { () async throws(TransportFailure) -> TransportResponse in
+                try await send(toPort: port, timeout: .seconds(60))
+            }
+            pending.cancel()
+            return await #expect(throws: TransportFailure.self) { try await pending.value }
         }
 
-        pending.cancel()
-
-        let failure = await #expect(throws: TransportFailure.self) { try await pending.value }
         #expect(failure?.kind == .cancelled)
     }
 
     /// A server that closes without answering fails with connectionLost.
     @Test func closedWithoutResponseIsConnectionLost() async throws {
-        let server = try LoopbackServer(.closeWithoutResponse)
-        defer { server.stop() }
-
-        let failure = await #expect(throws: TransportFailure.self) { try await send(to: server) }
+        let failure = try await withServer(answering: HTTPResponse(fault: .closeWithoutResponse)) { port in
+            await #expect(throws: TransportFailure.self) { try await send(toPort: port) }
+        }
 
         #expect(failure?.kind == .connectionLost)
     }
 
     /// A connection reset fails with connectionLost.
     @Test func resetIsConnectionLost() async throws {
-        let server = try LoopbackServer(.reset)
-        defer { server.stop() }
-
-        let failure = await #expect(throws: TransportFailure.self) { try await send(to: server) }
+        let failure = try await withServer(answering: HTTPResponse(fault: .reset)) { port in
+            await #expect(throws: TransportFailure.self) { try await send(toPort: port) }
+        }
 
         #expect(failure?.kind == .connectionLost)
     }
 
     /// A body cut short of its Content-Length fails with connectionLost.
     @Test func truncatedBodyIsConnectionLost() async throws {
-        let server = try LoopbackServer(
-            .respond("HTTP/1.1 200 OK\r\nContent-Length: 500\r\nConnection: close\r\n\r\n{\"coord\":")
-        )
-        defer { server.stop() }
-
-        let failure = await #expect(throws: TransportFailure.self) { try await send(to: server) }
+        var cut = HTTPResponse(text: String(repeating: "{\"coord\":", count: 50))
+        cut.fault = .truncateBody(keepingBytes: 9, announcingFullLength: true)
+        let failure = try await withServer(answering: cut) { port in
+            await #expect(throws: TransportFailure.self) { try await send(toPort: port) }
+        }
 
         #expect(failure?.kind == .connectionLost)
         #expect(failure?.message.contains("transfer closed") == true)

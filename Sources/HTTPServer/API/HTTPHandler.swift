@@ -1,6 +1,6 @@
 /// Turns requests into responses. The server calls it for every complete, well-formed request; it
 /// never sees malformed requests (the server answers those itself with a 4xx).
-public protocol HTTPHandler: Sendable {
+package protocol HTTPHandler: Sendable {
     /// Called on an event-loop thread for each complete request; must not block.
     ///
     /// Return ``HTTPHandlerResult/respond(_:)`` when the answer is at hand (the fast path: it is written
@@ -10,7 +10,7 @@ public protocol HTTPHandler: Sendable {
 }
 
 /// What a handler does with a request.
-public enum HTTPHandlerResult: Sendable {
+package enum HTTPHandlerResult: Sendable {
     /// Answer now with this response; it is encoded and written on the event loop straight away.
     case respond(HTTPResponse)
 
@@ -24,16 +24,16 @@ public enum HTTPHandlerResult: Sendable {
 }
 
 /// A handler made from a closure, for small servers and tests.
-public struct HTTPHandlerFunction: HTTPHandler {
+package struct HTTPHandlerFunction: HTTPHandler {
     private let body: @Sendable (HTTPRequest) -> HTTPHandlerResult
 
     /// Wraps `body`, which must follow the same rules as ``HTTPHandler/handle(_:)``.
-    public init(_ body: @escaping @Sendable (HTTPRequest) -> HTTPHandlerResult) {
+    package init(_ body: @escaping @Sendable (HTTPRequest) -> HTTPHandlerResult) {
         self.body = body
     }
 
     /// Calls the wrapped closure.
-    public func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
+    package func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
         body(request)
     }
 }

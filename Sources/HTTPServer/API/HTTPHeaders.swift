@@ -4,9 +4,9 @@
 /// handler can echo or record headers faithfully. Lookups compare names ASCII case-insensitively, as
 /// RFC 9110 §5.1 requires. Repeated fields are kept as separate entries; ``subscript(_:)`` returns the
 /// first, ``values(for:)`` returns all of them.
-public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+package struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One header field: its name as spelled on the wire and its value without surrounding whitespace.
-    public typealias Element = (name: String, value: String)
+    package typealias Element = (name: String, value: String)
 
     private var fields: [Element]
 
@@ -20,7 +20,7 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     private(set) var wireForm: WireForm?
 
     /// Creates an empty header list.
-    public init() {
+    package init() {
         fields = []
     }
 
@@ -31,28 +31,28 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     }
 
     /// Creates a header list holding `fields` in the given order (repeated names are kept).
-    public init(_ fields: [(name: String, value: String)]) {
+    package init(_ fields: [(name: String, value: String)]) {
         self.fields = fields
         for field in fields { traits.note(name: field.name, value: field.value) }
     }
 
     /// Creates a header list from a literal such as `["Content-Type": "application/json"]`, in order.
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { (name: $0.0, value: $0.1) }
         for field in fields { traits.note(name: field.name, value: field.value) }
     }
 
     /// The number of fields, counting repeated names separately.
-    public var count: Int { fields.count }
+    package var count: Int { fields.count }
 
     /// Whether the list holds no fields.
-    public var isEmpty: Bool { fields.isEmpty }
+    package var isEmpty: Bool { fields.isEmpty }
 
     /// The first value for `name` (compared case-insensitively), or `nil` if there is none.
     ///
     /// Setting a value replaces every field with that name by one field at the position of the first;
     /// setting `nil` removes them all.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get {
             for field in fields where field.name.equalsCaseInsensitively(name) {
                 return field.value
@@ -69,17 +69,17 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     }
 
     /// Every value for `name` (compared case-insensitively), in order; empty if there is none.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.lazy.filter { $0.name.equalsCaseInsensitively(name) }.map(\.value)
     }
 
     /// Whether at least one field is named `name` (compared case-insensitively).
-    public func contains(name: String) -> Bool {
+    package func contains(name: String) -> Bool {
         fields.contains { $0.name.equalsCaseInsensitively(name) }
     }
 
     /// Appends a field, keeping any existing fields with the same name.
-    public mutating func add(name: String, value: String) {
+    package mutating func add(name: String, value: String) {
         wireForm = nil
         traits.note(name: name, value: value)
         fields.append((name: name, value: value))
@@ -95,7 +95,7 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
 
     /// Replaces every field named `name` by one field with `value` at the position of the first such
     /// field, or appends it if there is none.
-    public mutating func replaceOrAdd(name: String, value: String) {
+    package mutating func replaceOrAdd(name: String, value: String) {
         wireForm = nil
         traits.note(name: name, value: value)
         guard let first = fields.firstIndex(where: { $0.name.equalsCaseInsensitively(name) }) else {
@@ -114,7 +114,7 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     }
 
     /// Removes every field named `name` (compared case-insensitively); does nothing if there is none.
-    public mutating func remove(name: String) {
+    package mutating func remove(name: String) {
         wireForm = nil
         fields.removeAll { $0.name.equalsCaseInsensitively(name) }
     }
@@ -122,20 +122,20 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     /// Encodes the fields for the wire now, so every response that carries this list (a handler's
     /// prepared response, sent many times) copies them in one step instead of field by field. Any
     /// later change to the list discards the encoding; the bytes sent are the same either way.
-    public mutating func precomputeWireFormat() {
+    package mutating func precomputeWireFormat() {
         var bytes: [UInt8] = []
         let fields = ResponseEncoder.appendFields(of: self, to: &bytes)
         wireForm = WireForm(bytes: bytes, hasDate: fields.hasDate, contentLength: fields.contentLength)
     }
 
     /// Iterates the fields in order.
-    public func makeIterator() -> IndexingIterator<[Element]> {
+    package func makeIterator() -> IndexingIterator<[Element]> {
         fields.makeIterator()
     }
 
     /// Two lists are equal when they hold the same fields in the same order; names compare
     /// case-insensitively, values exactly.
-    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+    package static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         guard lhs.fields.count == rhs.fields.count else { return false }
         return zip(lhs.fields, rhs.fields).allSatisfy { left, right in
             left.name.equalsCaseInsensitively(right.name) && left.value == right.value
@@ -143,7 +143,7 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
     }
 
     /// The fields as they would appear on the wire, one `Name: value` per line.
-    public var description: String {
+    package var description: String {
         fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
     }
 }

@@ -3,42 +3,42 @@
 /// By the time a handler sees a request the server has checked its framing (RFC 9112), its limits and
 /// its target, and read its whole body (chunked bodies are decoded). Strings are exactly as received:
 /// nothing is percent-decoded or normalised.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The method token as received, e.g. `GET` (methods are case-sensitive).
-    public var method: String
+    package var method: String
 
     /// The raw request-target from the request line: `/path?query`, an absolute URI such as
     /// `http://host/path?query` (as proxies receive), `host:port` for `CONNECT`, or `*`.
-    public var target: String
+    package var target: String
 
     /// The path part of the target, raw (not percent-decoded); `/` for an absolute URI without a path,
     /// `*` for the asterisk form, and empty for `CONNECT`'s authority form.
-    public var path: String
+    package var path: String
 
     /// The raw query after the first `?`, or `nil` when the target has no `?` (an empty query is `""`).
-    public var query: String?
+    package var query: String?
 
     /// The authority the request is for (`host` or `host:port`): from an absolute-form target when
     /// there is one, otherwise from the `Host` header; `nil` when neither gives one.
-    public var host: String?
+    package var host: String?
 
     /// The protocol version from the request line (1.0 or 1.1).
-    public var version: HTTPVersion
+    package var version: HTTPVersion
 
     /// The header fields in the order received (trailer fields of chunked bodies are not included).
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
 
     /// The body, de-chunked; empty when the request has none.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// The peer's address as text, e.g. `127.0.0.1` or `::1` (no port).
-    public var remoteAddress: String
+    package var remoteAddress: String
 
     /// Whether the peer is on this host (127.0.0.0/8, `::1` or an IPv4-mapped loopback address).
-    public var isFromLoopback: Bool
+    package var isFromLoopback: Bool
 
     /// Creates a request from its parts, as the server does; use it to drive a handler in tests.
-    public init(
+    package init(
         method: String,
         target: String,
         path: String,
@@ -65,7 +65,7 @@ public struct HTTPRequest: Sendable {
     /// Creates a request whose `path`, `query` and `host` are derived from `target` and the `Host`
     /// header exactly as the server derives them. A target the server would reject with 400 is kept
     /// whole as the path, with no query.
-    public init(
+    package init(
         method: String = "GET",
         target: String,
         version: HTTPVersion = .http11,
@@ -91,28 +91,28 @@ public struct HTTPRequest: Sendable {
 }
 
 /// An HTTP protocol version as written in a request or status line.
-public struct HTTPVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct HTTPVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The major version digit.
-    public var major: Int
+    package var major: Int
     /// The minor version digit.
-    public var minor: Int
+    package var minor: Int
 
     /// Creates a version from its two digits.
-    public init(major: Int, minor: Int) {
+    package init(major: Int, minor: Int) {
         self.major = major
         self.minor = minor
     }
 
     /// HTTP/1.0: connections close after each response unless the client asks for keep-alive.
-    public static let http10 = HTTPVersion(major: 1, minor: 0)
+    package static let http10 = HTTPVersion(major: 1, minor: 0)
     /// HTTP/1.1: connections stay open unless either side asks to close.
-    public static let http11 = HTTPVersion(major: 1, minor: 1)
+    package static let http11 = HTTPVersion(major: 1, minor: 1)
 
     /// Orders by major, then minor version.
-    public static func < (lhs: HTTPVersion, rhs: HTTPVersion) -> Bool {
+    package static func < (lhs: HTTPVersion, rhs: HTTPVersion) -> Bool {
         (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
     }
 
     /// The wire form, e.g. `HTTP/1.1`.
-    public var description: String { "HTTP/\(major).\(minor)" }
+    package var description: String { "HTTP/\(major).\(minor)" }
 }

@@ -7,33 +7,33 @@
 /// always right. For `HEAD` requests the body is not sent but `Content-Length` still gives its length.
 /// 1xx, 204 and 304 responses never carry a body. A status outside 200...599, or a header whose name
 /// is not a token or whose value holds CR, LF or NUL, is replaced by a 500 naming the problem.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// The status code, 200...599.
-    public var status: Int
+    package var status: Int
 
     /// The reason phrase; `nil` uses the standard phrase for `status` (see ``standardReason(for:)``).
-    public var reason: String?
+    package var reason: String?
 
     /// Header fields to send, in order (e.g. `Content-Type`).
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
 
     /// The body bytes.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// How long the event loop waits before sending the first byte (a timer; no thread is blocked).
     /// `nil` or a non-positive duration sends at once.
-    public var delay: Duration?
+    package var delay: Duration?
 
     /// A deliberate misbehaviour to act out instead of (or while) sending this response.
-    public var fault: HTTPFault?
+    package var fault: HTTPFault?
 
     /// When set, the body is streamed: `body` (if any) goes first, then whatever is written to the
     /// stream until it ends, and the connection closes after it (see ``HTTPResponseStream``). A fault
     /// wins over a stream (the stream is ended unsent); a `HEAD` request gets the head alone.
-    public var stream: HTTPResponseStream?
+    package var stream: HTTPResponseStream?
 
     /// Creates a response. Every parameter has a default, so `HTTPResponse()` is an empty 200.
-    public init(
+    package init(
         status: Int = 200,
         reason: String? = nil,
         headers: HTTPHeaders = HTTPHeaders(),
@@ -50,18 +50,29 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Creates a response whose body is streamed through `stream` (server-sent events and the like).
-    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPResponseStream) {
+    package init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPResponseStream) {
         self.init(status: status, headers: headers)
         self.stream = stream
     }
 
     /// Creates a response whose body is `text` encoded as UTF-8.
-    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), text: String) {
+    package init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), text: String) {
         self.init(status: status, headers: headers, body: Array(text.utf8))
     }
 
+    /// Whether a response with `status` never carries a body on the wire (1xx, 204, 304; RFC 9110 §6.4.1).
+    package static func forbidsBody(status: Int) -> Bool {
+        status < 200 || status == 204 || status == 304
+    }
+
+    /// Whether this response, answering a request with `method`, sends its body: never for HEAD, 1xx,
+    /// 204 or 304. The one rule every transport follows (the socket server, the URLProtocol replayer).
+    package func sendsBody(answering method: String?) -> Bool {
+        method?.uppercased() != "HEAD" && !Self.forbidsBody(status: status)
+    }
+
     /// The standard reason phrase for `status` (RFC 9110 §15), or `"Unknown"` for codes it does not name.
-    public static func standardReason(for status: Int) -> String {
+    package static func standardReason(for status: Int) -> String {
         switch status {
         case 100: "Continue"
         case 101: "Switching Protocols"

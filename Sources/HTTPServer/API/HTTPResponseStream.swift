@@ -16,30 +16,30 @@ import Locking
 ///
 /// A stream costs nothing while nobody writes to it: no timer, no thread, no buffer (unless it asks
 /// for a ``Heartbeat``).
-public final class HTTPResponseStream: Sendable {
+package final class HTTPResponseStream: Sendable {
     /// Bytes sent every `interval` while nothing else was written, so a peer that vanished without a
     /// word (a laptop lid closed) is noticed when the write fails, and idle proxies keep the stream
     /// open. For server-sent events a comment line such as `: keep-alive\n\n` fits.
-    public struct Heartbeat: Sendable {
+    package struct Heartbeat: Sendable {
         /// How long the stream may be silent before the bytes are sent.
-        public var interval: Duration
+        package var interval: Duration
         /// What is sent; must not be empty.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
 
         /// A heartbeat of `bytes` after every `interval` of silence.
-        public init(interval: Duration, bytes: [UInt8]) {
+        package init(interval: Duration, bytes: [UInt8]) {
             self.interval = interval
             self.bytes = bytes
         }
     }
 
     /// The heartbeat, if any.
-    public let heartbeat: Heartbeat?
+    package let heartbeat: Heartbeat?
 
     /// How many bytes may wait to be sent before the stream is given up on as a peer that does not
     /// read (its connection is closed), or, before the response is sent, as a response that never
     /// will be. Default 1 MiB.
-    public let maxBufferedBytes: Int
+    package let maxBufferedBytes: Int
 
     private enum Phase {
         /// Not yet on a connection: writes are kept until it attaches.
@@ -56,7 +56,7 @@ public final class HTTPResponseStream: Sendable {
     private let state = Locked(State())
 
     /// A stream with an optional heartbeat and a bound on unsent bytes (at least 1 KiB).
-    public init(heartbeat: Heartbeat? = nil, maxBufferedBytes: Int = 1024 * 1024) {
+    package init(heartbeat: Heartbeat? = nil, maxBufferedBytes: Int = 1024 * 1024) {
         self.heartbeat = heartbeat.flatMap { $0.bytes.isEmpty ? nil : $0 }
         self.maxBufferedBytes = max(1024, maxBufferedBytes)
     }
@@ -64,7 +64,7 @@ public final class HTTPResponseStream: Sendable {
     /// Sends `bytes` as the next part of the body (an empty write sends nothing). Returns `false` when
     /// the stream has ended and the bytes were dropped.
     @discardableResult
-    public func write(_ bytes: [UInt8]) -> Bool {
+    package func write(_ bytes: [UInt8]) -> Bool {
         var overflowed = false
         let target: (EventLoopHandle, UInt64)? = state.withLock { state in
             switch state.phase {
@@ -93,7 +93,7 @@ public final class HTTPResponseStream: Sendable {
     }
 
     /// Ends the body: the server sends what was written, then the end of the body, and closes.
-    public func finish() {
+    package func finish() {
         let target: (EventLoopHandle, UInt64)? = state.withLock { state in
             switch state.phase {
             case .pending(let buffered, _):
@@ -113,7 +113,7 @@ public final class HTTPResponseStream: Sendable {
     }
 
     /// Whether writes still reach the peer (or will, once the response is sent).
-    public var isOpen: Bool { isWritable }
+    package var isOpen: Bool { isWritable }
 
     private var isWritable: Bool {
         state.withLock { state in
@@ -127,7 +127,7 @@ public final class HTTPResponseStream: Sendable {
 
     /// Runs `body` once when the stream ends, whatever ends it (at once if it has ended already). It
     /// may run on an event-loop thread, so it must not block. A later call replaces an earlier closure.
-    public func onClose(_ body: @escaping @Sendable () -> Void) {
+    package func onClose(_ body: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state -> Bool in
             if case .closed = state.phase { return true }
             state.onClose = body

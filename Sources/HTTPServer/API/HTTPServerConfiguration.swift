@@ -5,33 +5,33 @@ import Darwin
 #endif
 
 /// Where and how an ``HTTPServer`` listens.
-public struct HTTPServerConfiguration: Sendable {
+package struct HTTPServerConfiguration: Sendable {
     /// The address to bind: an IPv4 or IPv6 literal (`127.0.0.1`, `::1`, `0.0.0.0`, `::`) or a host
     /// name that resolves to one (`localhost`). Default `127.0.0.1`, so nothing is exposed off-host by
     /// accident.
-    public var host: String
+    package var host: String
 
     /// The TCP port to bind, 0...65535; 0 picks a free port (read it from ``HTTPServer/start()`` or
     /// ``HTTPServer/port``). Default 8080.
-    public var port: Int
+    package var port: Int
 
     /// How many event-loop threads serve connections; values below 1 mean 1. Default: one per online
     /// CPU core.
-    public var eventLoopCount: Int
+    package var eventLoopCount: Int
 
     /// Request limits and timeouts.
-    public var limits: HTTPLimits
+    package var limits: HTTPLimits
 
     /// Receives one line of text for each problem the server survives (a failed accept, a handler
     /// response replaced by a 500, a peer reset is *not* reported). Called on event-loop threads, so
     /// it must not block. Default: writes the line to standard error.
-    public var log: @Sendable (String) -> Void
+    package var log: @Sendable (String) -> Void
 
     /// What timeouts, delays and drips measure time with; tests inject a clock they advance.
     package var clock: any ServerClock = MonotonicServerClock()
 
     /// Creates a configuration; every parameter has the documented default.
-    public init(
+    package init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         eventLoopCount: Int = HTTPServerConfiguration.onlineCoreCount,
@@ -46,13 +46,13 @@ public struct HTTPServerConfiguration: Sendable {
     }
 
     /// The number of CPU cores online now (at least 1).
-    public static var onlineCoreCount: Int {
+    package static var onlineCoreCount: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
     /// Writes `line` and a newline to standard error in one `write`, so lines from several threads
     /// never interleave.
-    public static func logToStandardError(_ line: String) {
+    package static func logToStandardError(_ line: String) {
         var bytes = Array("httpserver: \(line)\n".utf8)
         bytes.withUnsafeMutableBytes { buffer in
             _ = write(2, buffer.baseAddress, buffer.count)

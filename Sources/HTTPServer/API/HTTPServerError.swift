@@ -1,5 +1,5 @@
 /// Why ``HTTPServer/start()`` could not start the server.
-public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
+package enum HTTPServerError: Error, Equatable, CustomStringConvertible {
     /// `start()` was called on a server that is already running or has been stopped.
     case alreadyStarted
     /// The configuration's port is outside 0...65535.
@@ -12,7 +12,7 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
     case eventLoopUnavailable(reason: String)
 
     /// A message saying what was expected, what was found, and where.
-    public var description: String {
+    package var description: String {
         switch self {
         case .alreadyStarted:
             "HTTPServer.start(): the server was already started (a server starts once; create a new one)"

@@ -363,47 +363,59 @@ final class HTTPConnection: EventLoopClient {
         let keepAlive = current.keepAlive && !isShuttingDown && !ResponseEncoder.asksToClose(response)
         var context = current
         context.keepAlive = keepAlive
-        switch response.fault {
-        case nil:
+        guard let fault = response.fault else {
             server.encoder.encode(response, context: context, into: &output)
             if !keepAlive { transition(to: .writing(after: .close)) }
-        case .truncate(let afterBytes)?:
-            var encoded: [UInt8] = []
-            server.encoder.encode(response, context: context, into: &encoded)
-            output.append(contentsOf: encoded.prefix(max(0, afterBytes)))
-            transition(to: .writing(after: .close))
-        case .truncateBody(let keepingBytes, let announcingFullLength)?:
+            if !keepAlive { pendingInput = [] }
+            return
+        }
+        // The fault, acted out from its one description: these bytes, at this pace, then this ending.
+        var bytes: [UInt8] = []
+        switch fault.bytes {
+        case .none:
+            break
+        case .all:
+            server.encoder.encode(response, context: context, into: &bytes)
+        case .prefix(let count):
+            server.encoder.encode(response, context: context, into: &bytes)
+            bytes = Array(bytes.prefix(max(0, count)))
+        case .head:
+            context.keepAlive = false
+            server.encoder.encode(response, context: context, into: &bytes)
+            bytes = Array(bytes.prefix(ResponseEncoder.headLength(of: bytes)))
+        case .headAndBodyPrefix(let keeping, let announcingFullLength):
             context.keepAlive = false
             context.omitsContentLength = !announcingFullLength
-            var encoded: [UInt8] = []
-            server.encoder.encode(response, context: context, into: &encoded)
+            server.encoder.encode(response, context: context, into: &bytes)
             // The head ends at the first blank line (header values cannot hold CR or LF); whatever follows
             // is the body as sent (none for HEAD, 204 or 304).
-            let headLength = ResponseEncoder.headLength(of: encoded)
-            output.append(
-                contentsOf: encoded.prefix(headLength + min(max(0, keepingBytes), encoded.count - headLength)))
-            transition(to: .writing(after: .close))
-        case .reset?:
-            transition(to: .writing(after: .reset))
-        case .closeWithoutResponse?:
-            transition(to: .writing(after: .close))
-        case .hang?:
-            transition(to: .writing(after: .hang))
-        case .drip(let bytesPerSecond)?:
-            var encoded: [UInt8] = []
-            server.encoder.encode(response, context: context, into: &encoded)
+            let headLength = ResponseEncoder.headLength(of: bytes)
+            bytes = Array(bytes.prefix(headLength + min(max(0, keeping), bytes.count - headLength)))
+        }
+        let after: ConnectionState.AfterWrite =
+            switch fault.ending {
+            case .asUsual: keepAlive ? .readNext : .close
+            case .close: .close
+            case .reset: .reset
+            case .hang: .hang
+            }
+        if let bytesPerSecond = fault.bytesPerSecond, !bytes.isEmpty {
             let rate = max(1, bytesPerSecond)
             // At most 100 ticks a second: slow rates send a byte per tick, fast ones bigger slices.
             drip = Drip(
-                bytes: encoded,
+                bytes: bytes,
                 offset: 0,
                 chunkLength: max(1, rate / 100),
                 interval: rate <= 100 ? 1_000_000_000 / UInt64(rate) : 10_000_000
             )
-            transition(to: .dripping(after: keepAlive ? .readNext : .close))
+            transition(to: .dripping(after: after))
             loop.schedule(at: loop.now, token: token, tag: TimerTag.drip)
+        } else {
+            output.append(contentsOf: bytes)
+            // A keep-alive answer carries on like any other; every other ending is a state of its own.
+            if after != .readNext { transition(to: .writing(after: after)) }
         }
-        if !keepAlive || response.fault != nil { pendingInput = [] }
+        pendingInput = []
     }
 
     private func dripNextChunk() {

@@ -1,5 +1,7 @@
 import BundledCassettes
 public import Foundation
+package import MockEngine
+import MockProviders
 
 /// Which cassettes an in-process replay serves: the package's bundled set, a directory, cassettes
 /// built in code, or several of these together.
@@ -44,13 +46,14 @@ public struct CassetteSet: Sendable {
                 cassettes += try Self.bundledCassettes.get()
             case .directory(let directory):
                 do {
-                    cassettes += try CassetteLoader.load(directory: directory)
+                    cassettes += try CassetteLoader.load(directory: directory, providers: Providers.all)
                 } catch {
                     throw .cassettes(error)
                 }
                 directoryName = directory.path
             case .inline(let inline):
-                let decoded = CassetteLoader.decode(inline.map { ("\($0.name).json", Array($0.json.utf8)) })
+                let decoded = CassetteLoader.decode(
+                    inline.map { ("\($0.name).json", Array($0.json.utf8)) }, providers: Providers.all)
                 cassettes += decoded.cassettes
                 problems += decoded.problems
             }
@@ -67,7 +70,7 @@ public struct CassetteSet: Sendable {
             }
         }.first
         return CassetteStore(
-            library: CassetteLibrary(cassettes: cassettes),
+            library: CassetteLibrary(cassettes: cassettes, providers: Providers.all),
             directory: directory ?? URL(fileURLWithPath: "/dev/null/cassettes-built-in-code"))
     }
 
@@ -76,8 +79,10 @@ public struct CassetteSet: Sendable {
         guard let directory = BundledCassettes.directory else {
             return .failure(.bundledCassettesNotFound(searched: BundledCassettes.searchedLocations.map(\.path)))
         }
-        return Result { () throws(CassetteLoadError) in try CassetteLoader.load(directory: directory) }
-            .mapError { .cassettes($0) }
+        return Result { () throws(CassetteLoadError) in
+            try CassetteLoader.load(directory: directory, providers: Providers.all)
+        }
+        .mapError { .cassettes($0) }
     }()
 }
 

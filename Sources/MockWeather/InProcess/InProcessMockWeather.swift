@@ -1,4 +1,5 @@
 public import Foundation
+import MockEngine
 import Synchronization
 
 /// The mock server inside the calling process: the same HTTP server, matching and replay as
@@ -73,10 +74,7 @@ public final class InProcessMockWeather: Sendable {
     }
 
     /// The requests answered so far (keys masked), and those no cassette matched.
-    public var journal: ReplayJournal { server.stack.requestLog }
-
-    /// The cassettes being served.
-    public var store: CassetteStore { server.store }
+    public var journal: ReplayJournal { ReplayJournal(server.stack.requestJournal) }
 
     /// Sequences back to their first response and the journal emptied (`POST /__admin/reset`).
     public func reset() { server.stack.reset() }

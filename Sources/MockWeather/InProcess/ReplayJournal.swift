@@ -1,9 +1,12 @@
+package import MockEngine
+
 /// The requests an in-process replay has answered, for a test to read: the same journal
 /// `GET /__admin/requests` shows, with keys masked.
 public struct ReplayJournal: Sendable {
     private let journal: RequestJournal
 
-    init(_ journal: RequestJournal) {
+    /// The journal `journal` shows.
+    package init(_ journal: RequestJournal) {
         self.journal = journal
     }
 
@@ -46,7 +49,7 @@ public struct ReplayedRequest: Sendable, Equatable, CustomStringConvertible {
     public var method: String
     /// The path, e.g. `/data/2.5/weather`.
     public var path: String
-    /// The raw query with keys masked (`q=Seoul&appid=***`), or nil.
+    /// The raw query with keys masked (`q=Seoul&key=***`), or nil.
     public var query: String?
     /// The status answered.
     public var status: Int
@@ -70,11 +73,11 @@ public struct ReplayedRequest: Sendable, Equatable, CustomStringConvertible {
         cassette = entry.matched
         closest = entry.nearMiss
         isUnmatched = entry.isUnmatched
-        fault = entry.fault
+        fault = entry.fault?.description
         delayMilliseconds = entry.delayMilliseconds
     }
 
-    /// `GET /data/2.5/weather?q=Seoul&appid=***`.
+    /// `GET /data/2.5/weather?q=Seoul&units=metric`.
     public var requestLine: String {
         guard let query, !query.isEmpty else { return "\(method) \(path)" }
         return "\(method) \(path)?\(query)"

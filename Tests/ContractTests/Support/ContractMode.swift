@@ -8,35 +8,21 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Where a contract case's requests are answered. The expect blocks and the checks are the same in
-/// every mode, so the three must agree on every cassette: the replay code is one, whatever carries it.
-enum ContractMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    /// The real `mockweather serve` binary in a child process (or the server `--server URL` names).
-    case serve = "mockweather serve"
-    /// ``InProcessMockWeather``: the same HTTP server inside the test process.
-    case inProcessServer = "in-process server"
-    /// ``MockWeatherReplayer``: no socket, a URLProtocol attached to the session's configuration.
-    case urlProtocol = "URLProtocol"
+/// Where a contract case's requests are answered: the harness's three product modes. The expect
+/// blocks and the checks are the same in every mode, so the three must agree on every cassette.
+typealias ContractMode = ReplayMode
 
-    var testDescription: String { rawValue }
+extension ReplayMode: CustomTestStringConvertible {
+    package var testDescription: String { rawValue }
 
     /// The modes to run: all, or those `MOCKWEATHER_CONTRACT_MODES` names (`serve,in-process,urlprotocol`),
     /// so `Scripts/contract.sh --modes` can run one.
-    static var selected: [ContractMode] {
+    static var selected: [ReplayMode] {
         guard let names = ProcessInfo.processInfo.environment["MOCKWEATHER_CONTRACT_MODES"], !names.isEmpty else {
             return allCases
         }
         let wanted = Set(names.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         return allCases.filter { wanted.contains($0.shortName) }
-    }
-
-    /// `serve`, `in-process`, `urlprotocol`.
-    var shortName: String {
-        switch self {
-        case .serve: "serve"
-        case .inProcessServer: "in-process"
-        case .urlProtocol: "urlprotocol"
-        }
     }
 }
 
@@ -82,26 +68,7 @@ func withContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) asyn
 private func withUnboundedContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) async throws -> T)
     async throws -> T
 {
-    switch mode {
-    case .serve:
-        return try await withUnboundedContractServer { baseURL in
-            try await withEphemeralSession { session in try await body(baseURL, session) }
-        }
-    case .inProcessServer:
-        return try await InProcessMockWeather.run(.directory(PackageLayout.bundledCassettes)) { mock in
-            try await withEphemeralSession { session in try await body(mock.baseURL, session) }
-        }
-    case .urlProtocol:
-        let replayer = try MockWeatherReplayer(.directory(PackageLayout.bundledCassettes))
-        let session = replayer.makeSession()
-        defer { session.finishTasksAndInvalidate() }
-        // The live API's address: the session's protocol answers before anything is resolved.
-        return try await body(URL(string: "https://api.openweathermap.org")!, session)
-    }
-}
-
-private func withEphemeralSession<T>(_ body: (URLSession) async throws -> T) async throws -> T {
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.finishTasksAndInvalidate() }
-    return try await body(session)
+    if ExternalServer.configured != nil { try await ExternalServer.sequencesReset.value }
+    return try await withReplaySession(
+        mode, cassettes: PackageLayout.bundledCassettes, running: ExternalServer.configured?.baseURL, body)
 }

@@ -1,0 +1,365 @@
+import Basics
+import Foundation
+import HTTPServer
+
+/// The admin API under `/__admin/` (docs/ARCHITECTURE.md#serving), for loopback clients only: health,
+/// cassettes, the request journal, reset and reload, the live event stream and the replayed route, and
+/// the dashboard page that shows them all (`GET /__admin/`).
+package struct AdminAPI: Sendable {
+    static let prefix = "/__admin"
+    static let endpoints = [
+        "GET /__admin/ (the dashboard)", "GET /__admin/health", "GET /__admin/cassettes",
+        "GET /__admin/requests[?limit=N][&since=SEQ]", "GET /__admin/requests/unmatched",
+        "GET /__admin/requests.har[?limit=N]", "GET /__admin/events[?since=SEQ] (server-sent events)",
+        "GET|PUT|DELETE /__admin/route", "POST /__admin/reset", "POST /__admin/reload",
+    ]
+
+    let store: CassetteStore
+    let journal: RequestJournal
+    let random: SeededRandom
+    let startedAt: ContinuousClock.Instant
+    /// Called after a reload attempt with a line for the server's diagnostics.
+    let onReload: @Sendable (String) -> Void
+    /// The live feed behind `/__admin/events`.
+    let events: AdminEventFeed
+    /// The route behind `/__admin/route`.
+    let route = RouteBoard()
+
+    init(
+        store: CassetteStore, journal: RequestJournal, random: SeededRandom, startedAt: ContinuousClock.Instant,
+        onReload: @escaping @Sendable (String) -> Void
+    ) {
+        self.store = store
+        self.journal = journal
+        self.random = random
+        self.startedAt = startedAt
+        self.onReload = onReload
+        let providers = store.providers
+        events = AdminEventFeed(journal: journal) { Self.describe($0, providers: providers) }
+    }
+
+    static func handles(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.starts(with: prefix.utf8) else { return false }
+        let rest = bytes.dropFirst(prefix.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "/")
+    }
+
+    func respond(to request: HTTPRequest, path: String) -> HTTPHandlerResult {
+        guard request.isFromLoopback else {
+            return .respond(json(403, .object(["error": .string("the admin API answers loopback clients only")])))
+        }
+        let route = String(path.dropFirst(Self.prefix.count))
+        let method = request.method
+        switch route {
+        case "", "/", "/dashboard.css", "/dashboard.js":
+            // `/__admin/` arrives as `/__admin` (paths are matched without a trailing slash); the
+            // page names its script and style sheet, and the API, by absolute paths for that reason.
+            return only("GET", method) { .respond(DashboardAssets.response(for: route)) }
+        case "/events":
+            return only("GET", method) { .respond(eventStream(for: request)) }
+        case "/route":
+            return routeEndpoint(request)
+        case "/health": return only("GET", method) { .respond(json(200, health())) }
+        case "/cassettes": return only("GET", method) { .respond(json(200, cassettes())) }
+        case "/requests":
+            let parameters = QueryParameters(request.query ?? "")
+            let limit = parameters["limit"].flatMap { Int($0) }
+            let since = parameters["since"].flatMap { Int($0) }
+            return only("GET", method) {
+                .respond(json(200, requests(unmatchedOnly: false, limit: limit, since: since)))
+            }
+        case "/requests.har":
+            let limit = QueryParameters(request.query ?? "")["limit"].flatMap { Int($0) }
+            return only("GET", method) {
+                .respond(requestsHAR(host: request.headers["Host"] ?? "127.0.0.1", limit: limit))
+            }
+        case "/requests/unmatched":
+            return only("GET", method) { .respond(json(200, requests(unmatchedOnly: true, limit: nil, since: nil))) }
+        case "/reset":
+            return only("POST", method) {
+                journal.clear()
+                store.library.resetSequences()
+                random.reset()
+                events.publish("reset", data: .object(["reset": .bool(true)]))
+                return .respond(json(200, .object(["reset": .bool(true)])))
+            }
+        case "/reload":
+            return only("POST", method) {
+                // Reading files blocks, so it runs off the event loop.
+                .respondLater { reload() }
+            }
+        default:
+            return .respond(
+                json(
+                    404,
+                    .object([
+                        "error": .string("no admin endpoint \(method) \(path)"),
+                        "endpoints": .array(Self.endpoints.map { .string($0) }),
+                    ])))
+        }
+    }
+
+    func only(_ allowed: String, _ method: String, _ answer: () -> HTTPHandlerResult) -> HTTPHandlerResult {
+        guard method == allowed else {
+            var response = json(405, .object(["error": .string("use \(allowed)")]))
+            response.headers.add(name: "Allow", value: allowed)
+            return .respond(response)
+        }
+        return answer()
+    }
+
+    private func health() -> JSONValue {
+        let library = store.library
+        let counts = journal.counts
+        let uptime = startedAt.duration(to: .now).components.seconds
+        return .object([
+            "status": .string("ok"),
+            "cassetteDirectory": .string(store.directory.path),
+            "providers": .array(store.providers.registered.map { .string($0.name) }),
+            "cassettes": .number(library.cassettes.count),
+            "interactions": .number(library.interactionCount),
+            "requests": .number(counts.total),
+            "matched": .number(counts.matched),
+            "unmatched": .number(counts.unmatched),
+            "uptimeSeconds": .number(Int(uptime)),
+        ])
+    }
+
+    private func cassettes() -> JSONValue {
+        let library = store.library
+        var ordinal = 0
+        let described: [JSONValue] = library.cassettes.map { cassette in
+            let interactions: [JSONValue] = cassette.interactions.map { interaction in
+                defer { ordinal += 1 }
+                let entry = ordinal < library.entries.count ? library.entries[ordinal] : nil
+                return Self.describe(interaction, position: entry?.position)
+            }
+            return .object([
+                ("name", .string(cassette.name)),
+                ("file", .string(cassette.file)),
+                ("source", .string(cassette.source.rawValue)),
+                ("recordedAt", .string(cassette.recordedAt)),
+                ("notes", .string(cassette.notes)),
+                ("interactions", .array(interactions)),
+            ])
+        }
+        return .object([
+            ("cassettes", .array(described)),
+            ("lastReload", store.lastReload.map(Self.describe) ?? .null),
+        ])
+    }
+
+    static func describe(_ interaction: Interaction) -> JSONValue {
+        describe(interaction, position: nil)
+    }
+
+    /// An interaction with, for a sequence, where it has got to (`position`).
+    static func describe(_ interaction: Interaction, position: SequencePosition?) -> JSONValue {
+        let request = interaction.request
+        var requestFields: [(String, JSONValue)] = [
+            ("method", .string(request.method)), ("path", .string(request.path)),
+            (
+                "query",
+                .object(
+                    request.query.map { constraint in
+                        switch constraint.expectation {
+                        case .equals(let value): (constraint.name, .string(value))
+                        case .present: (constraint.name, .string("*"))
+                        case .absent: (constraint.name, .null)
+                        }
+                    })
+            ),
+        ]
+        if let near = request.near {
+            requestFields.append(
+                (
+                    "near",
+                    .object([
+                        "lat": .number(near.latitude), "lon": .number(near.longitude),
+                        "radiusKm": .number(near.radiusKilometres),
+                    ])
+                ))
+        }
+        var fields: [(String, JSONValue)] = [
+            ("request", .object(requestFields)),
+            ("statuses", .array(interaction.responses.map { .number($0.status) })),
+            ("sequence", .bool(interaction.isSequence)),
+            ("expect", interaction.expectation.map(Self.describe) ?? .null),
+            ("responses", .array(interaction.responses.map(Self.describe))),
+        ]
+        if let position {
+            let served = position.served
+            fields.append(
+                (
+                    "position",
+                    .object([
+                        ("served", .number(served)),
+                        ("next", .number(min(served, interaction.responses.count - 1))),
+                        ("count", .number(interaction.responses.count)),
+                    ])
+                ))
+        }
+        return .object(fields)
+    }
+
+    static func describe(_ response: ResponseTemplate) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("status", .number(response.status))]
+        if let expectation = response.expectation { fields.append(("expect", describe(expectation))) }
+        switch response.delay {
+        case .fixed(let milliseconds)?: fields.append(("delayMs", .number(milliseconds)))
+        case .uniform(let low, let high)?: fields.append(("delayMs", .string("\(low)-\(high)")))
+        case nil: break
+        }
+        if let fault = response.fault { fields.append(("fault", .string(fault.kind.rawValue))) }
+        return .object(fields)
+    }
+
+    static func describe(_ expectation: Expectation) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        if let error = expectation.error { fields.append(("error", .string(error))) }
+        if let message = expectation.message { fields.append(("message", .string(message))) }
+        for detail in expectation.details {
+            switch detail.value {
+            case .text(let text): fields.append((detail.name, .string(text)))
+            case .integer(let value): fields.append((detail.name, .number(value)))
+            case .number(let value): fields.append((detail.name, .number(value)))
+            }
+        }
+        return .object(fields)
+    }
+
+    static func describe(_ reload: CassetteStore.ReloadOutcome) -> JSONValue {
+        .object([
+            ("time", .string(Timestamp.iso8601(milliseconds: reload.timestampMilliseconds))),
+            ("succeeded", .bool(reload.error == nil)),
+            ("problems", .array(reload.error.map(Self.problems) ?? [])),
+        ])
+    }
+
+    /// Every problem of a refused reload, each with its file, JSON path, line and column where known.
+    static func problems(_ error: CassetteLoadError) -> [JSONValue] {
+        switch error {
+        case .invalid(let validation):
+            validation.problems.map { problem -> JSONValue in
+                let line: JSONValue = problem.line.map { .number($0) } ?? .null
+                let column: JSONValue = problem.column.map { .number($0) } ?? .null
+                return .object([
+                    ("file", .string(problem.file)), ("jsonPath", .string(problem.jsonPath)), ("line", line),
+                    ("column", column), ("message", .string(problem.message)),
+                    ("description", .string(problem.description)),
+                ])
+            }
+        case .directoryNotFound:
+            [.object([("message", .string(error.description)), ("description", .string(error.description))])]
+        }
+    }
+
+    private func requests(unmatchedOnly: Bool, limit: Int?, since: Int?) -> JSONValue {
+        var entries = since.map { journal.entries(after: $0).entries } ?? journal.entries()
+        if unmatchedOnly { entries = entries.filter(\.isUnmatched) }
+        if let limit, limit >= 0, entries.count > limit { entries = Array(entries.suffix(limit)) }
+        let counts = journal.counts
+        return .object([
+            "capacity": .number(journal.capacity),
+            "total": .number(unmatchedOnly ? counts.unmatched : counts.total),
+            "requests": .array(entries.map { Self.describe($0, providers: store.providers) }),
+        ])
+    }
+
+    /// The journal as a HAR archive (`JournalHAR`), offered as a download.
+    private func requestsHAR(host: String, limit: Int?) -> HTTPResponse {
+        var entries = journal.entries()
+        if let limit, limit >= 0, entries.count > limit { entries = Array(entries.suffix(limit)) }
+        var response = json(200, JournalHAR.document(entries, host: host))
+        response.headers.add(name: "Content-Disposition", value: "attachment; filename=\"mockweather-requests.har\"")
+        return response
+    }
+
+    /// An entry as `/__admin/requests` and the event feed show it; `providers` read its answer and
+    /// place it on the map.
+    static func describe(_ entry: JournalEntry, providers: ProviderSet) -> JSONValue {
+        let provider = providers.provider(forPath: entry.path)?.provider
+        let query = QueryParameters(entry.query ?? "")
+        let point = provider?.mapPoint(of: query)
+        let answer = entry.response.flatMap { provider?.summary(ofAnswer: $0.body, query: query) }
+        return .object([
+            ("sequence", .number(entry.sequenceNumber)),
+            ("time", .string(Timestamp.iso8601(milliseconds: entry.timestampMilliseconds))),
+            ("method", .string(entry.method)),
+            ("path", .string(entry.path)),
+            ("query", .string(entry.query)),
+            ("status", .number(entry.status)),
+            ("matched", .string(entry.matched)),
+            ("cassette", .string(entry.matched.map(Self.cassetteName(inLabel:)))),
+            ("nearMiss", .string(entry.nearMiss)),
+            ("nearMissRules", .array(entry.nearMissRules.map(Self.describe))),
+            ("unmatched", .bool(entry.isUnmatched)),
+            ("durationMs", .number(Double(entry.durationMicroseconds) / 1000)),
+            ("delayMs", .number(entry.delayMilliseconds)),
+            ("fault", .string(entry.fault?.description)),
+            (
+                "coordinates",
+                point.map { .object(["lat": .number($0.latitude), "lon": .number($0.longitude)]) } ?? .null
+            ),
+            ("answer", answer?.json ?? .null),
+        ])
+    }
+
+    static func describe(_ rule: RuleOutcome) -> JSONValue {
+        .object([
+            ("rule", .string(rule.rule)), ("passed", .bool(rule.passed)), ("requested", .string(rule.requested)),
+            ("expected", .string(rule.expected)), ("difference", rule.passed ? .null : .string(rule.difference)),
+        ])
+    }
+
+    /// `openweathermap/current/seoul` from a journal label such as `…/seoul#1 [2/3]`.
+    static func cassetteName(inLabel label: String) -> String {
+        var name = Substring(label)
+        if let bracket = name.range(of: " [", options: .backwards), name.hasSuffix("]") {
+            name = name[..<bracket.lowerBound]
+        }
+        if let hash = name.lastIndex(of: "#"), !name[name.index(after: hash)...].isEmpty,
+            name[name.index(after: hash)...].allSatisfy(\.isNumber)
+        {
+            name = name[..<hash]
+        }
+        return String(name)
+    }
+
+    private func reload() -> HTTPResponse {
+        do {
+            let library = try store.reload()
+            onReload("reloaded \(library.cassettes.count) cassettes (\(library.interactionCount) interactions)")
+            events.publish("cassettes", data: .object(["reloaded": .bool(true)]))
+            return json(
+                200,
+                .object([
+                    "reloaded": .bool(true), "cassettes": .number(library.cassettes.count),
+                    "interactions": .number(library.interactionCount),
+                ]))
+        } catch {
+            onReload("reload refused, still serving the previous cassettes: \(error)")
+            events.publish("cassettes", data: .object(["reloaded": .bool(false)]))
+            let problems: [JSONValue]
+            switch error {
+            case .invalid(let validation): problems = validation.problems.map { .string($0.description) }
+            case .directoryNotFound: problems = [.string(error.description)]
+            }
+            return json(
+                422,
+                .object([
+                    "reloaded": .bool(false),
+                    "error": .string("the cassettes did not validate; still serving the previous set"),
+                    "problems": .array(problems),
+                ]))
+        }
+    }
+
+    func json(_ status: Int, _ body: JSONValue) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Cache-Control", value: "no-store")
+        return HTTPResponse(status: status, headers: headers, body: body.compactBytes)
+    }
+}

@@ -1,0 +1,149 @@
+import HTTPServer
+import Locking
+
+/// One replayed (or refused) request as the admin API shows it. The query never holds a key.
+package struct JournalEntry: Sendable {
+    package var sequenceNumber: Int
+    /// Milliseconds since 1970, UTC.
+    var timestampMilliseconds: Int64
+    package var method: String
+    package var path: String
+    /// The raw query with keys masked (`key=***`), or nil.
+    package var query: String?
+    package var status: Int
+    /// Time spent deciding the answer, in microseconds (delays and faults come on top).
+    var durationMicroseconds: Int
+    /// The delay the response was scheduled with, in milliseconds.
+    package var delayMilliseconds: Int
+    /// The fault acted out, if any.
+    package var fault: ServedFault?
+    /// The interaction (or rule, or upstream) that answered (`openweathermap/current/seoul`), nil
+    /// when unmatched.
+    package var matched: String? = nil
+    /// For unmatched requests: the closest interaction and what differed.
+    package var nearMiss: String? = nil
+    /// True when no interaction answered (whatever the status, which `--unmatched-status` can change).
+    package var isUnmatched = false
+    /// For unmatched requests: the closest interaction's rules one by one, values masked like `query`.
+    var nearMissRules: [RuleOutcome] = []
+    /// The response as the server meant to send it (a fault may cut or drop it), for
+    /// `GET /__admin/requests.har`. Its body is shared with the prepared response, not copied.
+    var response: HTTPResponse?
+}
+
+/// A bounded ring buffer of the latest requests, so memory stays flat under millions of requests,
+/// plus counters over the whole run (which the ring cannot give once it wraps).
+package final class RequestJournal: Sendable {
+    private struct State {
+        var entries: [JournalEntry] = []
+        var next = 0
+        var total = 0
+        var matched = 0
+        var unmatched = 0
+        /// Every unmatched request of the run (for `--fail-on-unmatched`), capped to stay bounded.
+        var unmatchedLines: [String] = []
+        var droppedUnmatchedLines = 0
+        /// Told after each entry while someone watches live (the dashboard's event stream); nil, and
+        /// so free, otherwise.
+        var observer: (@Sendable () -> Void)?
+        /// The sequence number of the last entry the latest reset forgot.
+        var clearedThrough = 0
+    }
+
+    static let unmatchedLineLimit = 10_000
+
+    let capacity: Int
+    private let state = Locked(State())
+
+    /// `capacity` 0 keeps no entries (counters still count).
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// Keeps `entry`, numbered in arrival order (its `sequenceNumber` is set here), and counts it.
+    func record(_ entry: JournalEntry, unmatchedLine: String?) {
+        var entry = entry
+        let observer = state.withLock { state -> (@Sendable () -> Void)? in
+            state.total += 1
+            if let unmatchedLine {
+                state.unmatched += 1
+                if state.unmatchedLines.count < Self.unmatchedLineLimit {
+                    state.unmatchedLines.append(unmatchedLine)
+                } else {
+                    state.droppedUnmatchedLines += 1
+                }
+            } else {
+                state.matched += 1
+            }
+            guard capacity > 0 else { return state.observer }
+            entry.sequenceNumber = state.total
+            if state.entries.count < capacity {
+                state.entries.append(entry)
+            } else {
+                state.entries[state.next] = entry
+            }
+            state.next = (state.next + 1) % capacity
+            return state.observer
+        }
+        observer?()
+    }
+
+    /// The retained entries numbered after `sequenceNumber`, oldest first, and whether some entries
+    /// after it were recorded but are no longer retained because the ring wrapped past them (entries
+    /// a reset forgot do not count: the reset itself says so).
+    func entries(after sequenceNumber: Int) -> (entries: [JournalEntry], missedSome: Bool) {
+        state.withLock { state in
+            let count = state.entries.count
+            guard count > 0 else { return ([], false) }
+            let oldest = count == capacity ? state.next : 0
+            var taken: [JournalEntry] = []
+            // Newest first from the end of the ring, stopping at the first one already seen.
+            var index = (oldest + count - 1) % count
+            for _ in 0..<count {
+                let entry = state.entries[index]
+                guard entry.sequenceNumber > sequenceNumber else { break }
+                taken.append(entry)
+                index = (index + count - 1) % count
+            }
+            taken.reverse()
+            let firstExpected = max(sequenceNumber, state.clearedThrough) + 1
+            return (taken, (taken.first?.sequenceNumber ?? firstExpected) > firstExpected)
+        }
+    }
+
+    /// Sets (or, with nil, removes) the closure told after each recorded entry. It is called on the
+    /// recording thread after the entry is stored, so it must not block.
+    func setObserver(_ observer: (@Sendable () -> Void)?) {
+        state.withLock { $0.observer = observer }
+    }
+
+    /// Whether anyone is told about new entries (false whenever no one watches live).
+    var hasObserver: Bool { state.withLock { $0.observer != nil } }
+
+    /// The retained entries, oldest first.
+    package func entries() -> [JournalEntry] {
+        state.withLock { state in
+            guard state.entries.count == capacity, capacity > 0 else { return state.entries }
+            return Array(state.entries[state.next...] + state.entries[..<state.next])
+        }
+    }
+
+    package var counts: (total: Int, matched: Int, unmatched: Int) {
+        state.withLock { ($0.total, $0.matched, $0.unmatched) }
+    }
+
+    /// Every unmatched request of the run (up to the limit) and how many more were not kept.
+    var unmatchedRequests: (lines: [String], dropped: Int) {
+        state.withLock { ($0.unmatchedLines, $0.droppedUnmatchedLines) }
+    }
+
+    /// Forgets the entries (the admin `reset`); the run's counters and unmatched list are kept, so a
+    /// reset between tests cannot hide a missing cassette from `--fail-on-unmatched`.
+    func clear() {
+        state.withLock { state in
+            state.entries.removeAll(keepingCapacity: true)
+            state.next = 0
+            state.clearedThrough = state.total
+        }
+    }
+}

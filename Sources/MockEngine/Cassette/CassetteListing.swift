@@ -1,0 +1,36 @@
+/// `mockweather list`: the cassettes as a table, one row per interaction.
+package enum CassetteListing {
+    /// Columns NAME, SOURCE, REQUEST, MATCH and STATUS, aligned; a sequence shows its statuses in order.
+    package static func table(for library: CassetteLibrary) -> String {
+        var rows = [["NAME", "SOURCE", "REQUEST", "MATCH", "STATUS"]]
+        for cassette in library.cassettes {
+            for (index, interaction) in cassette.interactions.enumerated() {
+                let name = cassette.interactions.count > 1 ? "\(cassette.name)#\(index)" : cassette.name
+                let statuses = interaction.responses.map { response in
+                    var text = String(response.status)
+                    if let fault = response.fault { text += " \(fault.kind.rawValue)" }
+                    if let delay = response.delay {
+                        switch delay {
+                        case .fixed(let milliseconds): text += " +\(milliseconds)ms"
+                        case .uniform(let low, let high): text += " +\(low)-\(high)ms"
+                        }
+                    }
+                    return text
+                }
+                rows.append([
+                    name, cassette.source.rawValue, "\(interaction.request.method) \(interaction.request.path)",
+                    interaction.request.summary.isEmpty ? "(any)" : interaction.request.summary,
+                    statuses.joined(separator: " → "),
+                ])
+            }
+        }
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let lines = rows.map { row in
+            row.enumerated().map { column, cell in
+                column == 4 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            }.joined(separator: "  ")
+        }
+        return lines.joined(separator: "\n")
+            + "\n\(library.cassettes.count) cassettes, \(library.interactionCount) interactions\n"
+    }
+}

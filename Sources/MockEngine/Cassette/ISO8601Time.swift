@@ -1,0 +1,62 @@
+/// The ISO 8601 times cassettes (`recordedAt`) and HAR archives (`startedDateTime`) carry:
+/// `YYYY-MM-DDTHH:MM:SS`, an optional fraction of any length, then `Z` or `±HH:MM`, fields in range.
+/// One reader for both, so what the decoder accepts is exactly what can be turned into a time.
+package enum ISO8601Time {
+    /// Milliseconds since 1970-01-01T00:00:00Z (the fraction cut to milliseconds), or nil when `text`
+    /// is not such a time.
+    package static func milliseconds(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        func byte(_ index: Int, is expected: Character) -> Bool {
+            index < bytes.count && bytes[index] == expected.asciiValue!
+        }
+        guard let year = number(0..<4), byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
+            let day = number(8..<10), byte(10, is: "T") || byte(10, is: "t"), let hour = number(11..<13),
+            byte(13, is: ":"), let minute = number(14..<16), byte(16, is: ":"), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var milliseconds = 0
+        if byte(index, is: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                if index - start < 3 { milliseconds = milliseconds * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+                index += 1
+            }
+            if index == start { return nil }
+            for _ in min(index - start, 3)..<3 { milliseconds *= 10 }
+        }
+        var offsetMinutes = 0
+        if byte(index, is: "Z") || byte(index, is: "z") {
+            guard index + 1 == bytes.count else { return nil }
+        } else {
+            guard byte(index, is: "+") || byte(index, is: "-"), let hours = number(index + 1..<index + 3),
+                byte(index + 3, is: ":"), let minutes = number(index + 4..<index + 6), index + 6 == bytes.count,
+                hours < 24, minutes < 60
+            else { return nil }
+            offsetMinutes = (hours * 60 + minutes) * (byte(index, is: "-") ? -1 : 1)
+        }
+        let days = daysSince1970(year: year, month: month, day: day)
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60)
+        return seconds * 1000 + Int64(milliseconds)
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

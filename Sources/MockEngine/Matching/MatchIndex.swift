@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the interactions that can match a request without looking at the others, so lookup cost
+/// does not grow with the number of cassettes.
+///
+/// Interactions are grouped by method and path. Within a group, each interaction is filed under its
+/// most selective named value (its provider's place parameters, then its coordinates, in the
+/// vocabulary's ``RequestVocabulary/indexPriority``; else any other named value that is no secret); `near` interactions without one go into a grid of half-degree cells covering their circle;
+/// those that only require parameters to be absent ("Nothing to geocode") are filed under one of them.
+/// What fits none of these (catch-alls with only `"*"` constraints or none) is always checked.
+/// Every interaction that can match a request is among the candidates, so the index never changes an answer.
+package struct MatchIndex: Sendable {
+    static let cellDegrees = 0.5
+    static let maximumCellsPerCircle = 400
+
+    private struct Group: Sendable {
+        /// parameter name → normalised value → ordinals.
+        var byValue: [String: [QueryValue.Key: [Int]]] = [:]
+        var grid: [GridCell: [Int]] = [:]
+        /// Patterns that name no value but require a parameter to be absent (the "Nothing to geocode"
+        /// kind), by that parameter: a request carrying it cannot match them.
+        var byAbsence: [String: [Int]] = [:]
+        var unindexed: [Int] = []
+
+        mutating func insert(_ pattern: RequestPattern, ordinal: Int, priority: [String]) {
+            let equalities = pattern.query.filter { $0.expectedKey != nil }
+            let chosen =
+                priority.lazy.compactMap { name in equalities.first { $0.name == name } }.first
+                ?? equalities.first { !$0.isSecret } ?? equalities.first
+            if let chosen, let key = chosen.expectedKey {
+                byValue[chosen.name, default: [:]][key, default: []].append(ordinal)
+                return
+            }
+            if let near = pattern.near, let cells = MatchIndex.cells(covering: near) {
+                for cell in cells { grid[cell, default: []].append(ordinal) }
+                return
+            }
+            if let absent = pattern.query.first(where: { $0.expectation == .absent }) {
+                byAbsence[absent.name, default: []].append(ordinal)
+                return
+            }
+            unindexed.append(ordinal)
+        }
+    }
+
+    fileprivate struct GridCell: Hashable, Sendable {
+        var row: Int
+        var column: Int
+
+        init(latitude: Double, longitude: Double) {
+            row = Int((latitude / MatchIndex.cellDegrees).rounded(.down))
+            column = Int((longitude / MatchIndex.cellDegrees).rounded(.down))
+        }
+    }
+
+    private struct Route: Hashable, Sendable {
+        var method: String
+        var path: String
+    }
+
+    private var groups: [Route: Group] = [:]
+    private let providers: ProviderSet
+    /// The same groups as a list when there are only a few routes (the usual case): comparing the
+    /// request's method and path with a few strings is cheaper than hashing them.
+    private var fewGroups: [(route: Route, group: Group)]?
+
+    init(patterns: [RequestPattern], providers: ProviderSet) {
+        self.providers = providers
+        for (ordinal, pattern) in patterns.enumerated() {
+            insert(pattern, ordinal: ordinal)
+        }
+        if groups.count <= 8 { fewGroups = groups.map { ($0.key, $0.value) } }
+    }
+
+    private func group(method: String, path: String) -> Group? {
+        guard let fewGroups else { return groups[Self.groupKey(method: method, path: path)] }
+        return fewGroups.first { $0.route.path == path && $0.route.method == method }?.group
+    }
+
+    mutating func insert(_ pattern: RequestPattern, ordinal: Int) {
+        let priority = providers.provider(forPath: pattern.path)?.vocabulary.indexPriority ?? []
+        // Mutating in place through the `default:` subscript: copying a group out and back would
+        // copy its dictionaries on every insert.
+        groups[Self.groupKey(method: pattern.method, path: pattern.path), default: Group()].insert(
+            pattern, ordinal: ordinal, priority: priority)
+    }
+
+    /// Ordinals of every interaction that might match, in ascending order (file order), without duplicates.
+    func candidates(for request: ReplayRequest) -> [Int] {
+        guard let group = group(method: request.method, path: request.path) else { return [] }
+        // Usually one list is found: return it as it is (no copy); merge only when several are.
+        var found: [Int] = group.unindexed
+        var lists = group.unindexed.isEmpty ? 0 : 1
+        func collect(_ ordinals: [Int]) {
+            if lists == 0 { found = ordinals } else { found += ordinals }
+            lists += 1
+        }
+        for (name, values) in group.byValue {
+            if let key = request.parameters.key(for: name), let ordinals = values[key] {
+                collect(ordinals)
+            }
+        }
+        if !group.grid.isEmpty, let coordinate = request.coordinate,
+            let ordinals = group.grid[GridCell(latitude: coordinate.latitude, longitude: coordinate.longitude)]
+        {
+            collect(ordinals)
+        }
+        for (name, ordinals) in group.byAbsence
+        where request.vocabulary.leavesOut(request.parameters[name], forParameter: name) {
+            collect(ordinals)
+        }
+        // Each ordinal is filed exactly once, so only the order needs fixing when several lists met.
+        if lists > 1 { found.sort() }
+        return found
+    }
+
+    /// Every ordinal filed for the same method and path (for diagnosing a miss), or all when none is.
+    func sameRoute(method: String, path: String) -> [Int]? {
+        guard let group = groups[Self.groupKey(method: method, path: path)] else { return nil }
+        var result = group.unindexed
+        for values in group.byValue.values { for ordinals in values.values { result += ordinals } }
+        for ordinals in group.grid.values { result += ordinals }
+        for ordinals in group.byAbsence.values { result += ordinals }
+        return Array(Set(result)).sorted()
+    }
+
+    private static func groupKey(method: String, path: String) -> Route { Route(method: method, path: path) }
+
+    /// The cells a circle touches, or nil when that would be too many (huge radii, polar circles).
+    fileprivate static func cells(covering circle: GeoCircle) -> [GridCell]? {
+        let kilometresPerDegree = 111.19
+        let latitudeSpan = circle.radiusKilometres / kilometresPerDegree
+        let highestLatitude = min(89.9, abs(circle.latitude) + latitudeSpan)
+        let longitudeSpan = circle.radiusKilometres / (kilometresPerDegree * cos(highestLatitude * .pi / 180))
+        guard highestLatitude < 89, longitudeSpan < 180 else { return nil }
+        let low = GridCell(latitude: circle.latitude - latitudeSpan, longitude: circle.longitude - longitudeSpan)
+        let high = GridCell(latitude: circle.latitude + latitudeSpan, longitude: circle.longitude + longitudeSpan)
+        let count = (high.row - low.row + 1) * (high.column - low.column + 1)
+        guard count <= maximumCellsPerCircle, circle.longitude - longitudeSpan > -180,
+            circle.longitude + longitudeSpan < 180
+        else { return nil }
+        var cells: [GridCell] = []
+        for row in low.row...high.row {
+            for column in low.column...high.column {
+                var cell = GridCell(latitude: 0, longitude: 0)
+                cell.row = row
+                cell.column = column
+                cells.append(cell)
+            }
+        }
+        return cells
+    }
+}

@@ -1,0 +1,197 @@
+package import HTTPServer
+
+/// A request as matching sees it: method, normalised path, query parameters by lower-case name,
+/// headers, and the provider whose API it is for (docs/ARCHITECTURE.md#providers).
+///
+/// Built once per request from the raw request-target, without copying the query: parameters are
+/// found by scanning it (queries hold a handful of parameters), and only values that are
+/// percent-encoded are decoded. Absolute-form targets (`http://api.example.com/path?...`) reduce to
+/// their path and query, so clients configured with an HTTP proxy match unchanged.
+package struct ReplayRequest: Sendable {
+    var method: String
+    /// Percent-decoded, without a trailing slash.
+    package var path: String
+    /// The raw query as sent (after `?`), or nil.
+    var rawQuery: String?
+    /// Values by lower-case name (`parameters["q"]` finds `Q`); the first of a repeated name wins.
+    package let parameters: QueryParameters
+    /// The headers as received.
+    let headers: HTTPHeaders
+    /// The provider whose path prefix the path starts with, nil when none claims it.
+    let provider: RegisteredProvider?
+    /// The provider's coordinate parameters as numbers, when both are present and numeric.
+    let coordinate: (latitude: Double, longitude: Double)?
+
+    /// The request for `method`, the raw `path` (or a whole target with its query) and `query`, read
+    /// with the vocabulary of the provider in `providers` that claims the path.
+    package init(
+        method: String, path rawPath: String, query: String?, headers: HTTPHeaders = HTTPHeaders(),
+        providers: ProviderSet
+    ) {
+        self.method = method
+        var query = query
+        if query == nil, let mark = rawPath.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = String(rawPath[rawPath.utf8.index(after: mark)...])
+        }
+        let path = RequestPath.normalized(rawPath)
+        self.path = path
+        self.rawQuery = query
+        self.headers = headers
+        let provider = providers.provider(forPath: path)
+        self.provider = provider
+        let parameters = QueryParameters(
+            query ?? "", caseInsensitive: provider?.vocabulary.caseInsensitiveParameters ?? [],
+            secrets: providers.secretParameters)
+        self.parameters = parameters
+        if let names = provider?.vocabulary.coordinates,
+            let latitude = parameters[names.latitude].flatMap(NumericText.value(of:)),
+            let longitude = parameters[names.longitude].flatMap(NumericText.value(of:))
+        {
+            coordinate = (latitude, longitude)
+        } else {
+            coordinate = nil
+        }
+    }
+
+    /// The request an ``HTTPRequest`` is, for `providers`.
+    init(_ request: HTTPRequest, providers: ProviderSet) {
+        self.init(
+            method: request.method, path: request.path, query: request.query, headers: request.headers,
+            providers: providers)
+    }
+
+    /// Its provider's vocabulary, or the empty one.
+    var vocabulary: RequestVocabulary { provider?.vocabulary ?? .empty }
+
+    /// Whether the request's parameter `name` (lower-case) carries a secret.
+    func isSecretParameter(_ name: String) -> Bool { parameters.isSecret(name) }
+
+    /// Whether the header `name` (lower-case) carries a secret of the request's provider.
+    func isSecretHeader(_ name: String) -> Bool { provider?.secretHeaderNames.contains(name) ?? false }
+
+    /// The raw query with key values masked (`key=***`); the query itself when it holds no key.
+    var scrubbedQuery: String? {
+        guard rawQuery != nil else { return nil }
+        return parameters.scrubbed()
+    }
+
+    /// `GET /data/2.5/weather?q=busan&key=***`: the request as logs and diagnoses show it, secrets masked.
+    var displayText: String {
+        guard let query = scrubbedQuery, !query.isEmpty else { return "\(method) \(path)" }
+        return "\(method) \(path)?\(query)"
+    }
+}
+
+/// The parameters of a raw query string, decoded once per request: names lower-cased, values
+/// percent-decoded, and each value's matching key (`QueryValue.key`) worked out, so the index and
+/// every candidate pattern compare ready values instead of decoding the query again.
+package struct QueryParameters: Sendable {
+    private struct Parameter: Sendable {
+        /// Decoded and lower-cased.
+        var name: String
+        /// Decoded; `""` for a name without `=`.
+        var value: String
+        var key: QueryValue.Key
+        /// Where the raw value sits in the query's UTF-8, for masking keys.
+        var rawValue: Range<Int>
+        var isKey: Bool
+    }
+
+    private let query: String
+    private let parameters: [Parameter]
+
+    /// The parameters of `query`; values of the parameters named in `caseInsensitive` compare without
+    /// case, and those named in `secrets` are masked by ``scrubbed()`` (names lower-case).
+    init(_ query: String, caseInsensitive: Set<String> = [], secrets: Set<String> = []) {
+        var query = query
+        self.parameters = query.withUTF8 { Self.scan($0, caseInsensitive: caseInsensitive, secrets: secrets) }
+        self.query = query
+    }
+
+    /// Splits at `&` and `=` on the bytes (the query is usually a handful of ASCII parameters).
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, caseInsensitive: Set<String>, secrets: Set<String>
+    ) -> [Parameter] {
+        var parameters: [Parameter] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "&") { end += 1 }
+            if start < end {
+                var equals = start
+                while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                let valueStart = equals < end ? equals + 1 : end
+                let name = decodedName(UnsafeBufferPointer(rebasing: bytes[start..<equals]))
+                let rawValue = UnsafeBufferPointer(rebasing: bytes[valueStart..<end])
+                let value =
+                    isPlain(rawValue)
+                    ? String(decoding: rawValue, as: UTF8.self)
+                    : RequestPath.percentDecoded(String(decoding: rawValue, as: UTF8.self), plusIsSpace: true)
+                parameters.append(
+                    Parameter(
+                        name: name, value: value,
+                        key: QueryValue.key(value, caseInsensitive: caseInsensitive.contains(name)),
+                        rawValue: valueStart..<end, isKey: secrets.contains(name)))
+            }
+            start = end + 1
+        }
+        return parameters
+    }
+
+    /// The name decoded and lower-cased: ASCII letters only for a plain name, full lower-casing for
+    /// a percent-encoded one.
+    private static func decodedName(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        guard isPlain(raw) else {
+            return RequestPath.percentDecoded(String(decoding: raw, as: UTF8.self), plusIsSpace: true).lowercased()
+        }
+        guard raw.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else { return String(decoding: raw, as: UTF8.self) }
+        return String(decoding: raw.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
+    }
+
+    /// The decoded value of the first parameter whose name, decoded and lower-cased, is `name`
+    /// (which must be lower-case); `""` for a name without `=`.
+    package subscript(name: String) -> String? {
+        for parameter in parameters where parameter.name == name { return parameter.value }
+        return nil
+    }
+
+    /// The matching key (`QueryValue.key`) of the value `self[name]` returns.
+    func key(for name: String) -> QueryValue.Key? {
+        for parameter in parameters where parameter.name == name { return parameter.key }
+        return nil
+    }
+
+    /// Whether the parameter `name` (lower-case) is present and carries a secret.
+    func isSecret(_ name: String) -> Bool {
+        parameters.contains { $0.name == name && $0.isKey }
+    }
+
+    /// The values of the parameters that carry a secret, in order, empty ones left out.
+    var secretValues: [String] {
+        parameters.filter { $0.isKey && !$0.value.isEmpty }.map(\.value)
+    }
+
+    /// The query as sent with the value of every secret parameter replaced by `***`; the query itself,
+    /// uncopied, when it holds no secret.
+    func scrubbed() -> String {
+        guard parameters.contains(where: { $0.isKey && !$0.rawValue.isEmpty }) else { return query }
+        var query = query
+        return query.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 8)
+            var copiedUpTo = 0
+            for parameter in parameters where parameter.isKey && !parameter.rawValue.isEmpty {
+                output.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<parameter.rawValue.lowerBound]))
+                output.append(contentsOf: KeyScrubber.maskBytes)
+                copiedUpTo = parameter.rawValue.upperBound
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo...]))
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+}

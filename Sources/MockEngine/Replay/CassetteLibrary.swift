@@ -1,0 +1,153 @@
+import Dispatch
+import Locking
+import Synchronization
+
+/// A loaded, indexed, ready-to-serve set of cassettes. Immutable apart from sequence positions;
+/// a reload or a recorded cassette produces a new library (see `CassetteStore`).
+package final class CassetteLibrary: Sendable {
+    /// The cassettes in file order.
+    package let cassettes: [Cassette]
+    /// The APIs the cassettes answer for.
+    package let providers: ProviderSet
+    package let entries: [Entry]
+    let index: MatchIndex
+    let firstOrdinalOfEachRoute: [Int]
+
+    /// One interaction, ready to answer.
+    package struct Entry: Sendable {
+        var cassetteName: String
+        var interactionIndex: Int
+        var interactionCount: Int
+        package var pattern: RequestPattern
+        package var responses: [PreparedResponse]
+        /// Present for `responses` sequences only.
+        var position: SequencePosition?
+        /// `openweathermap/current/seoul`, or `name#1` when the cassette has several interactions
+        /// (made once at load: every answered request logs it).
+        package let label: String
+    }
+
+    /// Indexes `cassettes` and prepares every response (its bytes are encoded on its first request);
+    /// cassettes are assumed valid (loaded through `CassetteLoader` with the same `providers`).
+    package init(cassettes: [Cassette], providers: ProviderSet) {
+        self.cassettes = cassettes
+        self.providers = providers
+        // Entries (labels, prepared responses) are made on all cores, in file order.
+        var running = 0
+        let offsets = cassettes.map { cassette in
+            defer { running += cassette.interactions.count }
+            return running
+        }
+        let total = running
+        let slots = Locked([Entry?](repeating: nil, count: total))
+        let indexing = Locked<(index: MatchIndex, firstOrdinals: [Int])?>(nil)
+        let chunk = 64
+        // Iteration 0 builds the index (one pass over the patterns, in file order) while the others
+        // make the entries, so neither waits for the other on a multi-core machine.
+        DispatchQueue.concurrentPerform(iterations: (cassettes.count + chunk - 1) / chunk + 1) { iteration in
+            if iteration == 0 {
+                let patterns = cassettes.flatMap { $0.interactions.map(\.request) }
+                let built = (
+                    MatchIndex(patterns: patterns, providers: providers), Self.firstOrdinalOfEachRoute(patterns)
+                )
+                indexing.withLock { $0 = built }
+                return
+            }
+            let batch = iteration - 1
+            var prepared: [(Int, Entry)] = []
+            for position in batch * chunk..<min(cassettes.count, (batch + 1) * chunk) {
+                let cassette = cassettes[position]
+                for (index, interaction) in cassette.interactions.enumerated() {
+                    let label = cassette.interactions.count > 1 ? "\(cassette.name)#\(index)" : cassette.name
+                    prepared.append(
+                        (
+                            offsets[position] + index,
+                            Entry(
+                                cassetteName: cassette.name, interactionIndex: index,
+                                interactionCount: cassette.interactions.count, pattern: interaction.request,
+                                responses: interaction.responses.map {
+                                    PreparedResponse(
+                                        $0, cassetteName: label,
+                                        provider: providers.provider(forPath: interaction.request.path))
+                                },
+                                position: interaction.isSequence ? SequencePosition() : nil, label: label)
+                        ))
+                }
+            }
+            slots.withLock { slots in for (ordinal, entry) in prepared { slots[ordinal] = entry } }
+        }
+        self.entries = slots.withLock { $0.compactMap { $0 } }
+        let indexed = indexing.withLock { $0! }
+        self.index = indexed.index
+        self.firstOrdinalOfEachRoute = indexed.firstOrdinals
+    }
+
+    /// The ordinal of the first pattern of each method and path, in file order.
+    private static func firstOrdinalOfEachRoute(_ patterns: [RequestPattern]) -> [Int] {
+        struct Route: Hashable {
+            var method: String
+            var path: String
+        }
+        var seenRoutes = Set<Route>()
+        return patterns.indices.filter {
+            seenRoutes.insert(Route(method: patterns[$0].method, path: patterns[$0].path)).inserted
+        }
+    }
+
+    /// The number of interactions across all cassettes.
+    package var interactionCount: Int { entries.count }
+
+    /// A library with `cassette` added after the others (record mode adds what it captures).
+    /// Throws when the cassette repeats a request the library already answers.
+    func adding(_ cassette: Cassette) throws(CassetteValidationError) -> CassetteLibrary {
+        let problems = CassetteLoader.duplicateRequests(in: cassettes + [cassette])
+        guard problems.isEmpty else { throw CassetteValidationError(directory: "(runtime)", problems: problems) }
+        return CassetteLibrary(cassettes: cassettes + [cassette], providers: providers)
+    }
+
+    /// A library with `cassette` in place of the one with the same name (record mode re-recording a
+    /// request), or added after the others when there is none. Throws when it repeats a request
+    /// another cassette answers.
+    func replacing(_ cassette: Cassette) throws(CassetteValidationError) -> CassetteLibrary {
+        guard let position = cassettes.firstIndex(where: { $0.name == cassette.name }) else {
+            return try adding(cassette)
+        }
+        var updated = cassettes
+        updated[position] = cassette
+        let problems = CassetteLoader.duplicateRequests(in: updated)
+        guard problems.isEmpty else { throw CassetteValidationError(directory: "(runtime)", problems: problems) }
+        return CassetteLibrary(cassettes: updated, providers: providers)
+    }
+
+    /// The best matching interaction's ordinal and how well it matched: most specific, then nearest,
+    /// then first in file order.
+    package func match(_ request: ReplayRequest) -> (ordinal: Int, quality: MatchQuality)? {
+        var best: (ordinal: Int, quality: MatchQuality)?
+        for ordinal in index.candidates(for: request) {
+            guard let quality = Matchers.match(entries[ordinal].pattern, request) else { continue }
+            if best == nil || quality.isBetter(than: best!.quality) { best = (ordinal, quality) }
+        }
+        return best
+    }
+
+    /// Rewinds every sequence to its first response.
+    func resetSequences() {
+        for entry in entries { entry.position?.reset() }
+    }
+}
+
+/// Where an interaction's `responses` sequence has got to; shared by all event loops.
+package final class SequencePosition: Sendable {
+    private let next = Atomic<Int>(0)
+
+    /// The index to serve now (the last one repeats) and advances past it.
+    func advance(count: Int) -> Int {
+        let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return min(max(position, 0), count - 1)
+    }
+
+    func reset() { next.store(0, ordering: .relaxed) }
+
+    /// How many requests it has answered since the last reset.
+    var served: Int { max(0, next.load(ordering: .relaxed)) }
+}

@@ -1,0 +1,165 @@
+import Basics
+package import HTTPServer
+import Locking
+import Synchronization
+
+/// A cassette response encoded once, so the request path only picks a ready `HTTPResponse` (no JSON
+/// parsing or re-serialising per request).
+///
+/// The response is encoded when it is first asked for, then kept: start-up with thousands of
+/// cassettes validates and indexes every one before the port opens, but builds the wire bytes only
+/// for interactions that are actually requested (a few microseconds on their first request). A JSON
+/// body in another variant its provider makes (other units, blocks left out) is made on first use
+/// too, and kept up to ``variantLimit`` variants.
+package struct PreparedResponse: Sendable {
+    /// The most variants kept per response; beyond it a variant is made for each request that asks
+    /// (some providers' variants are unbounded: pages, shifted times), so memory stays bounded.
+    static let variantLimit = 256
+
+    private let encoding: LazyEncoding
+    let delay: DelaySpecification?
+    let fault: FaultSpecification?
+    let status: Int
+
+    /// Names the cassette (and interaction) that answered, on every replayed response.
+    package static let cassetteHeader = "X-Mockweather-Cassette"
+
+    /// Headers the server owns: a cassette's copies (e.g. recorded ones) would contradict the real ones.
+    static let serverOwnedHeaders = ["content-length", "transfer-encoding", "connection", "date"]
+
+    /// Whether `name` is one of ``serverOwnedHeaders``, compared ASCII case-insensitively.
+    package static func isServerOwned(_ name: String) -> Bool {
+        serverOwnedHeaders.contains { owned in
+            owned.utf8.count == name.utf8.count
+                && zip(owned.utf8, name.utf8).allSatisfy { $0 == ($1 &- UInt8(ascii: "A") < 26 ? $1 | 0x20 : $1) }
+        }
+    }
+
+    /// The response of `template`, whose interaction is `cassetteName`'s, shaped by `provider` (the
+    /// one claiming the interaction's path) for the requests that ask for a variant.
+    init(_ template: ResponseTemplate, cassetteName: String, provider: RegisteredProvider?) {
+        status = template.status
+        delay = template.delay
+        fault = template.fault
+        encoding = LazyEncoding(template: template, cassetteName: cassetteName, provider: provider)
+    }
+
+    /// The response as recorded: no variant, no range.
+    var declared: HTTPResponse { encoding.encoded.declared }
+
+    /// The response for `request`: the variant its provider makes of it (other units, blocks left out:
+    /// a `json` body only), and for a ranged interaction only the items in `window` (air pollution
+    /// history's `start`/`end`).
+    package func response(for request: ReplayRequest, window: ItemWindow? = nil) -> HTTPResponse {
+        let encoded = encoding.encoded
+        let variant =
+            encoded.isJSON ? encoding.provider?.provider.variant(of: encoding.template, for: request) : nil
+        guard let window else { return encoded.response(for: variant) }
+        return encoded.response(for: variant, keeping: window)
+    }
+
+    /// The template until first use, then its encoding, published once for every event loop.
+    private final class LazyEncoding: Sendable {
+        let template: ResponseTemplate
+        let cassetteName: String
+        let provider: RegisteredProvider?
+        private let cached = AtomicLazyReference<Encoded>()
+
+        init(template: ResponseTemplate, cassetteName: String, provider: RegisteredProvider?) {
+            self.template = template
+            self.cassetteName = cassetteName
+            self.provider = provider
+        }
+
+        var encoded: Encoded {
+            if let encoded = cached.load() { return encoded }
+            // Two loops may encode at once; both produce the same bytes and the first one stored wins.
+            return cached.storeIfNil(Encoded(template, cassetteName: cassetteName, provider: provider))
+        }
+    }
+
+    private final class Encoded: Sendable {
+        let declared: HTTPResponse
+        let isJSON: Bool
+        private let template: ResponseTemplate
+        private let provider: RegisteredProvider?
+        private let variants = Locked<[ResponseVariant: HTTPResponse]>([:])
+        /// Each variant's body split around its ranged items, made on the first ranged request.
+        private let slices = Locked<[SliceKey: ItemSlices]>([:])
+
+        private struct SliceKey: Hashable {
+            var variant: ResponseVariant?
+            var selection: RangeRule.Selection
+        }
+
+        init(_ template: ResponseTemplate, cassetteName: String, provider: RegisteredProvider?) {
+            self.template = template
+            self.provider = provider
+            var headers = HTTPHeaders()
+            for field in template.headers where !PreparedResponse.isServerOwned(field.name) {
+                headers.add(name: field.name, value: field.value)
+            }
+            if headers["Content-Type"] == nil, let contentType = PreparedResponse.defaultContentType(for: template.body)
+            {
+                headers.add(name: "Content-Type", value: contentType)
+            }
+            headers.add(name: PreparedResponse.cassetteHeader, value: cassetteName)
+            headers.precomputeWireFormat()  // sent on every request: encoded once
+            let response = HTTPResponse(status: template.status, headers: headers)
+            isJSON = if case .json = template.body { true } else { false }
+            switch template.body {
+            case .json(let json): declared = PreparedResponse.with(response, body: json.compactBytes)
+            case .text(let text): declared = PreparedResponse.with(response, body: Array(text.utf8))
+            case .base64(let bytes): declared = PreparedResponse.with(response, body: bytes)
+            case nil: declared = response
+            }
+        }
+
+        /// The response in `variant` (as declared for nil), made by the provider on first use and kept
+        /// while fewer than ``PreparedResponse/variantLimit`` are.
+        func response(for variant: ResponseVariant?) -> HTTPResponse {
+            guard let variant, let provider else { return declared }
+            if let cached = variants.withLock({ $0[variant] }) { return cached }
+            // Two loops may make the same variant at once; both get the same bytes.
+            let made = provider.provider.shape(declared, of: template, into: variant)
+            variants.withLock { variants in
+                if variants.count < PreparedResponse.variantLimit { variants[variant] = made }
+            }
+            return made
+        }
+
+        /// The variant with only the items in `window`. Only `json` bodies are cut (a `text` body is
+        /// served byte for byte); a body without the declared items array is served whole.
+        func response(for variant: ResponseVariant?, keeping window: ItemWindow) -> HTTPResponse {
+            var served = response(for: variant)
+            guard isJSON else { return served }
+            let key = SliceKey(variant: variant, selection: window.selection)
+            let cut: ItemSlices
+            if let cached = slices.withLock({ $0[key] }) {
+                cut = cached
+            } else {
+                // Two loops may split at once; both get the same pieces and the last one stored is kept.
+                cut = ItemSlices(compactBody: served.body, selection: window.selection)
+                slices.withLock { $0[key] = cut }
+            }
+            if let body = cut.body(keeping: window) { served.body = body }
+            return served
+        }
+    }
+
+    fileprivate static func with(_ response: HTTPResponse, body: [UInt8]) -> HTTPResponse {
+        var response = response
+        response.body = body
+        return response
+    }
+
+    fileprivate static func defaultContentType(for body: ResponseBody?) -> String? {
+        switch body {
+        case .json: "application/json; charset=utf-8"
+        case .text(let text) where !text.isEmpty: "text/plain; charset=utf-8"
+        case .base64: "application/octet-stream"
+        default: nil
+        }
+    }
+
+}

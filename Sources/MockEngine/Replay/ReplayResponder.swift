@@ -1,0 +1,70 @@
+import Basics
+package import HTTPServer
+
+/// Replays cassettes: matching, then the request's provider's rules (a cassette naming a literal
+/// secret wins over them), then the interaction's prepared response in the variant the request asks
+/// for, at its sequence position, with its delay and fault, then global chaos.
+package struct ReplayResponder: Responder {
+    let store: CassetteStore
+    let unmatched: any UnmatchedRequestStrategy
+    let chaos: ChaosConfiguration
+    let random: SeededRandom
+    let screening: ScreeningContext
+
+    package func respond(to request: HTTPRequest, as replayRequest: ReplayRequest) -> ReplayOutcome {
+        let library = store.library
+        let best = library.match(replayRequest)
+        // The API checks the key before anything else, so its rules come before the location; a
+        // cassette that stages a key state by naming the key itself is the user's word and wins.
+        if best?.quality.namesSecret != true, let provider = replayRequest.provider,
+            let screened = provider.provider.screen(replayRequest, context: screening)
+        {
+            var outcome = ReplayOutcome(screened.response, .answered(screened.rule))
+            outcome.shownBody = screened.shownBody
+            return withChaos(outcome)
+        }
+        guard let ordinal = best?.ordinal else {
+            return withChaos(
+                unmatched.respond(
+                    to: request, as: replayRequest, nearMiss: library.nearMiss(for: replayRequest), library: library))
+        }
+        let entry = library.entries[ordinal]
+        let position = entry.position?.advance(count: entry.responses.count) ?? 0
+        let prepared = entry.responses[position]
+        var response = prepared.response(
+            for: replayRequest, window: entry.pattern.range?.window(for: replayRequest.parameters))
+        switch prepared.delay {
+        case .fixed(let milliseconds): response.delay = .milliseconds(milliseconds)
+        case .uniform(let low, let high): response.delay = .milliseconds(random.integer(in: low...high))
+        case nil: break
+        }
+        var served: ServedFault?
+        if let fault = prepared.fault {
+            response.fault = fault.httpFault(bodyCount: response.body.count)
+            served = ServedFault(kind: fault.kind, isRandom: false)
+        }
+        let label =
+            entry.position == nil ? entry.label : "\(entry.label) [\(position + 1)/\(entry.responses.count)]"
+        return withChaos(ReplayOutcome(response, .answered(label), fault: served))
+    }
+
+    /// `outcome` with `--latency` added to its delay and, at `--fault-rate`, a random fault in place
+    /// of its own.
+    private func withChaos(_ outcome: ReplayOutcome) -> ReplayOutcome {
+        // Without --latency or --fault-rate there is nothing to change (the usual case).
+        guard chaos.latencyMilliseconds != nil || chaos.faultRate > 0, case .now(var response) = outcome.answer
+        else { return outcome }
+        var outcome = outcome
+        if let latency = chaos.latencyMilliseconds {
+            let milliseconds = Int((response.delay ?? .zero).inMilliseconds) + random.integer(in: latency)
+            response.delay = .milliseconds(milliseconds)
+        }
+        if chaos.faultRate > 0, !chaos.faultKinds.isEmpty, random.unitInterval() < chaos.faultRate {
+            let kind = chaos.faultKinds[random.integer(in: 0...(chaos.faultKinds.count - 1))]
+            response.fault = FaultSpecification(kind).httpFault(bodyCount: response.body.count)
+            outcome.fault = ServedFault(kind: kind, isRandom: true)
+        }
+        outcome.answer = .now(response)
+        return outcome
+    }
+}

@@ -1,0 +1,78 @@
+import Basics
+package import HTTPServer
+
+/// The HTTP handler every mode runs: `/__admin/` to the admin API, everything else to the responder
+/// (replay, or record mode's strategies); one journal entry and one log line per request.
+package struct ReplayHandler: HTTPHandler {
+    let responder: any Responder
+    let admin: AdminAPI
+    let journal: RequestJournal
+    let logger: RequestLogger?
+    /// Set in record mode or with `--scrub`: masks secrets in journal entries and log lines beyond the
+    /// secret parameters (which are always masked).
+    var scrubber: KeyScrubber?
+
+    package func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
+        let started = ContinuousClock.now
+        let replayRequest = ReplayRequest(request, providers: admin.store.providers)
+        if AdminAPI.handles(replayRequest.path) {
+            return admin.respond(to: request, path: replayRequest.path)
+        }
+        let outcome = responder.respond(to: request, as: replayRequest)
+        switch outcome.answer {
+        case .now(let response):
+            record(outcome, response, for: replayRequest, started: started)
+            return .respond(response)
+        case .later(let produce):
+            // Journalled once the answer is known, with its real status and what became of it.
+            return .respondLater { [self] in
+                let final = await produce()
+                guard let response = final.response else { return HTTPResponse(status: 500) }
+                record(final, response, for: replayRequest, started: started)
+                return response
+            }
+        }
+    }
+
+    private func record(
+        _ outcome: ReplayOutcome, _ response: HTTPResponse, for replayRequest: ReplayRequest,
+        started: ContinuousClock.Instant
+    ) {
+        let elapsed = started.duration(to: .now)
+        var entry = JournalEntry(
+            sequenceNumber: 0, timestampMilliseconds: Timestamp.nowMilliseconds(), method: replayRequest.method,
+            path: replayRequest.path, query: replayRequest.scrubbedQuery, status: response.status,
+            durationMicroseconds: elapsed.inMicroseconds,
+            delayMilliseconds: Int(response.delay?.inMilliseconds ?? 0), fault: outcome.fault)
+        switch outcome.source {
+        case .answered(let label): entry.matched = label
+        case .unmatched(let closest, let rules):
+            entry.nearMiss = closest
+            entry.nearMissRules = rules
+            entry.isUnmatched = true
+        }
+        entry.response = response
+        if let shown = outcome.shownBody { entry.response?.body = shown }
+        var displayText = outcome.isUnmatched ? replayRequest.displayText : ""
+        if let scrubber {
+            let scrubber = scrubber.adding(secrets: replayRequest.clientSecrets)
+            entry.path = scrubber.scrub(entry.path)
+            entry.query = entry.query.map(scrubber.scrub)
+            entry.matched = entry.matched.map(scrubber.scrub)
+            entry.nearMiss = entry.nearMiss.map(scrubber.scrub)
+            entry.nearMissRules = entry.nearMissRules.map { rule in
+                var rule = rule
+                rule.difference = scrubber.scrub(rule.difference)
+                rule.requested = rule.requested.map(scrubber.scrub)
+                rule.expected = rule.expected.map(scrubber.scrub)
+                return rule
+            }
+            if let body = entry.response?.body { entry.response?.body = scrubber.scrub(body) }
+            displayText = scrubber.scrub(displayText)
+        }
+        let unmatchedLine =
+            outcome.isUnmatched ? "\(displayText) → \(response.status) (closest: \(entry.nearMiss ?? "none"))" : nil
+        journal.record(entry, unmatchedLine: unmatchedLine)
+        logger?.log(entry)
+    }
+}

@@ -1,0 +1,85 @@
+package import HTTPServer
+
+/// Everything between a parsed request and its answer: replay (or record mode's strategies), the
+/// admin API, the journal and the request log. `mockweather serve` and the in-process server run one
+/// behind a socket; the URLProtocol mode and the tests' router mode call ``handle(_:)`` directly, so
+/// every mode matches, shapes bodies, plays sequences, delays, faults and diagnoses near misses with
+/// the same code.
+package final class ReplayStack: Sendable {
+    /// The cassettes being served.
+    package let store: CassetteStore
+    let journal: RequestJournal
+    let handler: ReplayHandler
+    let logger: RequestLogger?
+    private let random: SeededRandom
+
+    /// The stack over `store` with `options`; request lines go to `log` (nil: none), written by a
+    /// background thread unless `logsAtOnce` (tests read a line right after its request), reload and
+    /// record messages to `diagnostics`. `unmatched` replaces the fail-closed answer (tests).
+    package init(
+        options: ServeOptions, store: CassetteStore, log: (any LogSink)?, diagnostics: any LogSink,
+        unmatched: (any UnmatchedRequestStrategy)? = nil, logsAtOnce: Bool = false
+    ) {
+        self.store = store
+        let logger = log.map { RequestLogger(sink: $0, format: options.logFormat, inBackground: !logsAtOnce) }
+        self.logger = logger
+        let journal = RequestJournal(capacity: options.journalCapacity)
+        self.journal = journal
+        let random = SeededRandom(seed: options.chaos.seed)
+        self.random = random
+        var scrubber = options.scrubber
+        var unmatched = unmatched ?? FailClosedResponder(status: options.unmatchedStatus, scrubber: scrubber)
+        var forwarder: (any RequestForwarder)?
+        if let recording = options.recording {
+            scrubber = (scrubber ?? KeyScrubber(secretParameters: store.providers.secretParameters))
+                .adding(secrets: recording.secrets)
+            let made = recording.makeForwarder(store) { line in diagnostics.write(line: line) }
+            forwarder = made
+            if !recording.forwardsEverything { unmatched = ForwardingUnmatchedStrategy(forwarder: made) }
+        }
+        let replay = ReplayResponder(
+            store: store, unmatched: unmatched, chaos: options.chaos, random: random,
+            screening: ScreeningContext(requireKey: options.requireKey))
+        let responder: any Responder =
+            if let forwarder, options.recording?.forwardsEverything == true {
+                ForwardingResponder(forwarder: forwarder)
+            } else {
+                replay
+            }
+        let admin = AdminAPI(store: store, journal: journal, random: random, startedAt: .now) { line in
+            diagnostics.write(line: "mockweather: \(line)")
+        }
+        handler = ReplayHandler(
+            responder: responder, admin: admin, journal: journal, logger: logger,
+            scrubber: scrubber?.nilWhenTrivial)
+    }
+
+    /// Answers one request as `mockweather serve` would; never blocks (a response's delay and fault are
+    /// for the caller to act out).
+    package func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
+        handler.handle(request)
+    }
+
+    /// The journal, for the in-process modes' `ReplayJournal`.
+    package var requestJournal: RequestJournal { journal }
+
+    /// The request log, stopped by whoever stops the stack.
+    package var requestLogger: RequestLogger? { logger }
+
+    /// Sequences back to their first response, the journal emptied and the seeded generator rewound,
+    /// as `POST /__admin/reset` does.
+    package func reset() {
+        journal.clear()
+        store.library.resetSequences()
+        random.reset()
+    }
+}
+
+/// A log that drops everything (in-process modes keep the journal and need no log lines).
+package struct NoLog: LogSink {
+    /// A log that drops everything.
+    package init() {}
+    package func write(line: String) {}
+    package func write(lines: [UInt8]) {}
+    package func flush() {}
+}

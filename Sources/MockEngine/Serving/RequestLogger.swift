@@ -1,0 +1,100 @@
+import Basics
+import Dispatch
+import Foundation
+import Locking
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One log line per request, formatted off the event loops: the request path only queues the
+/// journal entry; a background thread, woken when the queue stops being empty, waits 20 ms for more
+/// and formats and writes them together (an idle server's thread sleeps). When the queue
+/// passes `backlogLimit` (the writer cannot keep up), entries are formatted on the spot instead, so
+/// no line is ever dropped and memory stays bounded.
+package final class RequestLogger: Sendable {
+    static let backlogLimit = 50_000
+
+    private let sink: any LogSink
+    private let formatter: RequestLogFormatter
+    private let pending = Locked<[JournalEntry]>([])
+    /// Held from taking the queue until its lines reach the sink: a flush at shutdown waits for the
+    /// batch the background thread is formatting, which would otherwise be lost when the process exits.
+    private let draining = Locked(())
+    private let running = Atomic<Bool>(false)
+    /// Signalled when the queue goes from empty to not empty (and at stop).
+    private let wakeUp = DispatchSemaphore(value: 0)
+
+    /// `inBackground: false` writes each line at once (tests read lines right after a request).
+    init(sink: any LogSink, format: LogFormat, inBackground: Bool) {
+        self.sink = sink
+        self.formatter = RequestLogFormatter(format: format)
+        guard inBackground else { return }
+        running.store(true, ordering: .relaxed)
+        let wakeUp = wakeUp
+        let thread = Thread { [weak self] in
+            while true {
+                wakeUp.wait()
+                guard let self, self.running.load(ordering: .relaxed) else { return }
+                usleep(20_000)  // let a batch gather
+                self.drain()
+            }
+        }
+        thread.start()
+    }
+
+    deinit {
+        running.store(false, ordering: .relaxed)
+        wakeUp.signal()
+    }
+
+    func log(_ entry: JournalEntry) {
+        guard running.load(ordering: .relaxed) else {
+            write([entry])
+            return
+        }
+        let (wasEmpty, overflowing) = pending.withLock { pending in
+            pending.append(entry)
+            return (pending.count == 1, pending.count > Self.backlogLimit)
+        }
+        if wasEmpty { wakeUp.signal() }
+        if overflowing { drain() }
+    }
+
+    /// Writes every queued line and flushes the sink; the server calls it at shutdown.
+    func flush() {
+        drain()
+        sink.flush()
+    }
+
+    func stop() {
+        running.store(false, ordering: .relaxed)
+        wakeUp.signal()
+        flush()
+    }
+
+    private func drain() {
+        draining.withLock { _ in
+            let entries = pending.withLock { pending -> [JournalEntry] in
+                defer { pending.removeAll(keepingCapacity: true) }
+                return pending
+            }
+            write(entries)
+        }
+    }
+
+    private func write(_ entries: [JournalEntry]) {
+        guard !entries.isEmpty else { return }
+        var clock = TimestampText()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count * 128)
+        for entry in entries {
+            formatter.append(entry, to: &bytes, clock: &clock)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        sink.write(lines: bytes)
+    }
+}

@@ -1,0 +1,65 @@
+package import Foundation
+
+/// Everything `mockweather serve` can be told (docs/ARCHITECTURE.md#serving), with the documented defaults.
+package struct ServeOptions: Sendable {
+    /// The cassette directory (see `CassetteDirectory.resolve`).
+    package var cassetteDirectory: URL
+    /// The address to bind; loopback unless told otherwise.
+    package var host = "127.0.0.1"
+    /// The port; 0 picks a free one.
+    package var port = 8080
+    /// Request log format.
+    package var logFormat = LogFormat.text
+    /// At shutdown, list every unmatched request and report failure when there was any.
+    package var failOnUnmatched = false
+    /// Answer requests that carry no key with the API's own answer to that (each provider's rule).
+    package var requireKey = false
+    /// Reload when cassette files change.
+    package var watch = false
+    /// The status of the fail-closed answer to an unmatched request.
+    package var unmatchedStatus = 501
+    /// How many requests the journal keeps (a ring buffer); 0 keeps none.
+    package var journalCapacity = 1_000
+    /// Global latency and random faults.
+    package var chaos = ChaosConfiguration()
+    /// Event loops for the HTTP server; nil uses the server's default (one per core).
+    package var eventLoopCount: Int?
+    /// `--record new|all`: forward to the live API and write what comes back; nil replays only.
+    package var recording: RecordingHook?
+    /// Secrets and `--scrub` patterns masked in logs, the journal and error bodies beyond the secret
+    /// parameters; record mode adds its keys. Nil masks the secret parameters only.
+    package var scrubber: KeyScrubber?
+    /// The APIs served.
+    package var providers: ProviderSet
+
+    /// Options with every default, the given directory and `providers`.
+    package init(cassetteDirectory: URL, providers: ProviderSet) {
+        self.cassetteDirectory = cassetteDirectory
+        self.providers = providers
+    }
+}
+
+/// How `mockweather` finds its cassettes when not told: `--cassettes`, else `MOCKWEATHER_CASSETTES`,
+/// else `./Cassettes` when present, else the package's own bundled `Cassettes/`.
+package enum CassetteDirectory {
+    /// The directory to use and why (for the start-up line).
+    package static func resolve(
+        explicit: String?, environment: [String: String], currentDirectory: URL, bundled: URL
+    ) -> (directory: URL, origin: String) {
+        if let explicit {
+            return (URL(fileURLWithPath: explicit, relativeTo: currentDirectory).standardizedFileURL, "--cassettes")
+        }
+        if let fromEnvironment = environment["MOCKWEATHER_CASSETTES"], !fromEnvironment.isEmpty {
+            return (
+                URL(fileURLWithPath: fromEnvironment, relativeTo: currentDirectory).standardizedFileURL,
+                "MOCKWEATHER_CASSETTES"
+            )
+        }
+        let local = currentDirectory.appendingPathComponent("Cassettes")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: local.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return (local.standardizedFileURL, "./Cassettes")
+        }
+        return (bundled.standardizedFileURL, "bundled")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+@testable import MockEngine
+@testable import MockProviders
+
+@Suite struct AdminAPITests {
+    private let files = [
+        ("current/seoul.json", cassetteJSON(interaction(query: #"{"q": "seoul"}"#))),
+        ("near/seoul.json", cassetteJSON(interaction(near: #"{"lat": 37.5683, "lon": 126.9778, "radiusKm": 20}"#))),
+    ]
+
+    @Test func healthCountsCassettesAndRequests() throws {
+        let harness = try ReplayHarness(files)
+        _ = harness.respond("/data/2.5/weather?q=seoul")
+        _ = harness.respond("/data/2.5/weather?q=busan")
+        let health = try #require(harness.respond("/__admin/health").jsonObject)
+        #expect(health["status"] as? String == "ok")
+        #expect(health["cassettes"] as? Int == 2)
+        #expect(health["requests"] as? Int == 2)
+        #expect(health["unmatched"] as? Int == 1)
+    }
+
+    @Test func cassettesListsEveryInteraction() throws {
+        let harness = try ReplayHarness(files)
+        let body = try #require(harness.respond("/__admin/cassettes").jsonObject)
+        let cassettes = try #require(body["cassettes"] as? [[String: Any]])
+        #expect(cassettes.map { $0["name"] as? String } == ["current/seoul", "near/seoul"])
+        let near = try #require((cassettes[1]["interactions"] as? [[String: Any]])?.first?["request"] as? [String: Any])
+        #expect((near["near"] as? [String: Any])?["radiusKm"] as? Int == 20)
+    }
+
+    @Test func requestsAndUnmatchedShowTheJournalWithoutKeys() throws {
+        let harness = try ReplayHarness(files)
+        _ = harness.respond("/data/2.5/weather?q=seoul&appid=topsecret")
+        _ = harness.respond("/data/2.5/weather?q=busan&appid=topsecret")
+        let all = harness.respond("/__admin/requests")
+        #expect(!all.text.contains("topsecret"))
+        let requests = try #require(all.jsonObject?["requests"] as? [[String: Any]])
+        #expect(requests.map { $0["status"] as? Int } == [200, 501])
+        #expect(requests.first?["query"] as? String == "q=seoul&appid=***")
+        let unmatched = try #require(
+            harness.respond("/__admin/requests/unmatched").jsonObject?["requests"] as? [[String: Any]])
+        #expect(unmatched.count == 1)
+        #expect(unmatched.first?["nearMiss"] as? String == "current/seoul (q: busan ≠ seoul)")
+        let limited = try #require(
+            harness.respond("/__admin/requests?limit=1").jsonObject?["requests"] as? [[String: Any]])
+        #expect(limited.count == 1)
+    }
+
+    @Test func resetClearsTheJournal() throws {
+        let harness = try ReplayHarness(files)
+        _ = harness.respond("/data/2.5/weather?q=seoul")
+        #expect(harness.respond("/__admin/reset", method: "GET").status == 405)
+        #expect(harness.respond("/__admin/reset", method: "POST").status == 200)
+        #expect((harness.respond("/__admin/requests").jsonObject?["requests"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func adminRequestsAreNotJournaledAndUnknownEndpointsListTheKnownOnes() throws {
+        let harness = try ReplayHarness(files)
+        let response = harness.respond("/__admin/nope")
+        #expect(response.status == 404)
+        #expect(response.text.contains("GET /__admin/health"))
+        #expect(harness.journal.counts.total == 0)
+    }
+
+    @Test func nonLoopbackClientsAreRefused() throws {
+        let harness = try ReplayHarness(files)
+        #expect(harness.respond("/__admin/health", loopback: false).status == 403)
+        #expect(harness.respond("/__admin/reset", method: "POST", loopback: false).status == 403)
+    }
+
+    @Test func reloadServesTheNewSetOrKeepsTheOldOneAndSaysWhy() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        try directory.write("seoul.json", cassetteJSON(interaction(query: #"{"q": "seoul"}"#)))
+        let harness = try ReplayHarness(files, directory: directory.url)
+        #expect(harness.respond("/data/2.5/weather?q=busan").status == 501)
+
+        try directory.write("busan.json", cassetteJSON(interaction(query: #"{"q": "busan"}"#)))
+        let reloaded = await harness.respondLater("/__admin/reload")
+        #expect(reloaded.status == 200)
+        #expect(harness.respond("/data/2.5/weather?q=busan").status == 200)
+
+        try directory.write("broken.json", "{")
+        let refused = await harness.respondLater("/__admin/reload")
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("broken.json:1:2: $: not JSON"))
+        #expect(harness.respond("/data/2.5/weather?q=busan").status == 200)
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import MockEngine
+@testable import MockProviders
+@testable import MockRecording
+
+/// `serve --record new|all` in process, against a fake upstream on 127.0.0.1 that echoes the key.
+@Suite(.serialized) struct RecordModeTests {
+    /// A record-mode server over `directory`, its logs, and the fake upstream; all stopped afterwards.
+    struct Harness {
+        let server: MockWeatherServer
+        let port: Int
+        let log: CollectedLog
+        let diagnostics: CollectedLog
+    }
+
+    private func withRecordingServer(
+        mode: RecordingOptions.Mode = .new, upstream: String, directory: URL, timeout: Duration = .seconds(10),
+        scrub: [String] = [], _ body: (Harness) async throws -> Void
+    ) async throws {
+        var options = ServeOptions(cassetteDirectory: directory, providers: Providers.all)
+        options.port = 0
+        options.eventLoopCount = 1
+        var access = UpstreamAccess(apiKey: try UpstreamAPIKey(realTestKey, origin: "test"))
+        access.upstreams["openweathermap"] = try UpstreamURL(upstream)
+        access.timeout = timeout
+        let scrubber = try KeyScrubber(secrets: [], patterns: scrub)
+        options.recording = RecordingOptions(mode: mode, access: access).hook(scrubber: scrubber, directory: directory)
+        options.scrubber = scrubber
+        let log = CollectedLog()
+        let diagnostics = CollectedLog()
+        let server = try MockWeatherServer(options: options, log: log, diagnostics: diagnostics)
+        let harness = Harness(server: server, port: try server.start(), log: log, diagnostics: diagnostics)
+        do {
+            try await body(harness)
+        } catch {
+            _ = await server.stop()
+            throw error
+        }
+        _ = await server.stop()
+    }
+
+    @Test func recordingThroughTheProxyLeavesTheKeyNowhere() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let upstream = try FakeUpstream()
+        var received: [String] = []
+        var journal = ""
+        var logLines: [String] = []
+        try await withRecordingServer(upstream: upstream.url, directory: directory.url, scrub: ["trace-id-[0-9a-f]+"]) {
+            harness in
+            let port = harness.port
+            let exchanges = [
+                try await fetch("/data/2.5/weather?q=Seoul&appid=\(clientTestKey)&debug=trace-id-77", port: port),
+                try await fetch("/data/2.5/weather?q=Atlantis&appid=\(clientTestKey)", port: port),
+                try await fetch("/data/2.5/forecast?q=Seoul&units=metric&appid=\(clientTestKey)", port: port),
+                try await fetch("/geo/1.0/direct?q=Seoul&limit=1&appid=\(clientTestKey)", port: port),
+                try await fetch("/data/2.5/weather?q=Denied&APPID=\(clientTestKey)", port: port),
+                try await fetch("/data/2.5/weather?q=\(realTestKey)&appid=\(realTestKey)", port: port),
+            ]
+            #expect(exchanges.map(\.status) == [200, 404, 200, 200, 401, 200])
+            received = exchanges.map(\.everything)
+            let proxied = try await fetchThroughProxy(
+                "http://api.openweathermap.org/data/2.5/weather?lat=37.5683&lon=126.9778&units=metric&APPID=\(clientTestKey)",
+                port: port)
+            #expect(proxied.head.hasPrefix("HTTP/1.1 200"))
+            received.append(proxied.text)
+            journal = try await fetch("/__admin/requests", port: port).text
+            logLines = harness.log.lines + harness.diagnostics.lines
+        }
+        await upstream.stop()
+
+        // The upstream got the real key every time, never the client's.
+        #expect(upstream.receivedKeys == Array(repeating: realTestKey, count: 7))
+        let files = allFiles(under: directory.url)
+        #expect(
+            files.map(\.path) == [
+                "recorded/current/lat37.57_lon126.98-metric.json", "recorded/current/q-atlantis.json",
+                "recorded/current/q-seoul.json", "recorded/forecast/q-seoul-metric.json",
+                "recorded/geocoding/direct-q-seoul-limit-1.json",
+            ])
+        #expect(logLines.contains { $0.contains("rejected the API key (401)") })
+        #expect(logLines.contains { $0.contains("the request itself carries a secret") })
+        for text in files.map(\.contents) + received + [journal] + logLines {
+            #expect(!text.lowercased().contains(realTestKey.lowercased()), "the real key leaked: \(text)")
+            #expect(!text.lowercased().contains(clientTestKey.lowercased()), "the client's key leaked: \(text)")
+            #expect(!text.contains("trace-id-"), "a --scrub pattern was not applied: \(text)")
+        }
+    }
+
+    @Test func anUpstreamThatIsDownIsAnswered502AndNothingIsWritten() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let port = try await closedPort()
+        try await withRecordingServer(upstream: "http://127.0.0.1:\(port)", directory: directory.url) { harness in
+            let exchange = try await fetch("/data/2.5/weather?q=Seoul&appid=\(clientTestKey)", port: harness.port)
+            #expect(exchange.status == 502)
+            let message = try #require(
+                (try JSONSerialization.jsonObject(with: Data(exchange.body)) as? [String: Any])?["message"] as? String)
+            #expect(exchange.text.hasPrefix(#"{"cod":"502","message":"#))
+            #expect(
+                message.hasPrefix(
+                    "mockweather: upstream GET http://127.0.0.1:\(port)/data/2.5/weather?q=Seoul&appid=*** failed: "))
+            #expect(message.contains("cannot connect"), "\(message)")
+            #expect(!message.contains(realTestKey) && !message.contains(clientTestKey))
+            let unmatched = try await fetch("/__admin/requests/unmatched", port: harness.port).text
+            #expect(unmatched.contains("upstream failed"))
+        }
+        #expect(allFiles(under: directory.url).isEmpty)
+    }
+
+    @Test func anUpstreamThatNeverAnswersTimesOutWith502() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let upstream = try FakeUpstream { _ in HTTPResponse(fault: .hang) }
+        try await withRecordingServer(upstream: upstream.url, directory: directory.url, timeout: .milliseconds(300)) {
+            harness in
+            let exchange = try await fetch("/data/2.5/weather?q=Seoul", port: harness.port)
+            #expect(exchange.status == 502)
+            #expect(exchange.text.contains("timed out after 0.3 s"), "\(exchange.text)")
+        }
+        await upstream.stop()
+        #expect(allFiles(under: directory.url).isEmpty)
+    }
+
+    @Test func aRecordedCassetteIsServedAtOnceAndReplaysByteIdentically() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let upstream = try FakeUpstream()
+        let targets = [
+            "/data/2.5/weather?q=Seoul&appid=\(clientTestKey)", "/data/2.5/weather?q=Pretty",
+            "/data/2.5/weather?q=%EC%84%9C%EC%9A%B8&lang=kr", "/data/2.5/weather?q=Atlantis",
+        ]
+        var recorded: [ClientExchange] = []
+        try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
+            for target in targets { recorded.append(try await fetch(target, port: harness.port)) }
+            // The same requests again: answered by the new cassettes, without going upstream.
+            for (target, first) in zip(targets, recorded) {
+                let again = try await fetch(target, port: harness.port)
+                #expect(again.body == first.body, "\(target)")
+                #expect(again.status == first.status)
+                #expect(again.header("X-Mockweather-Cassette")?.hasPrefix("recorded/current/") == true)
+            }
+        }
+        #expect(upstream.targets.count == targets.count)
+        await upstream.stop()
+        // What the client got is what the upstream sent, with the secrets masked and nothing else changed.
+        let upstreamSeoul = FakeUpstream.openWeatherMap(HTTPRequest(target: "/data/2.5/weather?q=Seoul&appid=K"))
+        #expect(
+            recorded[0].text
+                == upstreamSeoul.text.replacingOccurrences(of: "\"K\"", with: "\"***\"")
+                .replacingOccurrences(of: "appid=K", with: "appid=***"))
+        let pretty = try String(
+            contentsOf: directory.url.appendingPathComponent("recorded/current/q-pretty.json"), encoding: .utf8)
+        #expect(pretty.contains(#""text": "{\n  \"name\": \"Pretty\""#), "not compact JSON is kept as text")
+        #expect(pretty.contains(#""units": null"#), "a text body cannot be converted, so units are pinned")
+        // A fresh server over the same directory replays the very same bytes.
+        var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
+        options.port = 0
+        let replay = try MockWeatherServer(options: options, log: nil, diagnostics: CollectedLog())
+        let port = try replay.start()
+        for (target, first) in zip(targets, recorded) {
+            let replayed = try await fetch(target, port: port)
+            #expect(replayed.body == first.body, "\(target)")
+            #expect(replayed.status == first.status)
+            #expect(replayed.header("Content-Type") == first.header("Content-Type"))
+            #expect(replayed.header("X-Cache-Key") == first.header("X-Cache-Key"))
+        }
+        let converted = try await fetch("/data/2.5/weather?q=seoul&units=metric", port: port)
+        #expect(converted.text.contains(#""temp":-2.34"#), "a JSON recording answers other units, converted")
+        _ = await replay.stop()
+    }
+
+    @Test func recordNewNeverOverwritesAFile() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let upstream = try FakeUpstream()
+        let sameRequest = """
+            {"format": "mockweather-cassette/1", "source": "recorded", "recordedAt": "2026-01-01T00:00:00Z",
+             "interactions": [{"request": {"path": "/data/2.5/weather", "query": {"q": "Seoul", "lang": null, "mode": null}},
+                               "response": {"status": 200, "text": "old"}}]}
+            """
+        let otherRequest = cassetteJSON(
+            #"{"request": {"path": "/data/2.5/weather", "query": {"q": "seoul", "units": "imperial"}}, "response": {"status": 200, "text": "other"}}"#
+        )
+        try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
+            // Written after start-up, so they are on disk but not served: the requests go upstream.
+            try directory.write("recorded/current/q-seoul.json", sameRequest)
+            try directory.write("recorded/current/q-berlin.json", otherRequest)
+            let seoul = try await fetch("/data/2.5/weather?q=Seoul", port: harness.port)
+            #expect(seoul.status == 200)
+            #expect(seoul.header("X-Mockweather-Recorded") == "no; kept existing recorded/current/q-seoul")
+            let berlin = try await fetch("/data/2.5/weather?q=Berlin", port: harness.port)
+            #expect(berlin.header("X-Mockweather-Recorded") == "recorded/current/q-berlin-2")
+        }
+        await upstream.stop()
+        let url = directory.url.appendingPathComponent("recorded/current")
+        #expect(try String(contentsOf: url.appendingPathComponent("q-seoul.json"), encoding: .utf8) == sameRequest)
+        #expect(try String(contentsOf: url.appendingPathComponent("q-berlin.json"), encoding: .utf8) == otherRequest)
+        #expect(
+            try String(contentsOf: url.appendingPathComponent("q-berlin-2.json"), encoding: .utf8).contains(
+                #""q": "Berlin""#))
+    }
+
+    @Test func recordAllReplacesTheCassetteForTheSameRequest() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let calls = Atomic<Int>(0)
+        let upstream = try FakeUpstream { request in
+            let call = calls.wrappingAdd(1, ordering: .relaxed).newValue
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: Array(#"{"main":{"temp":\#(270 + call)},"name":"Seoul","cod":200}"#.utf8))
+        }
+        try await withRecordingServer(mode: .all, upstream: upstream.url, directory: directory.url) { harness in
+            let first = try await fetch("/data/2.5/weather?q=Seoul", port: harness.port)
+            let second = try await fetch("/data/2.5/weather?q=seoul", port: harness.port)
+            #expect(first.text.contains("271") && second.text.contains("272"))
+            #expect(second.header("X-Mockweather-Recorded") == "recorded/current/q-seoul")
+            #expect(harness.server.store.library.cassettes.map(\.name) == ["recorded/current/q-seoul"])
+        }
+        await upstream.stop()
+        let files = allFiles(under: directory.url)
+        #expect(files.map(\.path) == ["recorded/current/q-seoul.json"], "no temporary file is left")
+        #expect(files.first?.contents.contains(#""temp": 272"#) == true)
+    }
+
+    @Test(arguments: [("Busy", 429), ("Broken", 500)])
+    func transientAnswersArePassedOnButNotRecorded(city: String, status: Int) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let upstream = try FakeUpstream()
+        try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
+            let exchange = try await fetch("/data/2.5/weather?q=\(city)", port: harness.port)
+            #expect(exchange.status == status)
+            #expect(exchange.header("X-Mockweather-Recorded") == "no; not worth recording")
+            if status == 429 { #expect(exchange.header("Retry-After") == "60") }
+        }
+        await upstream.stop()
+        #expect(allFiles(under: directory.url).isEmpty)
+    }
+
+    @Test func scrubPatternsAlsoMaskReplayLogsTheJournalAndErrorBodies() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        try directory.write("seoul.json", cassetteJSON(interaction(query: #"{"q": "seoul"}"#)))
+        var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
+        options.port = 0
+        options.scrubber = try KeyScrubber(secrets: [], patterns: ["session-[0-9]+"])
+        let log = CollectedLog()
+        let server = try MockWeatherServer(options: options, log: log, diagnostics: CollectedLog())
+        let port = try server.start()
+        let matched = try await fetch("/data/2.5/weather?q=seoul&token=session-123", port: port)
+        let unmatched = try await fetch(
+            "/data/2.5/weather?q=busan&token=session-456&appid=\(clientTestKey)", port: port)
+        let journal = try await fetch("/__admin/requests", port: port)
+        let summary = await server.stop()
+        #expect(matched.status == 200 && unmatched.status == 501)
+        #expect(unmatched.text.contains("token=***"))
+        #expect(journal.text.contains("q=seoul&token=***"))
+        for text in [unmatched.text, journal.text] + log.lines + summary.unmatchedRequests {
+            #expect(!text.contains("session-") && !text.contains(clientTestKey), "\(text)")
+        }
+    }
+}
