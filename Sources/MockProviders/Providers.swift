@@ -5,6 +5,7 @@ package import MockEngine
 package enum Providers {
     /// Every provider, in the order their names are listed.
     package static let all = ProviderSet([
-        OpenWeatherMap()
+        OpenWeatherMap(),
+        KakaoLocal(),
     ])
 }

@@ -15,8 +15,8 @@ package struct ReplayRequest: Sendable {
     var rawQuery: String?
     /// Values by lower-case name (`parameters["q"]` finds `Q`); the first of a repeated name wins.
     package let parameters: QueryParameters
-    /// The headers as received.
-    let headers: HTTPHeaders
+    /// The headers as received (a provider's rules read a key carried in one).
+    package let headers: HTTPHeaders
     /// The provider whose path prefix the path starts with, nil when none claims it.
     let provider: RegisteredProvider?
     /// The provider's coordinate parameters as numbers, when both are present and numeric.
