@@ -179,7 +179,7 @@ def cassette(source, notes, interactions):
     return {"format": "mockweather-cassette/1", "source": source, "notes": notes, "interactions": interactions}
 
 
-def error_interaction(path, query, headers, status, error_type, message, kind, near=None):
+def error_interaction(path, query, headers, status, error_type, message, kind, near=None, shown=None):
     request = {"method": "GET", "path": path}
     if query:
         request["query"] = query
@@ -188,7 +188,7 @@ def error_interaction(path, query, headers, status, error_type, message, kind, n
     request["headers"] = headers
     body = json.dumps({"errorType": error_type, "message": message}, ensure_ascii=False, separators=(",", ":"))
     return {"request": request, "response": {"status": status, "headers": HEADERS, "text": body},
-            "expect": {"error": kind, "message": message}}
+            "expect": {"error": kind, "message": shown or message}}
 
 
 def files():
@@ -249,11 +249,13 @@ def files():
         "The dapi host's answers to each key state (kakao-local.md §5.2), byte for byte. The provider's rules "
         "answer them on every path whatever the cassettes (Cassettes/README.md, Kakao Local); these staged "
         "copies document them and drive the contract suite. 'KakaoAK null' echoes the key it could not read "
-        "(the journal, log and HAR show it masked); the 429's status is unconfirmed.",
+        "(the journal, log and HAR show it masked, and so does a correct client's error: its expect says so); "
+        "the 429's status is unconfirmed.",
         [error_interaction(COORD2ADDRESS, None, {"Authorization": None}, 401, "AccessDeniedError",
                            "cannot find Authorization : KakaoAK header", "unauthorized", city_hall),
          error_interaction(COORD2ADDRESS, None, {"Authorization": "KakaoAK null"}, 401, "AccessDeniedError",
-                           "wrong appKey(null) format", "unauthorized", city_hall),
+                           "wrong appKey(null) format", "unauthorized", city_hall,
+                           shown="wrong appKey(***) format"),
          error_interaction(COORD2ADDRESS, None, {"Authorization": "KakaoAK disabled-service"}, 403,
                            "NotAuthorizedError", "App(mockweather) disabled OPEN_MAP_AND_LOCAL service.",
                            "forbidden", city_hall),

@@ -122,6 +122,9 @@ import TestSupport
         ("/data/2.5/forecast", "forecast(zip: \"04524\", country: \"KR\")"),
         ("/img/wn/04d@4x.png", "icon(\"04d\", size: .quadruple)"),
         ("/img/wn/13n.png", "icon(\"13n\", size: .standard)"),
+        ("/v2/local/geo/coord2address.json", "address(at: 37.5683, 126.9778)"),
+        ("/v2/local/geo/coord2regioncode.json", "regionCodes(at: 37.5683, 126.9778)"),
+        ("/v2/local/search/address.json", "searchAddress(\"서울 중구 세종대로 110\")"),
     ])
     func everyPathMapsToAClientCall(path: String, call: String) throws {
         let pattern = RequestPattern(
@@ -138,16 +141,27 @@ import TestSupport
     }
 }
 
-/// The client a contract case uses: the interaction's units and language, a made-up key (the mock needs
-/// none, and a real one must never be in a test), a short timeout where the cassette expects one.
-func contractClient(for contract: ContractCase, baseURL: URL, session: URLSession) -> OpenWeatherClient {
+/// The clients a contract case may call, one per API, all against the same mock.
+struct ContractClients: Sendable {
+    var weather: OpenWeatherClient
+    var kakao: KakaoLocalClient
+}
+
+/// The clients a contract case uses: the interaction's units and language, made-up keys of the APIs'
+/// forms (a real one must never be in a test), a short timeout where the cassette expects one.
+func contractClient(for contract: ContractCase, baseURL: URL, session: URLSession) -> ContractClients {
     let expectsTimeout = contract.steps.contains { $0.error == "timeout" }
-    return OpenWeatherClient(
+    let transport = ShapingTransport(pattern: contract.request, underlying: URLSessionTransport(session: session))
+    let weather = OpenWeatherClient(
         apiKey: "contract-suite-placeholder-key",
         baseURL: baseURL,
         units: contract.request.literal("units").flatMap { Units(rawValue: $0) } ?? .metric,
         language: contract.request.literal("lang"),
         timeout: expectsTimeout ? .seconds(2) : .seconds(15),
-        transport: ShapingTransport(pattern: contract.request, underlying: URLSessionTransport(session: session))
+        transport: transport
     )
+    let kakao = KakaoLocalClient(
+        apiKey: "c0de0000c0de0000c0de0000c0de0000", baseURL: baseURL,
+        timeout: expectsTimeout ? .seconds(2) : .seconds(15), transport: transport, environment: [:])
+    return ContractClients(weather: weather, kakao: kakao)
 }

@@ -5,7 +5,7 @@ extension ClientCall {
     /// What the client made of the answer.
     enum Outcome: Sendable {
         case decoded(Observation)
-        case failed(WeatherError)
+        case failed(ClientFailure)
 
         /// A current-weather or forecast outcome: the place name and the temperature read from `celsiusField`.
         static func decoded(name: String, celsius: Double?, celsiusField: String?) -> Outcome {
@@ -16,13 +16,53 @@ extension ClientCall {
         }
     }
 
-    /// Makes the call and reports what the client decoded, in the `expect` vocabulary, or the error.
-    func perform(with client: OpenWeatherClient) async -> Outcome {
-        do {
-            return .decoded(try await observe(with: client))
-        } catch {
-            return .failed(error)
+    /// Makes the call with the client of its API and reports what the client decoded, in the `expect`
+    /// vocabulary, or the error.
+    func perform(with clients: ContractClients) async -> Outcome {
+        switch self {
+        case .address, .regionCodes, .searchAddress:
+            do {
+                return .decoded(try await observeKakao(with: clients.kakao))
+            } catch {
+                return .failed(ClientFailure(error))
+            }
+        default:
+            do {
+                return .decoded(try await observe(with: clients.weather))
+            } catch {
+                return .failed(ClientFailure(error))
+            }
         }
+    }
+
+    private func observeKakao(with client: KakaoLocalClient) async throws(KakaoLocalError) -> Observation {
+        var seen = Observation()
+        switch self {
+        case .address(let coordinate):
+            let found = try await client.address(at: coordinate)
+            seen.record("count", from: "documents.count", integer: found == nil ? 0 : 1)
+            if let found {
+                seen.record("name", from: "documents[0] region names", text: PlaceName(found)?.full)
+                seen.record("region1", from: "address.region_1depth_name", text: found.address?.region1DepthName)
+                seen.record("region2", from: "address.region_2depth_name", text: found.address?.region2DepthName)
+                seen.record("region3", from: "address.region_3depth_name", text: found.address?.region3DepthName)
+                seen.record(
+                    "roadAddress", from: "road_address.address_name", text: found.roadAddress?.addressName ?? "(none)")
+            }
+        case .regionCodes(let coordinate):
+            let regions = try await client.regionCodes(at: coordinate)
+            seen.record("count", from: "documents.count", integer: regions.regions.count)
+            seen.record("legalCode", from: "documents[B].code", text: regions.legal?.code)
+            seen.record("administrativeCode", from: "documents[H].code", text: regions.administrative?.code)
+        case .searchAddress(let query):
+            let search = try await client.searchAddress(query)
+            seen.record("count", from: "documents.count", integer: search.documents.count)
+            seen.record("name", from: "documents[0].address_name", text: search.documents.first?.addressName)
+            seen.record("zoneNo", from: "road_address.zone_no", text: search.documents.first?.roadAddress?.zoneNumber)
+        default:
+            break
+        }
+        return seen
     }
 
     private func observe(with client: OpenWeatherClient) async throws(WeatherError) -> Observation {
@@ -80,6 +120,8 @@ extension ClientCall {
             seen.air(try await client.airPollutionForecast(at: coordinate))
         case .airPollutionHistory(let coordinate, let start, let end):
             seen.air(try await client.airPollutionHistory(at: coordinate, from: start, to: end))
+        case .address, .regionCodes, .searchAddress:
+            break
         case .icon(let code, let size):
             let icon = try await client.icon(code, size: size)
             seen.record("contentType", from: "Content-Type", text: icon.contentType)

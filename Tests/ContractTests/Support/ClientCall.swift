@@ -20,6 +20,10 @@ enum ClientCall: Sendable, CustomStringConvertible {
     case airPollutionForecast(Coordinate)
     case airPollutionHistory(Coordinate, start: Date, end: Date)
     case icon(String, size: IconSize)
+    /// Kakao Local: the address at a point, its regions, an address search.
+    case address(Coordinate)
+    case regionCodes(Coordinate)
+    case searchAddress(String)
 
     enum Place: Sendable, CustomStringConvertible {
         case city(String)
@@ -74,6 +78,9 @@ enum ClientCall: Sendable, CustomStringConvertible {
                     default: range.map { Date(timeIntervalSince1970: $0.end) }
                         ?? Self.recordedAt.addingTimeInterval(81957))
             )
+        case "/v2/local/geo/coord2address.json": self = .address(Self.kakaoCoordinate(for: pattern))
+        case "/v2/local/geo/coord2regioncode.json": self = .regionCodes(Self.kakaoCoordinate(for: pattern))
+        case "/v2/local/search/address.json": self = .searchAddress(pattern.literal("query") ?? "서울 중구 세종대로 110")
         default:
             guard let (code, size) = Self.icon(path: pattern.path) else { return nil }
             self = .icon(code, size: size)
@@ -101,6 +108,9 @@ enum ClientCall: Sendable, CustomStringConvertible {
             "airPollutionHistory(at: \(coordinate), from: \(Int64(start.timeIntervalSince1970)), "
                 + "to: \(Int64(end.timeIntervalSince1970)))"
         case .icon(let code, let size): "icon(\"\(code)\", size: .\(size))"
+        case .address(let coordinate): "address(at: \(coordinate))"
+        case .regionCodes(let coordinate): "regionCodes(at: \(coordinate))"
+        case .searchAddress(let query): "searchAddress(\"\(query)\")"
         }
     }
 
@@ -111,6 +121,17 @@ enum ClientCall: Sendable, CustomStringConvertible {
     /// and `end` patterns that accept any value.
     private static let recordedAt = Date(timeIntervalSince1970: 1_670_206_443)
     private static let recordedDay = CalendarDate(year: 2022, month: 12, day: 5)!
+
+    /// Kakao's point: the pattern's `near`, else its `y` and `x` where both are literal numbers, else
+    /// City Hall (the shaping transport then removes what the pattern requires absent).
+    private static func kakaoCoordinate(for pattern: RequestPattern) -> Coordinate {
+        if let near = pattern.near { return Coordinate(latitude: near.latitude, longitude: near.longitude) }
+        if let y = pattern.literal("y").flatMap(Double.init), let x = pattern.literal("x").flatMap(Double.init) {
+            let coordinate = Coordinate(latitude: y, longitude: x)
+            if coordinate.isValid { return coordinate }
+        }
+        return Coordinate(latitude: 37.5663174, longitude: 126.9779451)
+    }
 
     private static func place(for pattern: RequestPattern) -> Place {
         if let city = pattern.literal("q") { return .city(city) }

@@ -48,6 +48,8 @@ struct RequestPattern: Sendable {
     var path: String
     /// Constraints by lower-cased parameter name: a literal, `"*"` (any value) or `null` (absent).
     var query: [String: PlainJSON]
+    /// Header constraints by lower-cased name, the same kinds as ``query``.
+    var headers: [String: PlainJSON]
     var near: (latitude: Double, longitude: Double)?
     /// The `range` bounds kind (`ordered`, `reversed`, `malformed`) and its parameters, when it has one.
     var range: (from: String, to: String, bounds: String)?
@@ -59,6 +61,11 @@ struct RequestPattern: Sendable {
             for (key, value) in object { query[key.lowercased()] = value }
         }
         self.query = query
+        var headers: [String: PlainJSON] = [:]
+        if case .object(let object)? = json?["headers"] {
+            for (key, value) in object { headers[key.lowercased()] = value }
+        }
+        self.headers = headers
         if let near = json?["near"], let lat = near["lat"]?.number, let lon = near["lon"]?.number {
             self.near = (lat, lon)
         }

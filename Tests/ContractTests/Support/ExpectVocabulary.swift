@@ -25,6 +25,10 @@ enum ExpectVocabulary {
         "zip": .text,
         // Icons.
         "contentType": .text, "width": .integer, "height": .integer,
+        // Kakao Local: the 지번 address's region names, the road address (`(none)`), a search's postal
+        // code, a region lookup's codes.
+        "region1": .text, "region2": .text, "region3": .text, "roadAddress": .text, "zoneNo": .text,
+        "legalCode": .text, "administrativeCode": .text,
     ]
 
     /// Keys that say what to ask rather than what comes back: the range (Unix seconds) an air pollution

@@ -15,6 +15,41 @@ func expectationKind(of error: WeatherError) -> String {
     }
 }
 
+/// A failed call as the contract compares it, whichever client failed: the `expect.error` kind, the
+/// message an app would show and the error's own description.
+struct ClientFailure: Sendable, CustomStringConvertible {
+    var kind: String
+    var message: String?
+    var description: String
+
+    init(_ error: WeatherError) {
+        kind = expectationKind(of: error)
+        message = surfacedMessage(of: error)
+        description = error.description
+    }
+
+    init(_ error: KakaoLocalError) {
+        kind =
+            switch error {
+            case .invalidRequest, .badRequest: "invalidRequest"
+            case .transport(kind: .timeout, _): "timeout"
+            case .transport: "transport"
+            case .unauthorized: "unauthorized"
+            case .forbidden: "forbidden"
+            case .rateLimited: "rateLimited"
+            case .server: "server"
+            case .decoding: "decoding"
+            case .cancelled: "cancelled"
+            }
+        if case .invalidRequest(let message) = error {
+            self.message = message
+        } else {
+            self.message = error.serverMessage
+        }
+        description = error.description
+    }
+}
+
 /// The message an app would show for a server answer: the server's own text, or for a 400 the
 /// `invalidRequest` message (which is the server's when the request reached it).
 func surfacedMessage(of error: WeatherError) -> String? {
@@ -26,22 +61,21 @@ func surfacedMessage(of error: WeatherError) -> String? {
 /// when the client made of the answer exactly what the cassette expects.
 func differences(between outcome: ClientCall.Outcome, and expectation: Expectation) -> [String] {
     switch (outcome, expectation.error) {
-    case (.failed(let error), nil):
-        return ["expected \(expectation), but the client threw \(expectationKind(of: error)): \(error)"]
+    case (.failed(let failure), nil):
+        return ["expected \(expectation), but the client threw \(failure.kind): \(failure)"]
     case (.decoded(let observation), let kind?):
         return ["expected error \(kind), but the client decoded \(observation.summary)"]
     case (.decoded(let observation), nil):
         return expectation.values.keys.sorted().compactMap { key in
             difference(key, expected: expectation.values[key]!, observed: observation.entries[key])
         }
-    case (.failed(let error), let kind?):
+    case (.failed(let failure), let kind?):
         var found: [String] = []
-        let actualKind = expectationKind(of: error)
-        if actualKind != kind {
-            found.append("error: expected \(kind), the client threw \(actualKind): \(error)")
+        if failure.kind != kind {
+            found.append("error: expected \(kind), the client threw \(failure.kind): \(failure)")
         }
-        if let expected = expectation.message, surfacedMessage(of: error) != expected {
-            let actual = surfacedMessage(of: error).map { "\"\($0)\"" } ?? "no server message"
+        if let expected = expectation.message, failure.message != expected {
+            let actual = failure.message.map { "\"\($0)\"" } ?? "no server message"
             found.append("message: expected \"\(expected)\", the client surfaced \(actual)")
         }
         return found

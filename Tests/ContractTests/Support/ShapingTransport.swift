@@ -6,7 +6,7 @@ import WeatherClient
 ///
 /// The client refuses to send some requests that a cassette stages on purpose: no location at all (the
 /// API's 400 "Nothing to geocode"), a latitude of 100 ("wrong latitude"), a literal fake key
-/// (`appid=invalid` for the 401), a history range that is reversed or not Unix seconds. Only those
+/// (`appid=invalid` for the 401, `Authorization: KakaoAK null` or none at all), a history range that is reversed or not Unix seconds. Only those
 /// differences are rewritten: a parameter the client already
 /// sends with a value the pattern accepts is left exactly as the client wrote it, so the mock's
 /// matching rules (case-insensitive `q`, numeric comparison, parameter order) are exercised for real.
@@ -17,6 +17,7 @@ struct ShapingTransport: HTTPTransport {
     func send(_ request: TransportRequest) async throws(TransportFailure) -> TransportResponse {
         var shaped = request
         shaped.url = shape(request.url)
+        shaped.headers = shape(request.headers)
         return try await underlying.send(shaped)
     }
 
@@ -44,6 +45,27 @@ struct ShapingTransport: HTTPTransport {
         if let range = pattern.range { shapeBounds(&items, range) }
         components.queryItems = items
         return components.url ?? url
+    }
+
+    /// The headers with the pattern's literal ones set (a staged key: `KakaoAK disabled-service`) and
+    /// the ones it requires absent removed; `"*"` leaves what the client sends.
+    func shape(_ headers: [String: String]) -> [String: String] {
+        var shaped = headers
+        for (name, constraint) in pattern.headers {
+            let existing = shaped.keys.filter { $0.lowercased() == name }
+            switch constraint {
+            case .null:
+                for key in existing { shaped[key] = nil }
+            case .string("*"):
+                continue
+            case .string(let literal):
+                for key in existing { shaped[key] = nil }
+                shaped[name] = literal
+            default:
+                continue
+            }
+        }
+        return shaped
     }
 
     /// A `range` staging the API's 400 for bounds the client never sends: start after end, or not a
