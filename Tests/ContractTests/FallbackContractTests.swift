@@ -47,6 +47,46 @@ import WeatherClient
         }
     }
 
+    /// The seed app's flow against the real server: location denied → the campus → its district from
+    /// Kakao Local ("서울 문래동3가") above the campus's weather.
+    @Test func deniedLocationIsNamedAfterTheCampusDistrictByKakao() async throws {
+        try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+            let kakao = KakaoLocalClient(
+                apiKey: "c0de0000c0de0000c0de0000c0de0000", baseURL: server.baseURL, environment: [:])
+            let result = try await WeatherService(
+                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL), locationSource: FixedLocation.denied,
+                clock: RecordingClock(), retryPolicy: deterministicRetry, configuration: contractServiceConfiguration,
+                placeNamer: kakao
+            ).currentWeather()
+
+            #expect(result.origin == .defaultLocation(.denied))
+            #expect(result.placeNaming?.name == PlaceName(full: "서울 문래동3가", short: "문래동3가", english: "Seoul"))
+            #expect(WeatherDisplay(result).placeName == "서울 문래동3가")
+            // The weather is the campus's own (OpenWeatherMap names the point Yeongdeungpo-gu).
+            #expect(result.value.name == "Yeongdeungpo-gu")
+        }
+    }
+
+    /// Kakao refusing the request (no key: the 401 of the missing header) hides nothing: the weather is
+    /// shown under the weather's own name, and the refusal, with the server's message, is in the result.
+    @Test func kakaoRefusingTheKeyStillShowsTheWeatherAndSurfacesTheRefusal() async throws {
+        try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+            let kakao = KakaoLocalClient(apiKey: "", baseURL: server.baseURL, environment: [:])
+            let result = try await WeatherService(
+                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL), locationSource: FixedLocation.at(Self.seoul),
+                clock: RecordingClock(), retryPolicy: deterministicRetry, configuration: contractServiceConfiguration,
+                placeNamer: kakao
+            ).currentWeather()
+
+            #expect(result.value.name == "Seoul")
+            let failure = try #require(result.placeNaming?.failure)
+            #expect(failure.httpStatus == 401)
+            #expect(failure.errorType == "AccessDeniedError")
+            #expect(failure.serverMessage == "cannot find Authorization : KakaoAK header")
+            #expect(WeatherDisplay(result).placeName == "Seoul")
+        }
+    }
+
     @Test func serviceUnavailableThenOKSucceedsOnTheSecondAttempt() async throws {
         let directory = try TemporaryDirectory()
         let seoul = try CassetteFixtures.bundledBody("openweathermap/current/seoul.json")
