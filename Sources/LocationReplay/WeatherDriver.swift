@@ -18,19 +18,27 @@ public final class WeatherDriver {
     private var labelledPlaces: [String: MapLabel] = [:]
     private var labelOrder: [String] = []
 
-    /// A driver whose service asks `client` (pointed at a mock server) and waits on `clock`.
+    /// A Kakao REST key of the right form that only a mock accepts, for `--place-names` without
+    /// `KAKAO_REST_API_KEY`.
+    public static let mockKakaoKey = "00000000000000000000000000000000"
+
+    /// A driver whose service asks `client` (pointed at a mock server) and waits on `clock`; with a
+    /// `placeNamer`, each report names the fix's district (the last known one when naming fails).
     public init(
-        client: OpenWeatherClient, clock: any WeatherClock = SystemWeatherClock(), retryPolicy: RetryPolicy = .standard,
-        configuration: WeatherService.Configuration = .init()
+        client: OpenWeatherClient, placeNamer: (any PlaceNamer)? = nil, clock: any WeatherClock = SystemWeatherClock(),
+        retryPolicy: RetryPolicy = .standard, configuration: WeatherService.Configuration = .init()
     ) {
         service = WeatherService(
             client: client, locationSource: locationSource, clock: clock, retryPolicy: retryPolicy,
-            configuration: configuration)
+            configuration: configuration, placeNamer: placeNamer)
     }
 
-    /// A driver for the server at `baseURL`, metric units, sending `apiKey` (or none when `nil` or empty).
-    public convenience init(baseURL: URL, apiKey: String?) {
-        self.init(client: OpenWeatherClient(apiKey: apiKey ?? "", baseURL: baseURL, units: .metric))
+    /// A driver for the server at `baseURL`, metric units, sending `apiKey` (or none when `nil` or empty);
+    /// with `placeNamesKey`, fixes are named by Kakao Local at the same server with that key.
+    public convenience init(baseURL: URL, apiKey: String?, placeNamesKey: String? = nil) {
+        self.init(
+            client: OpenWeatherClient(apiKey: apiKey ?? "", baseURL: baseURL, units: .metric),
+            placeNamer: placeNamesKey.map { KakaoLocalClient(apiKey: $0, baseURL: baseURL, environment: [:]) })
     }
 
     /// The weather at `fix` (whose wall-clock time is `date`), as the service reports it.

@@ -31,6 +31,10 @@ enum ReplayLocationCommand {
         help: "Fetch the weather at each delivered fix from an OpenWeatherMap-compatible server (e.g. mockweather "
             + "serve) and print one line per fix instead of the fixes. A mockweather server on this machine is "
             + "first sent the trace's route, for its dashboard's map.")
+    static let placeNames = OptionSpec.flag(
+        "--place-names",
+        help: "With --weather, name each fix's district with Kakao Local at the same server (서울 중구 … 대구 중구), "
+            + "the key from KAKAO_REST_API_KEY (mockweather serve accepts any key of its form).")
     static let exec = OptionSpec.option(
         "--exec", value: "TEMPLATE",
         help: "Run a shell command per delivered fix with {lat}, {lon}, {time}, {elapsed}, {speed}, {course} and "
@@ -61,7 +65,8 @@ enum ReplayLocationCommand {
             With --weather, a failed weather request is printed on its line and playback goes on.
             """,
         options: [
-            realtime, speed, instant, interval, duration, distanceFilter, format, grid, weather, exec, seed, svg,
+            realtime, speed, instant, interval, duration, distanceFilter, format, grid, weather, placeNames, exec, seed,
+            svg,
             output,
             stats,
         ],
@@ -86,6 +91,13 @@ enum ReplayLocationCommand {
                 option: weather.name, value: text, expected: "an http or https URL such as http://127.0.0.1:8080")
         }
         return url
+    }
+
+    /// Whether `--place-names` was given; it needs `--weather`.
+    static func namesPlaces(_ arguments: ParsedArguments) throws(UsageError) -> Bool {
+        guard arguments.flag(placeNames) else { return false }
+        guard arguments.contains(weather) else { throw .other("--place-names needs --weather URL") }
+        return true
     }
 
     /// Refuses a run that would never end: instant playback of a trace that loops forever, without --duration.

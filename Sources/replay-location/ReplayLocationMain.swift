@@ -29,9 +29,11 @@ enum ReplayLocationMain {
         let tracePath = arguments.positional(0)!
         var options: ReplayOptions
         let weatherURL: URL?
+        let namesPlaces: Bool
         do {
             options = try ReplayLocationCommand.options(arguments)
             weatherURL = try ReplayLocationCommand.weatherURL(arguments)
+            namesPlaces = try ReplayLocationCommand.namesPlaces(arguments)
         } catch {
             usageFailure(error)
         }
@@ -68,7 +70,7 @@ enum ReplayLocationMain {
         let signalSources = await installSignalHandlers(for: [SIGINT, SIGTERM]) { cancellation.cancel() }
         let cpuBefore = processorSeconds()
         let playbackTask = Task.detached { () async throws(ReplayError) -> ReplayOutcome in
-            try await runPlayback(session, trace: trace, weatherURL: weatherURL)
+            try await runPlayback(session, trace: trace, weatherURL: weatherURL, namesPlaces: namesPlaces)
         }
         cancellation.attach { playbackTask.cancel() }
 

@@ -48,6 +48,34 @@ struct WeatherAgainstMockServerTests {
             .drop { $0.origin == "default location (location access denied)" }
         #expect(afterDenied.contains { $0.origin == "live" })
     }
+
+    /// With `--place-names` each line names the fix's district, from Seoul City Hall's to Daegu City
+    /// Hall's, and the denied stretch the campus's ("서울 문래동3가").
+    @Test func placeNamesNameEachFixsDistrictFromSeoulToDaegu() async throws {
+        let result = try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+            try await RunningProcess.run(
+                "replay-location",
+                [
+                    TestTraces.seoulToDaeguPath(), "--instant", "--interval", "600", "--weather",
+                    server.baseURL.absoluteString, "--place-names",
+                ])
+        }
+
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let reports = result.standardOutput.split(separator: "\n").map(WeatherLine.init)
+        #expect(reports.first?.place == "서울 태평로1가")
+        #expect(reports.last?.place == "대구 동인동1가")
+        #expect(reports.contains { $0.place == "대전 둔산동" && $0.origin == "live" })
+        let denied = reports.filter { $0.origin == "default location (location access denied)" }
+        #expect(!denied.isEmpty)
+        #expect(denied.allSatisfy { $0.place == "서울 문래동3가" })
+    }
+
+    @Test func placeNamesWithoutWeatherIsAUsageError() async throws {
+        let result = try await RunningProcess.run("replay-location", [TestTraces.seoulToDaeguPath(), "--place-names"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--place-names needs --weather URL"))
+    }
 }
 
 /// The route `replay-location --weather` announced, as the mock's admin API serves it.
