@@ -73,7 +73,8 @@ import WeatherClient
         try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
             let kakao = KakaoLocalClient(apiKey: "", baseURL: server.baseURL, environment: [:])
             let result = try await WeatherService(
-                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL), locationSource: FixedLocation.at(Self.seoul),
+                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
+                locationSource: FixedLocation.at(Self.seoul),
                 clock: RecordingClock(), retryPolicy: deterministicRetry, configuration: contractServiceConfiguration,
                 placeNamer: kakao
             ).currentWeather()

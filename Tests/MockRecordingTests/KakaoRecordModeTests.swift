@@ -60,7 +60,8 @@ import FoundationNetworking
             keys: ["kakao-local": try UpstreamAPIKey(Self.realKey, origin: "test")],
             upstreams: ["kakao-local": try UpstreamURL(upstream.url)])
         let scrubber = KeyScrubber()
-        options.recording = RecordingOptions(mode: .new, access: access).hook(scrubber: scrubber, directory: directory.url)
+        options.recording = RecordingOptions(mode: .new, access: access).hook(
+            scrubber: scrubber, directory: directory.url)
         options.scrubber = scrubber
         let log = CollectedLog()
         let diagnostics = CollectedLog()

@@ -22,7 +22,8 @@ struct KakaoLocal: Provider {
     let expectations = KakaoLocalExpectations.vocabulary
 
     func errorResponse(status: Int, message: String, for request: ReplayRequest) -> HTTPResponse {
-        KakaoLocalRules.response(status: status, errorType: KakaoLocalRules.errorType(forStatus: status), message: message)
+        KakaoLocalRules.response(
+            status: status, errorType: KakaoLocalRules.errorType(forStatus: status), message: message)
     }
 
     func screen(_ request: ReplayRequest, context: ScreeningContext) -> ScreenedAnswer? {

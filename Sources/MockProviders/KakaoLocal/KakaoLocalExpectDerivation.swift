@@ -17,7 +17,9 @@ enum KakaoLocalExpectDerivation {
             guard let first else { break }
             if let name = KakaoLocalAnswers.placeName(of: first) { fields.append(("name", .string(name))) }
             let address = first["address"]
-            for (key, member) in [("region1", "region_1depth_name"), ("region2", "region_2depth_name"), ("region3", "region_3depth_name")] {
+            for (key, member) in [
+                ("region1", "region_1depth_name"), ("region2", "region_2depth_name"), ("region3", "region_3depth_name"),
+            ] {
                 if let value = address?[member]?.stringValue { fields.append((key, .string(value))) }
             }
             let road = first["road_address"]?.members != nil ? first["road_address"]?["address_name"]?.stringValue : nil

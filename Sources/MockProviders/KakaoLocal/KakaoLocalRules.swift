@@ -62,9 +62,10 @@ enum KakaoLocalRules {
 
     /// Whether `key` has a REST API key's form: 32 hexadecimal characters.
     static func isRESTKeyForm(_ key: String) -> Bool {
-        key.utf8.count == 32 && key.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-        }
+        key.utf8.count == 32
+            && key.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+            }
     }
 
     /// The endpoint's required parameters, and the search's page bounds (kakao-local.md §4, §5.2).

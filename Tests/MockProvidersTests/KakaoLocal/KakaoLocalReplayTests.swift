@@ -174,7 +174,8 @@ import Testing
             "/v2/local/geo/coord2address.json?\(Self.cityHall)&input_coord=WTM",
             headers: Self.headers(key: "KakaoAK \(Self.restKey)"))
         #expect(response.status == 501)
-        #expect(response.text.hasPrefix("{\"errorType\":\"NotRecorded\",\"message\":\"mockweather: no cassette matches"))
+        #expect(
+            response.text.hasPrefix("{\"errorType\":\"NotRecorded\",\"message\":\"mockweather: no cassette matches"))
     }
 
     @Test func regionCodesAndTheAddressSearchAnswer() throws {
@@ -195,7 +196,8 @@ import Testing
     @Test func theDashboardPlacesAndNamesAKakaoRequest() throws {
         let harness = try harness
         _ = harness.respond(
-            "/v2/local/geo/coord2address.json?x=128.6014&y=35.8714", headers: Self.headers(key: "KakaoAK \(Self.restKey)"))
+            "/v2/local/geo/coord2address.json?x=128.6014&y=35.8714",
+            headers: Self.headers(key: "KakaoAK \(Self.restKey)"))
         let requests = try #require(harness.respond("/__admin/requests").jsonObject?["requests"] as? [[String: Any]])
         let entry = try #require(requests.last)
         #expect((entry["coordinates"] as? [String: Any])?["lat"] as? Double == 35.8714)
