@@ -90,7 +90,7 @@ public struct ReplayedRequest: Sendable, Equatable, CustomStringConvertible {
         return "\(method) \(path)?\(query)"
     }
 
-    /// `GET /data/2.5/weather?q=Busan&appid=*** → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))`,
+    /// `GET /data/2.5/weather?q=Busan&units=metric → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))`,
     /// `... → 200 (openweathermap/current/seoul)`, `... → 200 (my/seoul, overriding openweathermap/current/seoul)`;
     /// with a fault, what the client got instead of the status: `... → reset, no response (… [1/2])`
     /// when not a byte was sent, `... → 200, then reset-after-head (…)` when some of it was.
