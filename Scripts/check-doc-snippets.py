@@ -121,8 +121,9 @@ def main(arguments):
     os.makedirs(os.path.join(out, "Tests", "MyAppTests"))
     os.makedirs(os.path.join(out, "Tests", "DocSnippets"))
     with open(os.path.join(out, "Package.swift"), "w", encoding="utf-8") as file:
-        file.write(f"// From {manifest[0]}, its path dependency pointed at {ROOT}.\n")
+        # The tools version must stay the first line, so where the manifest came from is said after it.
         file.write(manifest[1].replace('"../mockweather"', f'"{ROOT}"', 1))
+        file.write(f"\n// The manifest above is {manifest[0]}, its path dependency pointed at {ROOT}.\n")
         file.write(EXTRA_TARGET)
     for app_file in glob.glob(os.path.join(ROOT, "Examples", "WeatherApp", "Sources", "WeatherApp", "*.swift")):
         shutil.copy(app_file, os.path.join(out, "Sources", "MyApp"))
