@@ -8,12 +8,26 @@ import XCTest
 extension ReplayJournal {
     /// Records one test failure per unmatched request, naming the request and the closest cassette:
     /// through Swift Testing's `Issue.record` inside a Swift Testing test, else XCTest's `XCTFail`.
+    /// Needs no `import Testing` in the calling file (the defaults are literals, not macros).
     ///
     /// - Returns: how many unmatched requests there were.
     @discardableResult
     public func recordUnmatchedRequestsAsIssues(
-        sourceLocation: SourceLocation = #_sourceLocation, file: StaticString = #filePath, line: UInt = #line
+        file: StaticString = #filePath, line: UInt = #line, fileID: String = #fileID, column: UInt = #column
     ) -> Int {
+        recordUnmatchedRequestsAsIssues(at: FailureLocation(fileID: fileID, file: file, line: line, column: column))
+    }
+
+    /// The same, reporting at `sourceLocation` (for a Swift Testing helper passing its caller's on).
+    ///
+    /// - Returns: how many unmatched requests there were.
+    @discardableResult
+    public func recordUnmatchedRequestsAsIssues(sourceLocation: SourceLocation) -> Int {
+        recordUnmatchedRequestsAsIssues(at: FailureLocation(sourceLocation))
+    }
+
+    @discardableResult
+    func recordUnmatchedRequestsAsIssues(at location: FailureLocation) -> Int {
         let unmatched = unmatchedRequests
         var messages = unmatched.map(Self.failureMessage(for:))
         let unlisted = counts.unmatched - unmatched.count
@@ -21,7 +35,7 @@ extension ReplayJournal {
             messages.append("mockweather: \(unlisted) more unmatched requests are no longer in the journal")
         }
         for message in messages {
-            TestFailure.record(message, sourceLocation: sourceLocation, file: file, line: line)
+            location.recordFailure(message)
         }
         return counts.unmatched
     }
@@ -33,12 +47,38 @@ extension ReplayJournal {
     }
 }
 
-/// Where a failure goes: the running Swift Testing test, else XCTest.
-enum TestFailure {
-    static func record(_ message: String, sourceLocation: SourceLocation, file: StaticString, line: UInt) {
+/// Where a failure is reported, in both frameworks' terms: Swift Testing's `SourceLocation`, and
+/// XCTest's `file`/`line` (nil when only a `SourceLocation` was given: XCTest needs a `StaticString`).
+struct FailureLocation {
+    var sourceLocation: SourceLocation
+    var xcTestLocation: (file: StaticString, line: UInt)?
+
+    /// A location from the literals the XCTest-style signatures default to.
+    init(fileID: String, file: StaticString, line: UInt, column: UInt) {
+        let filePath = "\(file)"
+        // `#fileID` is always `Module/File.swift`; a hand-written value without a module is given one,
+        // since Swift Testing requires the slash.
+        let fileID = fileID.contains("/") ? fileID : "unknown/\(fileID)"
+        sourceLocation = SourceLocation(
+            fileID: fileID, filePath: filePath, line: max(1, Int(line)), column: max(1, Int(column)))
+        xcTestLocation = (file, line)
+    }
+
+    /// A location Swift Testing gave; an XCTest failure then names it in its message.
+    init(_ sourceLocation: SourceLocation) {
+        self.sourceLocation = sourceLocation
+        xcTestLocation = nil
+    }
+
+    /// Fails the running test: Swift Testing's `Issue.record` inside a Swift Testing test, else XCTest's `XCTFail`.
+    func recordFailure(_ message: String) {
         #if canImport(XCTest)
         if Test.current == nil {
-            XCTFail(message, file: file, line: line)
+            if let (file, line) = xcTestLocation {
+                XCTFail(message, file: file, line: line)
+            } else {
+                XCTFail("\(sourceLocation): \(message)")
+            }
             return
         }
         #endif

@@ -1,10 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import WeatherClient
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import TestSupport
 #endif
 
 /// The heart of the contract: for every interaction of every bundled cassette, the real client against

@@ -79,7 +79,8 @@ import Testing
         #expect(problem.jsonPath == "$.interactions[0].fault")
         #expect(
             problem.message
-                == "unknown fault \"rest\"; expected one of reset, empty, truncate, drip, hang; did you mean 'reset'?")
+                == "unknown fault \"rest\"; expected one of reset, reset-after-head, empty, truncate, drip, hang; did you mean 'reset'?"
+        )
     }
 
     @Test func truncateContentLengthMustBeABooleanAndOnlyOnTruncate() {

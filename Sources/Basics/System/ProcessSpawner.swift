@@ -60,7 +60,12 @@ package enum ProcessSpawner {
         }
         for (stream, target) in [(standardInput, Int32(0)), (standardOutput, 1), (standardError, 2)] {
             switch stream {
-            case .inherited: break
+            case .inherited:
+                // POSIX_SPAWN_CLOEXEC_DEFAULT (below) closes every descriptor no action names, the
+                // standard streams included, so an inherited one is named.
+                #if canImport(Darwin)
+                posix_spawn_file_actions_addinherit_np(&actions, target)
+                #endif
             case .nullDevice:
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
             case .descriptor(let descriptor):

@@ -23,6 +23,8 @@ func startThread(name: String, _ body: @escaping () -> Void) throws(HTTPServerEr
         Handoff {
             #if os(Linux)
             chs_set_current_thread_name(name)
+            #else
+            _ = pthread_setname_np(name)
             #endif
             body()
         }

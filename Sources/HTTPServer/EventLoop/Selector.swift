@@ -161,22 +161,27 @@ final class Selector {
                 ))
         }
         #else
-        var spec = timespec()
-        var specPointer: UnsafeMutablePointer<timespec>? = nil
+        // The timeout is passed from inside `withUnsafePointer`, never through a pointer that outlives it.
+        let count: Int32
         if let timeout = timeoutNanoseconds {
-            spec = timespec(tv_sec: Int(timeout / 1_000_000_000), tv_nsec: Int(timeout % 1_000_000_000))
-            specPointer = withUnsafeMutablePointer(to: &spec) { $0 }
+            var spec = timespec(tv_sec: Int(timeout / 1_000_000_000), tv_nsec: Int(timeout % 1_000_000_000))
+            count = try systemCall("kevent", kevent(descriptors.poller, nil, 0, events, capacity, &spec))
+        } else {
+            count = try systemCall("kevent", kevent(descriptors.poller, nil, 0, events, capacity, nil))
         }
-        let count = try systemCall("kevent", kevent(descriptors.poller, nil, 0, events, capacity, specPointer))
         for index in 0..<Int(count) {
             let event = events[index]
             let token = UInt64(UInt(bitPattern: event.udata))
+            let isWrite = event.filter == Int16(EVFILT_WRITE)
             body(
                 SelectorEvent(
                     token: token,
                     isReadable: event.filter == Int16(EVFILT_READ) || token == wakeUpToken,
-                    isWritable: event.filter == Int16(EVFILT_WRITE),
+                    isWritable: isWrite,
+                    // A write filter's EV_EOF is epoll's EPOLLHUP (the peer is gone); a read filter's is
+                    // only the peer's half-close, which a read of 0 bytes reports.
                     isHangUpOrError: event.flags & UInt16(EV_ERROR) != 0
+                        || (isWrite && event.flags & UInt16(EV_EOF) != 0)
                 ))
         }
         #endif

@@ -283,7 +283,7 @@ package struct AdminAPI: Sendable {
         let query = QueryParameters(entry.query ?? "")
         let point = provider?.mapPoint(of: query)
         let answer = entry.response.flatMap { provider?.summary(ofAnswer: $0.body, query: query) }
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("sequence", .number(entry.sequenceNumber)),
             ("time", .string(Timestamp.iso8601(milliseconds: entry.timestampMilliseconds))),
             ("method", .string(entry.method)),
@@ -303,7 +303,10 @@ package struct AdminAPI: Sendable {
                 point.map { .object(["lat": .number($0.latitude), "lon": .number($0.longitude)]) } ?? .null
             ),
             ("answer", answer?.json ?? .null),
-        ])
+        ]
+        // Only where a cassette put over another set answered (in-process replays).
+        if let overridden = entry.overridden { fields.append(("overrides", .string(overridden))) }
+        return .object(fields)
     }
 
     static func describe(_ rule: RuleOutcome) -> JSONValue {

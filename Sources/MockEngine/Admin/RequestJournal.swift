@@ -20,6 +20,9 @@ package struct JournalEntry: Sendable {
     /// The interaction (or rule, or upstream) that answered (`openweathermap/current/seoul`), nil
     /// when unmatched.
     package var matched: String? = nil
+    /// The interaction of lower precedence the one that answered overrode, if any
+    /// (docs/ARCHITECTURE.md#matching).
+    package var overridden: String? = nil
     /// For unmatched requests: the closest interaction and what differed.
     package var nearMiss: String? = nil
     /// True when no interaction answered (whatever the status, which `--unmatched-status` can change).

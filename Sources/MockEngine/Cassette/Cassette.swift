@@ -32,6 +32,11 @@ package struct Cassette: Sendable, Equatable {
     package var creator: HARCreator?
     /// The interactions in file order.
     package var interactions: [Interaction]
+    /// How its interactions rank against other cassettes' (docs/ARCHITECTURE.md#matching): a request
+    /// that an interaction of higher precedence matches is answered by it, whatever those of lower
+    /// precedence would say. 0 for every file; an in-process replay raises the cassettes a test puts
+    /// over another set (`CassetteSet.overridden(by:)`).
+    package var precedence = 0
 
     /// How many interactions the file holds.
     package var interactionCount: Int { interactions.count }

@@ -585,6 +585,7 @@ package struct CassetteDecoder {
         guard bodyBytesValid, rateValid else { return nil }
         switch FaultKind(rawValue: kind) {
         case .reset: return .reset
+        case .resetAfterHead: return .resetAfterHead
         case .empty: return .empty
         case .truncate: return .truncate(bodyBytes: bodyBytes, announcesLength: announcesLength)
         case .drip: return .drip(bytesPerSecond: rate ?? FaultSpecification.defaultDripBytesPerSecond)

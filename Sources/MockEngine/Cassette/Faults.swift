@@ -12,9 +12,14 @@ package enum DelaySpecification: Sendable, Equatable {
 /// The kinds of broken network a cassette or `--fault-kinds` can stage: a closed set, named as
 /// cassettes and the command line write them.
 public enum FaultKind: String, Sendable, CaseIterable {
-    /// A TCP RST and no response.
+    /// A TCP RST and no response. A client stack may take it for a keep-alive connection the server
+    /// had closed and send the request again by itself (URLSession does, on a reused connection), so
+    /// the app never sees it: use ``resetAfterHead`` to exercise the app's own retry.
     case reset
-    /// A clean close without a response.
+    /// The status line and headers (announcing the body), then a TCP RST: the server visibly began
+    /// to answer, so no client retries it silently; URLSession reports `networkConnectionLost`.
+    case resetAfterHead = "reset-after-head"
+    /// A clean close without a response (retried silently like ``reset``, on a reused connection).
     case empty
     /// The head and part of the body, then a close.
     case truncate
@@ -22,6 +27,15 @@ public enum FaultKind: String, Sendable, CaseIterable {
     case drip
     /// No answer at all.
     case hang
+
+    /// True when not a byte of the response is written (``reset``, ``empty``, ``hang``): the kinds a
+    /// client stack may retry by itself on a reused connection.
+    public var sendsNoResponse: Bool {
+        switch self {
+        case .reset, .empty, .hang: true
+        case .resetAfterHead, .truncate, .drip: false
+        }
+    }
 }
 
 /// A broken network, staged per interaction (docs/ARCHITECTURE.md#cassettes): `"fault": "reset"` or
@@ -29,6 +43,8 @@ public enum FaultKind: String, Sendable, CaseIterable {
 package enum FaultSpecification: Sendable, Equatable {
     /// Close with a TCP RST and no response.
     case reset
+    /// Send the head (its `Content-Length` announcing the body), then close with a TCP RST.
+    case resetAfterHead
     /// Close cleanly without writing anything.
     case empty
     /// Send the head and the first `bodyBytes` of the body (default: half of it), then close. With
@@ -50,6 +66,7 @@ package enum FaultSpecification: Sendable, Equatable {
     package var kind: FaultKind {
         switch self {
         case .reset: .reset
+        case .resetAfterHead: .resetAfterHead
         case .empty: .empty
         case .truncate: .truncate
         case .drip: .drip
@@ -61,6 +78,7 @@ package enum FaultSpecification: Sendable, Equatable {
     init(_ kind: FaultKind) {
         switch kind {
         case .reset: self = .reset
+        case .resetAfterHead: self = .resetAfterHead
         case .empty: self = .empty
         case .truncate: self = .truncate(bodyBytes: nil)
         case .drip: self = .drip(bytesPerSecond: Self.defaultDripBytesPerSecond)
@@ -69,12 +87,7 @@ package enum FaultSpecification: Sendable, Equatable {
     }
 
     /// True when no response bytes are ever written, so a body is optional.
-    package var sendsNoResponse: Bool {
-        switch self {
-        case .reset, .empty, .hang: true
-        case .truncate, .drip: false
-        }
-    }
+    package var sendsNoResponse: Bool { kind.sendsNoResponse }
 }
 
 extension FaultSpecification {
@@ -84,6 +97,7 @@ extension FaultSpecification {
     func httpFault(bodyCount: Int) -> HTTPFault {
         switch self {
         case .reset: .reset
+        case .resetAfterHead: .resetAfterHead
         case .empty: .closeWithoutResponse
         case .hang: .hang
         case .drip(let rate): .drip(bytesPerSecond: rate)
@@ -98,8 +112,8 @@ extension FaultSpecification {
 /// A fault as the journal, the log and the admin API report it: its kind, and whether chaos
 /// (`--fault-rate`) drew it rather than a cassette staging it.
 package struct ServedFault: Sendable, Equatable, CustomStringConvertible {
-    var kind: FaultKind
-    var isRandom: Bool
+    package var kind: FaultKind
+    package var isRandom: Bool
 
     /// `reset`, or `reset (random fault)`.
     package var description: String { isRandom ? "\(kind.rawValue) (random fault)" : kind.rawValue }

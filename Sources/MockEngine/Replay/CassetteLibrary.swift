@@ -25,6 +25,8 @@ package final class CassetteLibrary: Sendable {
         /// `openweathermap/current/seoul`, or `name#1` when the cassette has several interactions
         /// (made once at load: every answered request logs it).
         package let label: String
+        /// The cassette's ``Cassette/precedence``.
+        var precedence: Int
     }
 
     /// Indexes `cassettes` and prepares every response (its bytes are encoded on its first request);
@@ -70,7 +72,8 @@ package final class CassetteLibrary: Sendable {
                                         $0, cassetteName: label,
                                         provider: providers.provider(forPath: interaction.request.path))
                                 },
-                                position: interaction.isSequence ? SequencePosition() : nil, label: label)
+                                position: interaction.isSequence ? SequencePosition() : nil, label: label,
+                                precedence: cassette.precedence)
                         ))
                 }
             }
@@ -119,15 +122,36 @@ package final class CassetteLibrary: Sendable {
         return CassetteLibrary(cassettes: updated, providers: providers)
     }
 
-    /// The best matching interaction's ordinal and how well it matched: most specific, then nearest,
-    /// then first in file order.
+    /// The best matching interaction's ordinal and how well it matched: highest precedence, then most
+    /// specific, then nearest, then first in file order.
     package func match(_ request: ReplayRequest) -> (ordinal: Int, quality: MatchQuality)? {
-        var best: (ordinal: Int, quality: MatchQuality)?
+        match(request, below: nil)
+    }
+
+    /// The best match among interactions of precedence lower than `ceiling` (all when nil).
+    private func match(_ request: ReplayRequest, below ceiling: Int?) -> (ordinal: Int, quality: MatchQuality)? {
+        var best: (ordinal: Int, quality: MatchQuality, precedence: Int)?
         for ordinal in index.candidates(for: request) {
-            guard let quality = Matchers.match(entries[ordinal].pattern, request) else { continue }
-            if best == nil || quality.isBetter(than: best!.quality) { best = (ordinal, quality) }
+            let entry = entries[ordinal]
+            if let ceiling, entry.precedence >= ceiling { continue }
+            guard let quality = Matchers.match(entry.pattern, request) else { continue }
+            if let current = best,
+                entry.precedence < current.precedence
+                    || (entry.precedence == current.precedence && !quality.isBetter(than: current.quality))
+            {
+                continue
+            }
+            best = (ordinal, quality, entry.precedence)
         }
-        return best
+        return best.map { ($0.ordinal, $0.quality) }
+    }
+
+    /// The label of the interaction that would have answered `request` had the one at `ordinal` (of
+    /// higher precedence) not been there, or nil when none of lower precedence matches.
+    func overridden(for request: ReplayRequest, by ordinal: Int) -> String? {
+        let precedence = entries[ordinal].precedence
+        guard precedence > 0, let shadowed = match(request, below: precedence) else { return nil }
+        return entries[shadowed.ordinal].label
     }
 
     /// Rewinds every sequence to its first response.

@@ -45,7 +45,9 @@ package struct ReplayResponder: Responder {
         }
         let label =
             entry.position == nil ? entry.label : "\(entry.label) [\(position + 1)/\(entry.responses.count)]"
-        return withChaos(ReplayOutcome(response, .answered(label), fault: served))
+        var outcome = ReplayOutcome(response, .answered(label), fault: served)
+        outcome.overridden = library.overridden(for: replayRequest, by: ordinal)
+        return withChaos(outcome)
     }
 
     /// `outcome` with `--latency` added to its delay and, at `--fault-rate`, a random fault in place

@@ -26,6 +26,8 @@ package struct ReplayOutcome: Sendable {
     var source: Source
     /// The fault acted out, if any.
     var fault: ServedFault?
+    /// The interaction of lower precedence that the answering one overrode (`CassetteSet.overridden(by:)`).
+    var overridden: String?
     /// The body as the journal, log and HAR show it when it differs from the one sent (a secret the
     /// API echoes); nil shows the body sent.
     var shownBody: [UInt8]?

@@ -45,7 +45,9 @@ package struct ReplayHandler: HTTPHandler {
             durationMicroseconds: elapsed.inMicroseconds,
             delayMilliseconds: Int(response.delay?.inMilliseconds ?? 0), fault: outcome.fault)
         switch outcome.source {
-        case .answered(let label): entry.matched = label
+        case .answered(let label):
+            entry.matched = label
+            entry.overridden = outcome.overridden
         case .unmatched(let closest, let rules):
             entry.nearMiss = closest
             entry.nearMissRules = rules
@@ -59,6 +61,7 @@ package struct ReplayHandler: HTTPHandler {
             entry.path = scrubber.scrub(entry.path)
             entry.query = entry.query.map(scrubber.scrub)
             entry.matched = entry.matched.map(scrubber.scrub)
+            entry.overridden = entry.overridden.map(scrubber.scrub)
             entry.nearMiss = entry.nearMiss.map(scrubber.scrub)
             entry.nearMissRules = entry.nearMissRules.map { rule in
                 var rule = rule

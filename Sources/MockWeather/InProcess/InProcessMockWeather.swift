@@ -58,6 +58,7 @@ public final class InProcessMockWeather: Sendable {
 
     /// Starts a server, runs `body` with it, and stops it whatever `body` does (returns, throws, or is
     /// cancelled).
+    @discardableResult
     public static func run<T>(
         _ cassettes: CassetteSet = .bundled, options: ReplayOptions = ReplayOptions(),
         isolation: isolated (any Actor)? = #isolation, _ body: (InProcessMockWeather) async throws -> T

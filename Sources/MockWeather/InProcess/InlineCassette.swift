@@ -28,7 +28,7 @@ public struct InlineCassette: Sendable {
     ///   - units: what the body's temperatures are in (`standard`, `metric`, `imperial`); other units
     ///     are converted on replay.
     ///   - delayMilliseconds: how long the answer waits.
-    ///   - fault: `reset`, `empty`, `truncate`, `drip` or `hang`, as in a file.
+    ///   - fault: `reset`, `reset-after-head`, `empty`, `truncate`, `drip` or `hang`, as in a file.
     ///   - name: defaults to the method, path and query.
     public static func answering(
         _ path: String, method: String = "GET", query: [String: String] = [:], status: Int = 200, json: String,

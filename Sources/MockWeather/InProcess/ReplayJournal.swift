@@ -55,12 +55,17 @@ public struct ReplayedRequest: Sendable, Equatable, CustomStringConvertible {
     public var status: Int
     /// The interaction that answered (`openweathermap/current/seoul`, `name#1 [2/3]` in a sequence).
     public var cassette: String?
+    /// The interaction the answering one overrode: what a set put under others with
+    /// ``CassetteSet/overridden(by:)`` would have answered (`openweathermap/current/seoul`), or nil.
+    public var overridden: String?
     /// For an unmatched request: the closest interaction and what differed.
     public var closest: String?
     /// True when no cassette matched.
     public var isUnmatched: Bool
-    /// The fault acted out, if any (`reset`, `hang`, ...).
+    /// The fault acted out, if any (`reset`, `hang`, `reset (random fault)` when chaos drew it).
     public var fault: String?
+    /// The kind of the fault acted out, if any.
+    public var faultKind: FaultKind?
     /// The delay the answer was scheduled with.
     public var delayMilliseconds: Int
 
@@ -71,9 +76,11 @@ public struct ReplayedRequest: Sendable, Equatable, CustomStringConvertible {
         query = entry.query
         status = entry.status
         cassette = entry.matched
+        overridden = entry.overridden
         closest = entry.nearMiss
         isUnmatched = entry.isUnmatched
         fault = entry.fault?.description
+        faultKind = entry.fault?.kind
         delayMilliseconds = entry.delayMilliseconds
     }
 
@@ -83,10 +90,19 @@ public struct ReplayedRequest: Sendable, Equatable, CustomStringConvertible {
         return "\(method) \(path)?\(query)"
     }
 
-    /// `GET /data/2.5/weather?q=Busan&appid=*** → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))`,
-    /// or `... → 200 (openweathermap/current/seoul)`.
+    /// `GET /data/2.5/weather?q=Busan&units=metric → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))`,
+    /// `... → 200 (openweathermap/current/seoul)`, `... → 200 (my/seoul, overriding openweathermap/current/seoul)`;
+    /// with a fault, what the client got instead of the status: `... → reset, no response (… [1/2])`
+    /// when not a byte was sent, `... → 200, then reset-after-head (…)` when some of it was.
     public var description: String {
-        let answer = isUnmatched ? "closest: \(closest ?? "none")" : (cassette ?? "no cassette")
-        return "\(requestLine) → \(status) (\(answer))"
+        var answer = isUnmatched ? "closest: \(closest ?? "none")" : (cassette ?? "no cassette")
+        if let overridden { answer += ", overriding \(overridden)" }
+        let outcome: String
+        switch (fault, faultKind?.sendsNoResponse) {
+        case (let fault?, true): outcome = "\(fault), no response"
+        case (let fault?, _): outcome = "\(status), then \(fault)"
+        case (nil, _): outcome = "\(status)"
+        }
+        return "\(requestLine) → \(outcome) (\(answer))"
     }
 }

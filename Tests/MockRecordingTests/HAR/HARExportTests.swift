@@ -63,7 +63,7 @@ import Testing
         let responses = cassettes.flatMap(\.interactions).reduce(0) { $0 + $1.responses.count }
         #expect(export.entryCount == responses)
         #expect(export.cassetteCount == cassettes.count)
-        let flaky = try entries(export).filter { ($0["comment"] as? String)?.contains("faults/flaky") == true }
+        let flaky = try entries(export).filter { ($0["comment"] as? String)?.contains("faults/flaky,") == true }
         #expect(flaky.map { ($0["response"] as? [String: Any])?["status"] as? Int } == [0, 200])
         #expect(((flaky.first?["response"] as? [String: Any])?["_error"] as? String) == "mockweather fault: reset")
     }
