@@ -8,7 +8,7 @@ package struct RequestPattern: Sendable, Equatable {
     /// Constraints on query parameters, sorted by name; names are lower-case.
     package let query: [QueryConstraint]
     /// Constraints on headers, sorted by name; names are lower-case.
-    let headers: [HeaderConstraint]
+    package let headers: [HeaderConstraint]
     package let near: GeoCircle?
     /// Two parameters bounding a time range, and the body items the range selects (`RangeRule`).
     package let range: RangeRule?
@@ -143,8 +143,8 @@ package struct QueryConstraint: Sendable, Equatable {
 /// trimmed), present with any value, or absent.
 package struct HeaderConstraint: Sendable, Equatable {
     /// Lower-case: header names compare case-insensitively.
-    let name: String
-    let expectation: QueryExpectation
+    package let name: String
+    package let expectation: QueryExpectation
     /// The expected value trimmed, compared with the request's trimmed value.
     let expectedKey: QueryValue.Key?
     /// Whether the header carries a secret (its provider's `Authorization`).

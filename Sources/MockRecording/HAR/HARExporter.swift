@@ -9,7 +9,9 @@ package import MockEngine
 /// - The request: the cassette's method and path on its API's live host (the provider's upstream for
 ///   the path: `openweathermap.org` for icons), each parameter the pattern names with its value (a
 ///   `"*"` gets a placeholder the pattern accepts), the centre of a `near` circle in the provider's
-///   coordinate parameters, and its key parameter as `***` unless the pattern names its own.
+///   coordinate parameters, and its key parameter as `***` unless the pattern names its own; each
+///   header the pattern names (its key header masked, `KakaoAK ***`, where any value does), and a
+///   masked key header for an API whose key travels in one when the pattern says nothing of it.
 ///   Each request is checked against the whole set: when another interaction would answer it (a more
 ///   specific one), the entry's comment says so.
 /// - The answer: the very bytes and headers the server sends for that request (units converted as on
@@ -95,7 +97,8 @@ package enum HARExporter {
                     if let other = request.answeredBy { comment += "; note: this request is answered by \(other)" }
                     let exchange = HARWriter.Exchange(
                         method: interaction.request.method, url: request.url, query: request.query,
-                        requestHeaders: [HeaderField(name: "Host", value: request.host)],
+                        requestHeaders: [HeaderField(name: "Host", value: request.host)]
+                            + request.headers.map { HeaderField(name: $0.name, value: $0.value) },
                         startedMilliseconds: base + offset, waitMilliseconds: wait,
                         response: sendsNothing
                             ? nil : HARWriter.Answer(status: prepared.status, headers: headers, body: prepared.body),
@@ -131,6 +134,8 @@ package enum HARExporter {
         let base = profile.map { $0.upstream(forPath: pattern.path, configured: $0.upstream) }
         let host = base.flatMap { URL(string: $0)?.host } ?? provider?.provider.hosts.first ?? "localhost"
         let keyName: String? = if case .parameter(let name)? = profile?.keyPlacement { name } else { nil }
+        let headers = clientHeaders(for: pattern, raw: raw, provider: provider)
+        let replayHeaders = HTTPHeaders(headers)
         // Names as the cassette spells them; the decoded pattern has them lower-cased.
         let spelled = Dictionary(
             (raw?["query"]?.members ?? []).map { ($0.key.lowercased(), $0.key) },
@@ -183,7 +188,7 @@ package enum HARExporter {
                 let answering = library.match(
                     ReplayRequest(
                         method: pattern.method, path: pattern.path, query: encoded(query, library.providers),
-                        providers: library.providers))?.ordinal
+                        headers: replayHeaders, providers: library.providers))?.ordinal
                 if answering == ordinal {
                     chosen = query
                     answeredBy = nil
@@ -207,9 +212,41 @@ package enum HARExporter {
         let text = encoded(chosen, library.providers)
         return ClientRequest(
             url: "https://\(host)\(pattern.path)\(text.isEmpty ? "" : "?\(text)")", host: host, query: chosen,
-            answeredBy: answeredBy,
+            headers: headers, answeredBy: answeredBy,
             replayRequest: ReplayRequest(
-                method: pattern.method, path: pattern.path, query: text, providers: library.providers))
+                method: pattern.method, path: pattern.path, query: text, headers: replayHeaders,
+                providers: library.providers))
+    }
+
+    /// The headers a client would send for `pattern`: each value the pattern names as written, the
+    /// key masked where the pattern takes any value or says nothing of a header the API's key travels
+    /// in (`Authorization: KakaoAK ***`), and none the pattern needs absent.
+    private static func clientHeaders(
+        for pattern: RequestPattern, raw: JSONValue?, provider: RegisteredProvider?
+    ) -> [(name: String, value: String)] {
+        let spelled = Dictionary(
+            (raw?["headers"]?.members ?? []).map { ($0.key.lowercased(), $0.key) },
+            uniquingKeysWith: { first, _ in first })
+        let secrets = provider?.vocabulary.secretHeaders ?? []
+        func masked(_ name: String) -> String {
+            guard let secret = secrets.first(where: { $0.name == name }) else { return "1" }
+            return secret.scheme.map { "\($0) \(KeyScrubber.mask)" } ?? KeyScrubber.mask
+        }
+        var headers: [(name: String, value: String)] = []
+        for constraint in pattern.headers {
+            let name = spelled[constraint.name] ?? constraint.name
+            switch constraint.expectation {
+            case .equals(let value): headers.append((name, value))
+            case .present: headers.append((name, masked(constraint.name)))
+            case .absent: break
+            }
+        }
+        if case .header(let name, _)? = provider?.provider.recording?.keyPlacement,
+            !pattern.headers.contains(where: { $0.name == name.lowercased() })
+        {
+            headers.append((name, masked(name.lowercased())))
+        }
+        return headers
     }
 
     /// The request a client would send for one interaction, and how replay reads it.
@@ -217,6 +254,8 @@ package enum HARExporter {
         var url: String
         var host: String
         var query: [(name: String, value: String)]
+        /// Besides `Host`.
+        var headers: [(name: String, value: String)]
         /// The interaction that answers it instead, when another does.
         var answeredBy: String?
         var replayRequest: ReplayRequest

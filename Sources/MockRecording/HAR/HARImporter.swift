@@ -115,9 +115,18 @@ private struct ImportSession {
         let namedInPatterns = Set(
             archive.creator.isMockweather
                 ? archive.entries.flatMap { entry in
-                    (entry.mockweather?["request"]?["query"]?.members ?? []).compactMap { member in
+                    let pattern = entry.mockweather?["request"]
+                    let parameters = (pattern?["query"]?.members ?? []).compactMap { member in
                         options.providers.isSecretParameter(member.key.lowercased()) ? member.value.stringValue : nil
                     }
+                    let secretHeaders =
+                        pattern?["path"]?.stringValue.flatMap { options.providers.vocabulary(forPath: $0) }?
+                        .secretHeaders ?? []
+                    let headers = (pattern?["headers"]?.members ?? []).compactMap { member in
+                        let header = secretHeaders.first { $0.name == member.key.lowercased() }
+                        return member.value.stringValue.flatMap { value in header.map { $0.secret(in: value) } }
+                    }
+                    return parameters + headers
                 } : [])
         let keys = archive.entries.flatMap { entry in
             HARURL(entry.request.url).map {

@@ -49,11 +49,13 @@ import Testing
             #expect(content["size"] is Int && content["mimeType"] is String)
             let timings = try #require(entry["timings"] as? [String: Any])
             for key in ["send", "wait", "receive"] { #expect(timings[key] is Int, "timings.\(key)") }
-            // Icons are on the web site's host, everything else on the API's.
+            // Each on its API's live host; OpenWeatherMap's icons on the web site's.
             let url = request["url"] as? String ?? ""
-            #expect(
-                url.hasPrefix("https://api.openweathermap.org/") || url.hasPrefix("https://openweathermap.org/img/wn/"),
-                "\(url)")
+            let hosts = [
+                "https://api.openweathermap.org/", "https://openweathermap.org/img/wn/",
+                "https://dapi.kakao.com/v2/local/",
+            ]
+            #expect(hosts.contains { url.hasPrefix($0) }, "\(url)")
         }
     }
 
@@ -86,6 +88,25 @@ import Testing
         #expect(byURL["https://api.openweathermap.org/data/2.5/weather?appid=invalid"] != nil)
         #expect(byURL["https://api.openweathermap.org/data/2.5/weather?lat=100&lon=1&appid=***"] != nil)
         #expect(export.shadowed.isEmpty, "\(export.shadowed)")
+    }
+
+    @Test func kakaoRequestsCarryTheHeaderTheirPatternNamesAndOtherwiseAMaskedKey() throws {
+        let export = try HARExporter.export(directory: PackageLayout.bundledCassettes, now: 0, providers: Providers.all)
+        func authorization(_ cassette: String, _ interaction: Int) throws -> [String] {
+            let entry = try #require(
+                try entries(export).first {
+                    let mockweather = $0["_mockweather"] as? [String: Any]
+                    return mockweather?["cassette"] as? String == cassette
+                        && mockweather?["interaction"] as? Int == interaction
+                }, "\(cassette)#\(interaction)")
+            let headers = try #require((entry["request"] as? [String: Any])?["headers"] as? [[String: Any]])
+            return headers.filter { ($0["name"] as? String)?.lowercased() == "authorization" }
+                .compactMap { $0["value"] as? String }
+        }
+        #expect(try authorization("kakao-local/coord2address/route/seoul-city-hall", 0) == ["KakaoAK ***"])
+        #expect(try authorization("kakao-local/errors/key-states", 0) == [])
+        #expect(try authorization("kakao-local/errors/key-states", 1) == ["KakaoAK null"])
+        #expect(try authorization("kakao-local/errors/missing-parameters", 0) == ["KakaoAK ***"])
     }
 
     @Test func exportThenImportRoundTripsTheBundledSetToCassettesThatAnswerTheSame() throws {
