@@ -13,6 +13,16 @@ enum ServeCommand {
         default: "127.0.0.1")
     static let port = OptionSpec.option(
         "--port", short: "-p", value: "PORT", help: "The port to bind; 0 picks a free one.", default: "8080")
+    static let allowHost = OptionSpec.option(
+        "--allow-host", value: "NAME",
+        help: "Also accept this name in Host for the admin API and record mode (a container's service name); "
+            + "loopback names and the bound address always are.",
+        repeatable: true)
+    static let allowOrigin = OptionSpec.option(
+        "--allow-origin", value: "ORIGIN",
+        help: "Let web pages of this origin (http://localhost:3000) drive the admin API and record mode; "
+            + "pages of other origins never can.",
+        repeatable: true)
     static let portFile = OptionSpec.option(
         "--port-file", value: "FILE", help: "Write the bound port to FILE (atomically) for scripts.")
     static let logFormat = OptionSpec.option(
@@ -64,7 +74,9 @@ enum ServeCommand {
             The first line on standard output is 'mockweather listening on http://HOST:PORT'; one line per \
             request follows. A request no cassette matches gets a 501 naming the closest cassette and what \
             differed. The admin API (loopback only) is under /__admin/: health, cassettes, requests, \
-            requests/unmatched, requests.har (the journal as HAR), reset (POST), reload (POST).
+            requests/unmatched, requests.har (the journal as HAR), reset (POST), reload (POST). The admin API and \
+            record mode answer only requests for this server's Host (a loopback name or the bound address) \
+            and refuse what a web page of another origin sends (see --allow-host, --allow-origin).
 
             \(CassetteDirectoryOption.discussion)
 
@@ -78,7 +90,8 @@ enum ServeCommand {
             cassettes, 69 the address cannot be bound.
             """,
         options: [
-            cassettes, host, port, portFile, logFormat, failOnUnmatched, requireKey, watch, unmatchedStatus,
+            cassettes, host, port, allowHost, allowOrigin, portFile, logFormat, failOnUnmatched, requireKey, watch,
+            unmatchedStatus,
             journalSize, latency, faultRate, faultKinds, seed, eventLoops, exitOnStandardInputEOF, record,
         ] + UpstreamOptions.all
     )
@@ -96,6 +109,15 @@ enum ServeCommand {
         options.cassetteDirectory = resolved.directory
         options.recording = recording?.hook(scrubber: scrubber, directory: resolved.directory)
         options.host = arguments.value(host) ?? options.host
+        options.allowedHosts = arguments.values(allowHost)
+        options.allowedOrigins = try arguments.values(allowOrigin).map { origin throws(UsageError) in
+            guard LocalAccessPolicy.isOrigin(origin) else {
+                throw .invalidValue(
+                    option: "--allow-origin", value: origin,
+                    expected: "an origin, scheme://host[:port] (http://localhost:3000)")
+            }
+            return origin
+        }
         options.port = try arguments.integer(port, in: 0...65_535) ?? options.port
         options.logFormat =
             try arguments.choice(logFormat, as: LogFormat.self) ?? .text

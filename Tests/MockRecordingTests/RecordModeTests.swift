@@ -20,10 +20,11 @@ import Testing
 
     private func withRecordingServer(
         mode: RecordingOptions.Mode = .new, upstream: String, directory: URL, timeout: Duration = .seconds(10),
-        scrub: [String] = [], _ body: (Harness) async throws -> Void
+        scrub: [String] = [], allowedOrigins: [String] = [], _ body: (Harness) async throws -> Void
     ) async throws {
         var options = ServeOptions(cassetteDirectory: directory, providers: Providers.all)
         options.port = 0
+        options.allowedOrigins = allowedOrigins
         options.eventLoopCount = 1
         var access = UpstreamAccess(apiKey: try UpstreamAPIKey(realTestKey, origin: "test"))
         access.upstreams["openweathermap"] = try UpstreamURL(upstream)
@@ -89,6 +90,55 @@ import Testing
             #expect(!text.lowercased().contains(realTestKey.lowercased()), "the real key leaked: \(text)")
             #expect(!text.lowercased().contains(clientTestKey.lowercased()), "the client's key leaked: \(text)")
             #expect(!text.contains("trace-id-"), "a --scrub pattern was not applied: \(text)")
+        }
+    }
+
+    @Test func aWebPageOfAnotherOriginCannotMakeItCallTheAPIOrWriteACassette() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let upstream = try FakeUpstream()
+        try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
+            let client = RawHTTPClient(port: harness.port)
+            let target = "/data/2.5/weather?q=Atlantis&appid=\(clientTestKey)"
+            // `<img src="http://127.0.0.1:PORT/data/2.5/weather?q=X">` on https://evil.example.
+            let image = [
+                "Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: no-cors", "Sec-Fetch-Dest: image",
+                "Referer: https://evil.example/",
+            ]
+            let fromImage = try await client.exchange(method: "GET", target, headers: image)
+            #expect(fromImage.head.hasPrefix("HTTP/1.1 403"), "\(fromImage.head)")
+            #expect(fromImage.body.contains("record mode forwarded nothing"))
+            // The same through DNS rebinding (a name of the page's that resolves to 127.0.0.1).
+            let rebound = try await client.exchange(
+                method: "GET", target, headers: ["Host: evil.example:\(harness.port)"])
+            #expect(rebound.head.hasPrefix("HTTP/1.1 421"), "\(rebound.head)")
+            #expect(!rebound.text.contains(clientTestKey))
+            let fetchNoCORS = try await client.exchange(
+                method: "GET", target, headers: ["Origin: https://evil.example", "Sec-Fetch-Site: cross-site"])
+            #expect(fetchNoCORS.head.hasPrefix("HTTP/1.1 403"))
+            #expect(upstream.targets.isEmpty, "\(upstream.targets)")
+            // A program on this machine still records.
+            let program = try await client.exchange(method: "GET", target, headers: [])
+            #expect(program.head.hasPrefix("HTTP/1.1 404"), "\(program.head)")
+            #expect(upstream.targets.count == 1)
+            let journal = try await fetch("/__admin/requests", port: harness.port)
+            #expect(String(decoding: journal.body, as: UTF8.self).contains("record mode: refused, foreign origin"))
+        }
+        #expect(allFiles(under: directory.url).filter { $0.path.hasSuffix(".json") }.count == 1)
+    }
+
+    @Test func anOriginTheUserAllowedRecordsThroughTheirWebApp() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let upstream = try FakeUpstream()
+        try await withRecordingServer(
+            upstream: upstream.url, directory: directory.url, allowedOrigins: ["http://myapp.test:3000"]
+        ) { harness in
+            let answer = try await RawHTTPClient(port: harness.port).exchange(
+                method: "GET", "/data/2.5/weather?q=Seoul&appid=\(clientTestKey)",
+                headers: ["Origin: http://myapp.test:3000", "Sec-Fetch-Site: cross-site"])
+            #expect(answer.head.hasPrefix("HTTP/1.1 200"), "\(answer.head)")
+            #expect(upstream.targets.count == 1)
         }
     }
 

@@ -53,8 +53,27 @@ public struct RawHTTPClient: Sendable {
     /// Sends `GET target` with `Connection: close` and reads until the connection ends or times out.
     /// `target` may be absolute-form (`http://api.openweathermap.org/...`), as a client behind a proxy sends.
     public func get(_ target: String) throws -> Exchange {
+        try send(method: "GET", target, headers: [])
+    }
+
+    /// ``send(method:_:headers:body:)`` off the cooperative pool.
+    public func exchange(method: String, _ target: String, headers: [String], body: String = "") async throws
+        -> Exchange
+    {
+        try await offTheCooperativePool { try send(method: method, target, headers: headers, body: body) }
+    }
+
+    /// Sends `method target` with the header lines `headers` (`Host: 127.0.0.1` unless they name a
+    /// `Host`, as a browser's forged one would), a `Content-Length` when there is a body, and
+    /// `Connection: close`; reads until the connection ends or times out.
+    public func send(method: String, _ target: String, headers: [String], body: String = "") throws -> Exchange {
         let connection = try RawClient(port: port, timeoutMilliseconds: readTimeoutMilliseconds)
-        try connection.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        var lines = ["\(method) \(target) HTTP/1.1"]
+        if !headers.contains(where: { $0.lowercased().hasPrefix("host:") }) { lines.append("Host: 127.0.0.1") }
+        lines += headers
+        if !body.isEmpty { lines.append("Content-Length: \(body.utf8.count)") }
+        lines.append("Connection: close")
+        try connection.send(lines.joined(separator: "\r\n") + "\r\n\r\n" + body)
         var received: [UInt8] = []
         while true {
             do {

@@ -20,7 +20,7 @@ extension AdminAPI {
         switch request.method {
         case "GET":
             return .respond(json(200, .object([("route", self.route.route?.json ?? .null)])))
-        case "PUT", "POST":
+        case "PUT":
             let announced: ReplayRoute
             do {
                 announced = try ReplayRoute(body: request.body, timestampMilliseconds: Timestamp.nowMilliseconds())

@@ -24,12 +24,15 @@ package struct AdminAPI: Sendable {
     let events: AdminEventFeed
     /// The route behind `/__admin/route`.
     let route = RouteBoard()
+    /// Keeps web pages of other origins out (``LocalAccessPolicy``).
+    let access: LocalAccessPolicy
 
     init(
         store: CassetteStore, journal: RequestJournal, random: SeededRandom, startedAt: ContinuousClock.Instant,
-        onReload: @escaping @Sendable (String) -> Void
+        access: LocalAccessPolicy = .loopback, onReload: @escaping @Sendable (String) -> Void
     ) {
         self.store = store
+        self.access = access
         self.journal = journal
         self.random = random
         self.startedAt = startedAt
@@ -48,6 +51,9 @@ package struct AdminAPI: Sendable {
     func respond(to request: HTTPRequest, path: String) -> HTTPHandlerResult {
         guard request.isFromLoopback else {
             return .respond(json(403, .object(["error": .string("the admin API answers loopback clients only")])))
+        }
+        if let refusal = access.refusal(ofAdmin: request) {
+            return .respond(json(refusal.status, .object(["error": .string(refusal.description)])))
         }
         let route = String(path.dropFirst(Self.prefix.count))
         let method = request.method
@@ -360,6 +366,13 @@ package struct AdminAPI: Sendable {
     }
 
     func json(_ status: Int, _ body: JSONValue) -> HTTPResponse {
+        HTTPResponse.json(status: status, body)
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON answer of mockweather's own (admin calls, refusals), never cached.
+    static func json(status: Int, _ body: JSONValue) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")

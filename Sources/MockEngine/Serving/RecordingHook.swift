@@ -33,19 +33,36 @@ package struct RecordingHook: Sendable {
 /// `--record all`: every request goes upstream.
 package struct ForwardingResponder: Responder {
     let forwarder: any RequestForwarder
+    /// Refuses what a web page of another origin sent (``LocalAccessPolicy``).
+    let access: LocalAccessPolicy
 
     package func respond(to request: HTTPRequest, as replayRequest: ReplayRequest) -> ReplayOutcome {
-        forwarder.forward(request, as: replayRequest, replacing: true)
+        if let refused = access.refusedForwarding(request) { return refused }
+        return forwarder.forward(request, as: replayRequest, replacing: true)
     }
 }
 
 /// `--record new`: what no cassette matches goes upstream, in place of ``FailClosedResponder``.
 package struct ForwardingUnmatchedStrategy: UnmatchedRequestStrategy {
     let forwarder: any RequestForwarder
+    /// Refuses what a web page of another origin sent (``LocalAccessPolicy``).
+    let access: LocalAccessPolicy
 
     package func respond(
         to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?, library: CassetteLibrary
     ) -> ReplayOutcome {
-        forwarder.forward(request, as: replayRequest, replacing: false)
+        if let refused = access.refusedForwarding(request) { return refused }
+        return forwarder.forward(request, as: replayRequest, replacing: false)
+    }
+}
+
+extension LocalAccessPolicy {
+    /// The answer to a request record mode must not forward (nothing goes upstream, nothing is
+    /// written), or nil when it may.
+    fileprivate func refusedForwarding(_ request: HTTPRequest) -> ReplayOutcome? {
+        guard let refusal = refusal(ofForwarding: request) else { return nil }
+        let message = "record mode forwarded nothing: \(refusal)"
+        let response = HTTPResponse.json(status: refusal.status, .object([("error", .string(message))]))
+        return ReplayOutcome(response, .answered("(record mode: refused, \(refusal.kindLabel))"))
     }
 }

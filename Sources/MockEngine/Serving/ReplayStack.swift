@@ -30,23 +30,28 @@ package final class ReplayStack: Sendable {
         var scrubber = options.scrubber
         var unmatched = unmatched ?? FailClosedResponder(status: options.unmatchedStatus, scrubber: scrubber)
         var forwarder: (any RequestForwarder)?
+        let access = LocalAccessPolicy(
+            boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins,
+            providerHosts: store.providers.hosts)
         if let recording = options.recording {
             scrubber = (scrubber ?? KeyScrubber(secretParameters: store.providers.secretParameters))
                 .adding(secrets: recording.secrets)
             let made = recording.makeForwarder(store) { line in diagnostics.write(line: line) }
             forwarder = made
-            if !recording.forwardsEverything { unmatched = ForwardingUnmatchedStrategy(forwarder: made) }
+            if !recording.forwardsEverything {
+                unmatched = ForwardingUnmatchedStrategy(forwarder: made, access: access)
+            }
         }
         let replay = ReplayResponder(
             store: store, unmatched: unmatched, chaos: options.chaos, random: random,
             screening: ScreeningContext(requireKey: options.requireKey))
         let responder: any Responder =
             if let forwarder, options.recording?.forwardsEverything == true {
-                ForwardingResponder(forwarder: forwarder)
+                ForwardingResponder(forwarder: forwarder, access: access)
             } else {
                 replay
             }
-        let admin = AdminAPI(store: store, journal: journal, random: random, startedAt: .now) { line in
+        let admin = AdminAPI(store: store, journal: journal, random: random, startedAt: .now, access: access) { line in
             diagnostics.write(line: "mockweather: \(line)")
         }
         handler = ReplayHandler(

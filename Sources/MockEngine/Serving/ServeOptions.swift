@@ -31,6 +31,12 @@ package struct ServeOptions: Sendable {
     package var scrubber: KeyScrubber?
     /// The APIs served.
     package var providers: ProviderSet
+    /// `--allow-host`: names besides loopback and the bound address that the admin API and record
+    /// mode accept in `Host` (a container's service name).
+    package var allowedHosts: [String] = []
+    /// `--allow-origin`: web origins allowed to drive the admin API and record mode (a web app the
+    /// user develops).
+    package var allowedOrigins: [String] = []
 
     /// Options with every default, the given directory and `providers`.
     package init(cassetteDirectory: URL, providers: ProviderSet) {
