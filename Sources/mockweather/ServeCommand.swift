@@ -107,6 +107,9 @@ enum ServeCommand {
             ? CassetteDirectoryOption.resolve(arguments.value(cassettes))
             : try UpstreamOptions.recordingDirectory(arguments.value(cassettes))
         options.cassetteDirectory = resolved.directory
+        options.cassetteDirectoryAsGiven = CassetteDirectory.asGiven(
+            origin: resolved.origin, explicit: arguments.value(cassettes),
+            environment: ProcessInfo.processInfo.environment)
         options.recording = recording?.hook(scrubber: scrubber, directory: resolved.directory)
         options.host = arguments.value(host) ?? options.host
         options.allowedHosts = arguments.values(allowHost)

@@ -23,6 +23,25 @@ import Testing
         #expect(health["unmatched"] as? Int == 1)
     }
 
+    @Test func healthShowsTheCassetteDirectoryAsGivenNeverTheAbsolutePath() throws {
+        let directory = URL(fileURLWithPath: "/home/someone/projects/app/Tests/Cassettes")
+        var options = ServeOptions(cassetteDirectory: directory, providers: Providers.all)
+        options.cassetteDirectoryAsGiven = CassetteDirectory.asGiven(
+            origin: "--cassettes", explicit: "Tests/Cassettes", environment: [:])
+        let harness = try ReplayHarness(files, options: options, directory: directory)
+        let health = harness.respond("/__admin/health")
+        #expect(health.jsonObject?["cassetteDirectory"] as? String == "Tests/Cassettes")
+        #expect(!health.text.contains("/home/someone"))
+        let unnamed = try ReplayHarness(files, directory: directory).respond("/__admin/health")
+        #expect(unnamed.jsonObject?["cassetteDirectory"] as? String == "Cassettes")
+        let environment = ["MOCKWEATHER_CASSETTES": "../shared"]
+        #expect(
+            CassetteDirectory.asGiven(origin: "MOCKWEATHER_CASSETTES", explicit: nil, environment: environment)
+                == "../shared")
+        #expect(CassetteDirectory.asGiven(origin: "./Cassettes", explicit: nil, environment: [:]) == "Cassettes")
+        #expect(CassetteDirectory.asGiven(origin: "bundled", explicit: nil, environment: [:]) == "(bundled)")
+    }
+
     @Test func cassettesListsEveryInteraction() throws {
         let harness = try ReplayHarness(files)
         let body = try #require(harness.respond("/__admin/cassettes").jsonObject)

@@ -79,6 +79,25 @@ import Darwin
         #expect(seen.withLock { $0 } == ["POST a=1", "GET b=2", "HEAD "])
     }
 
+    @Test func aBodyKeepsTheClientsContentTypeOrNone() async throws {
+        let seen = Locked<[String]>([])
+        let upstream = try FakeUpstream { request in
+            seen.withLock { $0.append(request.headers["Content-Type"] ?? "(none)") }
+            return HTTPResponse(status: 200, body: Array("{}".utf8))
+        }
+        let transport = try Self.transport(upstream)
+        let json = Array(#"{"lat":37.5}"#.utf8)
+        _ = try await transport.send(
+            UpstreamRequest(
+                method: "POST", path: "/x", query: "",
+                headers: [HeaderField(name: "content-type", value: "application/json")], body: json,
+                provider: openWeatherMap))
+        _ = try await transport.send(Self.request(method: "POST", path: "/x", query: "", body: json))
+        await upstream.stop()
+        // libcurl would call any body it posts a form unless told otherwise.
+        #expect(seen.withLock { $0 } == ["application/json", "(none)"])
+    }
+
     @Test func aSilentUpstreamIsATimeoutThatNamesTheDeadline() async throws {
         let upstream = try FakeUpstream { _ in HTTPResponse(status: 200, fault: .hang) }
         await #expect {

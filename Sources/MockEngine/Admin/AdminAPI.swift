@@ -26,13 +26,17 @@ package struct AdminAPI: Sendable {
     let route = RouteBoard()
     /// Keeps web pages of other origins out (``LocalAccessPolicy``).
     let access: LocalAccessPolicy
+    /// The cassette directory as the user named it (``ServeOptions/cassetteDirectoryAsGiven``).
+    let shownDirectory: String?
 
     init(
         store: CassetteStore, journal: RequestJournal, random: SeededRandom, startedAt: ContinuousClock.Instant,
-        access: LocalAccessPolicy = .loopback, onReload: @escaping @Sendable (String) -> Void
+        access: LocalAccessPolicy = .loopback, shownDirectory: String? = nil,
+        onReload: @escaping @Sendable (String) -> Void
     ) {
         self.store = store
         self.access = access
+        self.shownDirectory = shownDirectory
         self.journal = journal
         self.random = random
         self.startedAt = startedAt
@@ -121,7 +125,7 @@ package struct AdminAPI: Sendable {
         let uptime = startedAt.duration(to: .now).components.seconds
         return .object([
             "status": .string("ok"),
-            "cassetteDirectory": .string(store.directory.path),
+            "cassetteDirectory": .string(shownDirectory ?? store.directory.lastPathComponent),
             "providers": .array(store.providers.registered.map { .string($0.name) }),
             "cassettes": .number(library.cassettes.count),
             "interactions": .number(library.interactionCount),

@@ -51,7 +51,10 @@ package final class ReplayStack: Sendable {
             } else {
                 replay
             }
-        let admin = AdminAPI(store: store, journal: journal, random: random, startedAt: .now, access: access) { line in
+        let admin = AdminAPI(
+            store: store, journal: journal, random: random, startedAt: .now, access: access,
+            shownDirectory: options.cassetteDirectoryAsGiven
+        ) { line in
             diagnostics.write(line: "mockweather: \(line)")
         }
         handler = ReplayHandler(

@@ -4,6 +4,9 @@ package import Foundation
 package struct ServeOptions: Sendable {
     /// The cassette directory (see `CassetteDirectory.resolve`).
     package var cassetteDirectory: URL
+    /// The directory as the user named it (``CassetteDirectory/asGiven(origin:explicit:environment:)``),
+    /// shown by `/__admin/health`; nil shows the directory's last component.
+    package var cassetteDirectoryAsGiven: String?
     /// The address to bind; loopback unless told otherwise.
     package var host = "127.0.0.1"
     /// The port; 0 picks a free one.
@@ -67,5 +70,17 @@ package enum CassetteDirectory {
             return (local.standardizedFileURL, "./Cassettes")
         }
         return (bundled.standardizedFileURL, "bundled")
+    }
+
+    /// The directory as the user named it, for `/__admin/health`: what `--cassettes` or
+    /// `MOCKWEATHER_CASSETTES` said, `Cassettes`, or `(bundled)`; never an absolute path the user did
+    /// not type (it names their home folder to anything that reads the health endpoint).
+    package static func asGiven(origin: String, explicit: String?, environment: [String: String]) -> String {
+        switch origin {
+        case "--cassettes": explicit ?? "Cassettes"
+        case "MOCKWEATHER_CASSETTES": environment["MOCKWEATHER_CASSETTES"] ?? "Cassettes"
+        case "bundled": "(bundled)"
+        default: "Cassettes"
+        }
     }
 }

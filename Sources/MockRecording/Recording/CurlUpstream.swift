@@ -41,6 +41,10 @@ final class CurlUpstream: UpstreamTransport {
             ]
             + request.headers.map { "\($0.name): \($0.value)" }
         if let keyHeader { headers.append(keyHeader) }
+        if !request.body.isEmpty, !request.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            // libcurl labels a body it posts as a form unless told otherwise; send it as the client did.
+            headers.append("Content-Type:")
+        }
         let requestHeaders = headers
         // libcurl blocks its thread for the whole exchange.
         let exchange = await onOwnThread(named: "mockweather-upstream") {
