@@ -296,3 +296,23 @@ private func sendWithoutSignal(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> 
     send(fd, bytes.baseAddress, bytes.count, 0)
     #endif
 }
+
+/// The body of a `Transfer-Encoding: chunked` message, de-chunked; nil when the framing is broken or
+/// the last chunk is missing (a stream cut short).
+public func dechunked(_ bytes: [UInt8]) -> [UInt8]? {
+    var body: [UInt8] = []
+    var index = 0
+    while true {
+        guard
+            let lineEnd = (index..<max(index, bytes.count - 1)).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }
+            ),
+            let size = Int(
+                String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? "", radix: 16)
+        else { return nil }
+        let start = lineEnd + 2
+        if size == 0 { return body }
+        guard start + size + 2 <= bytes.count else { return nil }
+        body += bytes[start..<start + size]
+        index = start + size + 2
+    }
+}

@@ -45,7 +45,8 @@ package struct ReplayHarness: Sendable {
     /// What was asked so far.
     package var journal: RequestJournal { stack.requestJournal }
 
-    /// The answer to `method target`, as the stack gives it at once; a deferred answer is a failure
+    /// The answer to `method target`, as the stack gives it at once (a streamed body read to its end); a
+    /// deferred answer is a failure
     /// here (use ``respondLater(_:method:headers:)``).
     package func respond(
         _ target: String, method: String = "GET", headers: HTTPHeaders = ["Host": "127.0.0.1"], loopback: Bool = true
@@ -54,7 +55,13 @@ package struct ReplayHarness: Sendable {
             method: method, target: target, headers: headers, remoteAddress: loopback ? "127.0.0.1" : "192.0.2.7",
             isFromLoopback: loopback)
         switch stack.handle(request) {
-        case .respond(let response): return response
+        case .respond(var response):
+            // A streamed body (the journal's HAR) as a client would receive it, run to its end.
+            if let stream = response.stream, let bytes = stream.collectWithoutAConnection() {
+                response.stream = nil
+                response.body += bytes
+            }
+            return response
         case .respondLater: return HTTPResponse(status: 0, text: "expected an immediate response for \(target)")
         }
     }

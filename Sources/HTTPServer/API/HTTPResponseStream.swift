@@ -51,6 +51,10 @@ package final class HTTPResponseStream: Sendable {
     private struct State {
         var phase = Phase.pending(buffered: [], isFinished: false)
         var onClose: (@Sendable () -> Void)?
+        var onDrain: (@Sendable () -> Void)?
+        /// Writes handed to the connection since it attached; a drain counts only once it has
+        /// applied them all (a write still in its inbox is not sent).
+        var queuedWrites: UInt64 = 0
     }
 
     private let state = Locked(State())
@@ -77,6 +81,7 @@ package final class HTTPResponseStream: Sendable {
                 state.phase = .pending(buffered: buffered, isFinished: false)
                 return nil
             case .attached(let handle, let token):
+                if !bytes.isEmpty { state.queuedWrites += 1 }
                 return (handle, token)
             case .closed:
                 return nil
@@ -136,7 +141,65 @@ package final class HTTPResponseStream: Sendable {
         if runNow { body() }
     }
 
+    /// Runs `body` once everything written so far has gone to the socket (at once, on the connection's
+    /// loop, when nothing waits), so a producer of a large body writes a piece, waits for the drain,
+    /// then writes the next, and holds one piece in memory instead of the whole body. It runs on an
+    /// event-loop thread, so it must not block; it never runs once the stream has ended (``onClose(_:)``
+    /// does). A later call before the drain replaces an earlier closure.
+    package func whenDrained(_ body: @escaping @Sendable () -> Void) {
+        let target: (EventLoopHandle, UInt64)? = state.withLock { state in
+            switch state.phase {
+            case .pending:
+                state.onDrain = body  // the connection asks once it has sent what is buffered
+                return nil
+            case .attached(let handle, let token):
+                state.onDrain = body
+                return (handle, token)
+            case .closed:
+                return nil
+            }
+        }
+        guard let (handle, token) = target else { return }
+        let queued = handle.execute { loop in
+            (loop.client(for: token) as? HTTPConnection)?.streamDrainRequested()
+        }
+        if !queued { connectionClosed() }
+    }
+
+    /// Everything the producer writes, run to its end without a connection: the drain closure is run
+    /// each time what was written has been taken (in-process callers that have no socket, and tests).
+    /// Returns nil when the stream was attached to a connection or had ended.
+    package func collectWithoutAConnection() -> [UInt8]? {
+        var collected: [UInt8] = []
+        while true {
+            let step = state.withLock { state -> (bytes: [UInt8], onDrain: (@Sendable () -> Void)?, done: Bool)? in
+                guard case .pending(let buffered, let isFinished) = state.phase else { return nil }
+                state.phase = .pending(buffered: [], isFinished: isFinished)
+                defer { state.onDrain = nil }
+                return (buffered, state.onDrain, isFinished)
+            }
+            guard let step else { return collected.isEmpty ? nil : collected }
+            collected += step.bytes
+            if step.done { break }
+            guard let onDrain = step.onDrain else { break }  // a producer that waits on something else
+            onDrain()
+        }
+        connectionClosed()
+        return collected
+    }
+
     // MARK: The connection's side
+
+    /// Called by the connection when nothing it has is left unsent, having applied `appliedWrites`
+    /// writes: runs the waiting drain closure unless a write is still on its way to the connection.
+    func outputDrained(appliedWrites: UInt64) {
+        let onDrain = state.withLock { state -> (@Sendable () -> Void)? in
+            guard appliedWrites == state.queuedWrites else { return nil }
+            defer { state.onDrain = nil }
+            return state.onDrain
+        }
+        onDrain?()
+    }
 
     /// Called by the connection that sends the stream: returns what was written before, and whether
     /// the handler already finished; `nil` if the stream cannot be attached (it was sent before).
@@ -153,6 +216,7 @@ package final class HTTPResponseStream: Sendable {
         let onClose = state.withLock { state -> (@Sendable () -> Void)? in
             if case .closed = state.phase { return nil }
             state.phase = .closed
+            state.onDrain = nil
             defer { state.onClose = nil }
             return state.onClose
         }

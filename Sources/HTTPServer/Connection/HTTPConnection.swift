@@ -29,6 +29,8 @@ final class HTTPConnection: EventLoopClient {
     /// The stream being sent while `state` is `.streaming`, and how its writes are framed.
     private var stream: HTTPResponseStream?
     private var streamIsChunked = false
+    /// The stream's writes applied so far (``HTTPResponseStream/whenDrained(_:)`` waits for them all).
+    private var appliedStreamWrites: UInt64 = 0
 
     /// The one timeout deadline (monotonic ns, 0 = none) and the earliest timer armed for it. Moving
     /// the deadline later costs nothing; the armed timer re-arms itself when it finds it early.
@@ -463,6 +465,7 @@ final class HTTPConnection: EventLoopClient {
         server.encoder.encode(response, context: context, into: &output)
         pendingInput = []
         self.stream = stream
+        appliedStreamWrites = 0
         transition(to: .streaming)
         appendStreamBytes(response.body)
         appendStreamBytes(buffered)
@@ -487,6 +490,7 @@ final class HTTPConnection: EventLoopClient {
     /// The handler wrote `bytes`; they go out now unless the peer has stopped reading for too long.
     func streamDidWrite(_ bytes: [UInt8]) {
         guard state == .streaming, let stream else { return }
+        if !bytes.isEmpty { appliedStreamWrites += 1 }
         appendStreamBytes(bytes)
         if output.count - outputOffset > stream.maxBufferedBytes {
             shared.log(
@@ -497,6 +501,13 @@ final class HTTPConnection: EventLoopClient {
         }
         flush()
         updateInterest()
+    }
+
+    /// The stream's producer waits for what it wrote to be sent: tell it now if nothing waits, else
+    /// `outputDrained` will once the socket has taken it.
+    func streamDrainRequested() {
+        guard state == .streaming, let stream, outputOffset >= output.count else { return }
+        stream.outputDrained(appliedWrites: appliedStreamWrites)
     }
 
     /// The handler (or the server's shutdown) ended the stream: the rest goes out, then the close.
@@ -572,6 +583,10 @@ final class HTTPConnection: EventLoopClient {
     }
 
     private func outputDrained() {
+        if state == .streaming {
+            stream?.outputDrained(appliedWrites: appliedStreamWrites)
+            return
+        }
         guard case .writing(let after) = state else { return }
         switch after {
         case .readNext:

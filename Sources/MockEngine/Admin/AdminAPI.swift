@@ -277,13 +277,16 @@ package struct AdminAPI: Sendable {
         ])
     }
 
-    /// The journal as a HAR archive (`JournalHAR`), offered as a download.
+    /// The journal as a HAR archive (`JournalHAR`), offered as a download and streamed: its memory is
+    /// one batch of entries, whatever the journal holds.
     private func requestsHAR(host: String, limit: Int?) -> HTTPResponse {
         var entries = journal.entries()
         if let limit, limit >= 0, entries.count > limit { entries = Array(entries.suffix(limit)) }
-        var response = json(200, JournalHAR.document(entries, host: host))
-        response.headers.add(name: "Content-Disposition", value: "attachment; filename=\"mockweather-requests.har\"")
-        return response
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Cache-Control", value: "no-store")
+        headers.add(name: "Content-Disposition", value: "attachment; filename=\"mockweather-requests.har\"")
+        return HTTPResponse(status: 200, headers: headers, stream: JournalHAR.stream(entries, host: host))
     }
 
     /// An entry as `/__admin/requests` and the event feed show it; `providers` read its answer and

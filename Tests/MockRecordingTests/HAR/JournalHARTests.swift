@@ -57,6 +57,43 @@ import Testing
         #expect(reset["_error"] as? String == "mockweather fault: reset")
     }
 
+    @Test func aLargeJournalIsStreamedWholeOverASocket() async throws {
+        // 40 answers of 200 KB: an archive of several MiB, more than a stream may hold unsent, so it
+        // arrives whole only if it is written a batch at a time as the client takes it.
+        let padding = String(repeating: "x", count: 200_000)
+        let big = [("big.json", cassetteJSON(interaction(query: #"{"q": "big"}"#, body: #"{"pad":"\#(padding)"}"#)))]
+        try await ReplayHarness.live(big) { base in
+            let client = RawHTTPClient(port: base.port!, readTimeoutMilliseconds: 20_000)
+            for _ in 0..<40 { _ = try await client.exchange(method: "GET", "/data/2.5/weather?q=big", headers: []) }
+            let raw = try RawClient(port: base.port!, timeoutMilliseconds: 20_000)
+            let bytes = try await offTheCooperativePool {
+                try raw.send("GET /__admin/requests.har HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                return try raw.readToEOF()
+            }
+            let headEnd = try #require(
+                (0..<bytes.count - 3).first { bytes[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) })
+            let head = String(decoding: bytes[..<headEnd], as: UTF8.self)
+            #expect(head.hasPrefix("HTTP/1.1 200"))
+            #expect(head.contains("Transfer-Encoding: chunked"))
+            let body = try #require(dechunked(Array(bytes[(headEnd + 4)...])), "the archive ends with its last chunk")
+            #expect(body.count > 8_000_000)
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+            let entries = try #require((root["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+            #expect(entries.count == 40)
+            let text = ((entries[39]["response"] as? [String: Any])?["content"] as? [String: Any])?["text"] as? String
+            #expect(text?.count == padding.count + 10)
+        }
+    }
+
+    @Test func theStreamedArchiveIsTheDocumentsCompactForm() throws {
+        let harness = try ReplayHarness(files)
+        _ = harness.respond("/data/2.5/weather?q=Seoul")
+        _ = harness.respond("/data/2.5/weather?q=Busan")
+        let streamed = harness.respond("/__admin/requests.har").body
+        let document = JournalHAR.document(harness.journal.entries(), host: "127.0.0.1").compactBytes
+        #expect(streamed == document)
+    }
+
     @Test func limitKeepsTheLatestEntries() throws {
         let harness = try ReplayHarness(files)
         _ = harness.respond("/data/2.5/weather?q=Seoul")

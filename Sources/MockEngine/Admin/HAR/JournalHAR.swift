@@ -1,5 +1,6 @@
 import Basics
 import HTTPServer
+import Locking
 
 /// The request journal as a HAR 1.2 archive (`GET /__admin/requests.har`), so a failing CI run can
 /// attach what its client actually asked and what it got, and open it in any HAR viewer (or import
@@ -12,9 +13,62 @@ import HTTPServer
 package enum JournalHAR {
     /// The document for `entries` (oldest first), as served on `host` (the admin request's `Host`).
     static func document(_ entries: [JournalEntry], host: String) -> JSONValue {
-        HARWriter.document(
-            entries: entries.map { entry(for: $0, host: host) },
-            comment: "The request journal of mockweather serve on \(host), oldest first")
+        HARWriter.document(entries: entries.map { entry(for: $0, host: host) }, comment: comment(host: host))
+    }
+
+    /// How many bytes of entries are written before waiting for the client to take them.
+    static let batchBytes = 64 * 1024
+
+    /// The archive for `entries` as a streamed body, the same bytes as ``document(_:host:)``'s compact
+    /// form: the head, then the entries a batch at a time, each written once the client has taken the
+    /// one before, so a large journal costs one batch of memory, not the archive.
+    static func stream(_ entries: [JournalEntry], host: String) -> HTTPResponseStream {
+        let empty = HARWriter.document(entries: [], comment: comment(host: host)).compactBytes
+        let marker = Array(#""entries":[]"#.utf8)
+        let split = (0...(empty.count - marker.count)).first { empty[$0..<$0 + marker.count].elementsEqual(marker) }!
+        let head = Array(empty[..<(split + marker.count - 1)])
+        let tail = Array(empty[(split + marker.count - 1)...])
+        let stream = HTTPResponseStream()
+        let producer = Producer(entries: entries, host: host, stream: stream)
+        stream.write(head)
+        stream.whenDrained { producer.writeNextBatch(tail: tail) }
+        return stream
+    }
+
+    /// Writes the entries batch by batch, each on the drain of the one before.
+    private final class Producer: Sendable {
+        private let entries: [JournalEntry]
+        private let host: String
+        private let stream: HTTPResponseStream
+        private let next = Locked(0)
+
+        init(entries: [JournalEntry], host: String, stream: HTTPResponseStream) {
+            self.entries = entries
+            self.host = host
+            self.stream = stream
+        }
+
+        func writeNextBatch(tail: [UInt8]) {
+            var batch: [UInt8] = []
+            var index = next.withLock { $0 }
+            while index < entries.count, batch.count < JournalHAR.batchBytes {
+                if index > 0 { batch.append(UInt8(ascii: ",")) }
+                batch += JournalHAR.entry(for: entries[index], host: host).compactBytes
+                index += 1
+            }
+            next.withLock { $0 = index }
+            if index == entries.count {
+                batch += tail
+                stream.write(batch)
+                stream.finish()
+            } else if stream.write(batch) {
+                stream.whenDrained { [self] in writeNextBatch(tail: tail) }
+            }
+        }
+    }
+
+    private static func comment(host: String) -> String {
+        "The request journal of mockweather serve on \(host), oldest first"
     }
 
     private static func entry(for entry: JournalEntry, host: String) -> JSONValue {
