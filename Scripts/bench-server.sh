@@ -12,8 +12,11 @@
 # over the rounds. `uptime` load is printed before, between rounds and after, so readers can judge noise.
 # Exits 1 if a target is missed.
 #
+# With BENCH_BASELINE=REV it then runs Scripts/bench-cpu.sh REV: server CPU per request of this checkout
+# against that revision, within BENCH_CPU_MAX_PERCENT (3) percent.
+#
 # Environment: BENCH_DURATION (5s per wrk run), BENCH_ROUNDS (5), BENCH_STARTUP_ROUNDS (5),
-# BENCH_CASSETTES (10000), BENCH_RSS_REQUESTS (1000000).
+# BENCH_CASSETTES (10000), BENCH_RSS_REQUESTS (1000000), BENCH_BASELINE, BENCH_CPU_MAX_PERCENT.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -225,7 +228,8 @@ stop_server mock
 echo "== load after: $(load)"
 
 # --- report -----------------------------------------------------------------------------------------
-python3 - "$RESULTS" "$ROUNDS" "$STARTUP_ROUNDS" "$CASSETTES" <<'PY'
+status=0
+python3 - "$RESULTS" "$ROUNDS" "$STARTUP_ROUNDS" "$CASSETTES" <<'PY' || status=1
 import statistics, sys
 rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1])]
 rounds, startup_rounds, cassettes = sys.argv[2], sys.argv[3], int(sys.argv[4])
@@ -292,3 +296,9 @@ print()
 print("(2 cores shared by the servers, wrk and anything else running: judge by the load averages printed above.)")
 sys.exit(1 if failed else 0)
 PY
+if [[ -n "${BENCH_BASELINE:-}" ]]; then
+    echo
+    echo "== server CPU per request against $BENCH_BASELINE (Scripts/bench-cpu.sh)"
+    "$SCRIPTS/bench-cpu.sh" "$BENCH_BASELINE" "${BENCH_CPU_MAX_PERCENT:-3}" || status=1
+fi
+exit "$status"
