@@ -33,6 +33,7 @@ trap cleanup EXIT
 command -v wrk >/dev/null || {
     SUDO=""
     [[ "$(id -u)" -ne 0 ]] && SUDO="sudo"
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk >/dev/null
 }
 
