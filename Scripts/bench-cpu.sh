@@ -104,7 +104,8 @@ for round_, figures in per_round.items():
 current_median = statistics.median(f["current"][0] for f in per_round.values())
 baseline_median = statistics.median(f["baseline"][0] for f in per_round.values())
 ratio = statistics.median(ratios)
-print(f"medians: this checkout {current_median:.2f} µs/request, {baseline} {baseline_median:.2f} µs/request")
+print(f"medians: this checkout {current_median:.2f} µs/request, {baseline} {baseline_median:.2f} µs/request "
+      f"(ratio of medians {current_median / baseline_median:.3f})")
 ok = ratio <= 1 + max_percent / 100
 print(f"  {'ok  ' if ok else 'MISS'} server CPU per request, this checkout / {baseline}: {ratio:.3f} "
       f"(median of per-round ratios; target <= {1 + max_percent / 100:.2f})")
