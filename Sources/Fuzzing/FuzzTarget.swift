@@ -27,6 +27,7 @@ package enum FuzzTargets {
         TraceLoaderTarget.target,
         GPXImporterTarget.target,
         HARImporterTarget.target,
+        AccessPolicyTarget.target,
     ]
 
     /// The target called `name`, if there is one.
