@@ -35,6 +35,9 @@ import Testing
         #expect(bound.refusal(ofAdmin: request(["Host": "192.168.1.5:8080"])) == nil)
         #expect(bound.refusal(ofAdmin: request(["Host": "mockweather:8080"])) == nil)
         #expect(bound.refusal(ofAdmin: request(["Host": "192.168.1.6:8080"])) != nil)
+        // A mocked API's host: the URLProtocol mode and proxy clients name it, and no page can rebind it.
+        let providers = LocalAccessPolicy(boundHost: "127.0.0.1", providerHosts: ["api.openweathermap.org"])
+        #expect(providers.refusal(ofAdmin: request(["Host": "api.openweathermap.org"])) == nil)
         let wildcard = LocalAccessPolicy(boundHost: "0.0.0.0")
         #expect(wildcard.refusal(ofAdmin: request(["Host": "0.0.0.0:8080"])) != nil)
         #expect(wildcard.refusal(ofAdmin: request(["Host": "localhost:8080"])) == nil)

@@ -8,8 +8,8 @@ package import HTTPServer
 /// `<img src>` and `fetch(…, {mode: "no-cors"})` to `127.0.0.1`, or, through DNS rebinding (a name
 /// of its own that resolves to 127.0.0.1), requests whose answers it *can* read. Three rules stop both:
 /// - **Host**: the request names this server (a loopback name or address, the address it is bound
-///   to, a name given with `--allow-host`), or, for record mode, an API the providers mock (proxy
-///   mode). A rebound name fails it: 421.
+///   to, a name given with `--allow-host`) or an API the providers mock (proxy mode, the URLProtocol
+///   mode): names a page cannot rebind. A rebound name fails it: 421.
 /// - **Origin** and `Sec-Fetch-Site`: a state-changing admin call, and every request record mode
 ///   would forward, is refused (403) when a browser says it comes from another site: an `Origin` or,
 ///   for record mode, a `Referer` that is not a loopback origin or one given with `--allow-origin`, or
@@ -104,11 +104,7 @@ package struct LocalAccessPolicy: Sendable {
     /// Whether record mode may forward `request` upstream: this server's or a mocked API's `Host`, and
     /// no sign that a page of another origin sent it.
     package func refusal(ofForwarding request: HTTPRequest) -> Refusal? {
-        if let host = request.host ?? request.headers["Host"], !namesThisServer(host),
-            !providerHosts.contains(Self.hostName(host))
-        {
-            return .foreignHost(host)
-        }
+        if let host = request.host ?? request.headers["Host"], !namesThisServer(host) { return .foreignHost(host) }
         return crossSiteRefusal(request, readsReferer: true)
     }
 
@@ -127,9 +123,11 @@ package struct LocalAccessPolicy: Sendable {
         return nil
     }
 
+    /// A loopback name, the bound address, an allowed name, or a mocked API's host: a page cannot
+    /// rebind a name it does not own, and clients in proxy mode and the URLProtocol mode name the API.
     private func namesThisServer(_ host: String) -> Bool {
         let name = Self.hostName(host)
-        return isLocal(name) || allowedHosts.contains(name)
+        return isLocal(name) || allowedHosts.contains(name) || providerHosts.contains(name)
     }
 
     private func isLocal(_ name: String) -> Bool {
