@@ -65,6 +65,22 @@ import Testing
             "no raw control character may reach the log")
     }
 
+    @Test func jsonLinesAlsoEscapeDELAndC1ControlsThatJSONWouldAllowRaw() {
+        var forged = entry(query: #"q="\"#)
+        forged.path = "/x\n\u{1B}[31m\u{00}\u{7F}\u{9B}\"\\é"
+
+        let line = RequestLogFormatter(format: .json).line(for: forged)
+
+        #expect(
+            line
+                == #"{"time":"2026-11-29T10:00:00.123Z","method":"GET","path":"/x\n\u001b[31m\u0000\u007f\u009b\"\\é","#
+                + #""query":"q=\"\\","status":200,"matched":"current/seoul","durationMs":1.234}"#)
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["path"] as? String
+                == forged.path)
+    }
+
     @Test func jsonLinesReadAsBefore() {
         let json = RequestLogFormatter(format: .json)
 

@@ -12,29 +12,56 @@ package enum LogText {
     /// (nearly every request) is copied at once after one scan.
     package static func appendEscaped(_ text: String, to buffer: inout [UInt8]) {
         var text = text
+        text.withUTF8 { appendEscaped($0[...], to: &buffer) }
+    }
+
+    /// The same for UTF-8 bytes. Callers cut slices only at ASCII bytes, so a C1 control (two bytes,
+    /// `C2 80`...`C2 9F`) is never split between two calls.
+    private static func appendEscaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to buffer: inout [UInt8]) {
+        guard bytes.contains(where: needsAttention) else {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0xC2, index + 1 < bytes.endIndex, (0x80...0x9F).contains(bytes[index + 1]) {
+                appendUnicodeEscape(bytes[index + 1], to: &buffer)
+                index += 2
+                continue
+            }
+            switch byte {
+            case 0x0A: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20, 0x7F: appendUnicodeEscape(byte, to: &buffer)
+            default: buffer.append(byte)
+            }
+            index += 1
+        }
+    }
+
+    /// Appends `text` as a JSON string: `JSONValue.writeString`'s escapes, plus DEL and the C1 controls
+    /// (`\u007f`, `\u0080`...`\u009f`), which JSON allows raw but a terminal showing the JSON log
+    /// may obey.
+    package static func appendJSONString(_ text: String, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        var text = text
         text.withUTF8 { bytes in
-            guard bytes.contains(where: needsAttention) else {
+            guard bytes.contains(where: { needsAttention($0) || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            else {
                 buffer.append(contentsOf: bytes)
                 return
             }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-                    appendUnicodeEscape(bytes[index + 1], to: &buffer)
-                    index += 2
-                    continue
-                }
-                switch byte {
-                case 0x0A: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0D: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0x09: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case 0..<0x20, 0x7F: appendUnicodeEscape(byte, to: &buffer)
-                default: buffer.append(byte)
-                }
-                index += 1
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                appendEscaped(bytes[start..<index], to: &buffer)
+                buffer.append(contentsOf: [UInt8(ascii: "\\"), byte])
+                start = index + 1
             }
+            appendEscaped(bytes[start...], to: &buffer)
         }
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// `text` with every control character escaped (see ``appendEscaped(_:to:)``).

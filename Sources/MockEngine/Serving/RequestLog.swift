@@ -167,24 +167,24 @@ package struct RequestLogFormatter: Sendable {
             buffer.append(contentsOf: "{\"time\":\"".utf8)
             clock.append(milliseconds: entry.timestampMilliseconds, to: &buffer)
             buffer.append(contentsOf: "\",\"method\":".utf8)
-            JSONValue.writeString(entry.method, into: &buffer)
+            LogText.appendJSONString(entry.method, to: &buffer)
             buffer.append(contentsOf: ",\"path\":".utf8)
-            JSONValue.writeString(entry.path, into: &buffer)
+            LogText.appendJSONString(entry.path, to: &buffer)
             if let query = entry.query {
                 buffer.append(contentsOf: ",\"query\":".utf8)
-                JSONValue.writeString(query, into: &buffer)
+                LogText.appendJSONString(query, to: &buffer)
             }
             buffer.append(contentsOf: ",\"status\":".utf8)
             Self.appendDecimal(entry.status, to: &buffer)
             buffer.append(contentsOf: ",\"matched\":".utf8)
             if let matched = entry.matched {
-                JSONValue.writeString(matched, into: &buffer)
+                LogText.appendJSONString(matched, to: &buffer)
             } else {
                 buffer.append(contentsOf: "null".utf8)
             }
             if let nearMiss = entry.nearMiss {
                 buffer.append(contentsOf: ",\"nearMiss\":".utf8)
-                JSONValue.writeString(nearMiss, into: &buffer)
+                LogText.appendJSONString(nearMiss, to: &buffer)
             }
             if entry.delayMilliseconds > 0 {
                 buffer.append(contentsOf: ",\"delayMs\":".utf8)
@@ -192,7 +192,7 @@ package struct RequestLogFormatter: Sendable {
             }
             if let fault = entry.fault {
                 buffer.append(contentsOf: ",\"fault\":".utf8)
-                JSONValue.writeString(fault.description, into: &buffer)
+                LogText.appendJSONString(fault.description, to: &buffer)
             }
             buffer.append(contentsOf: ",\"durationMs\":".utf8)
             Self.appendMilliseconds(microseconds: entry.durationMicroseconds, to: &buffer)
