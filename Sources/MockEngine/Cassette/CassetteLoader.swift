@@ -249,7 +249,9 @@ package struct CassetteFiles {
                 close(descriptor)
                 return false
             }
-            let identity = DirectoryIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            // `dev_t` is a signed 32-bit integer on Darwin: only its bits matter here.
+            let identity = DirectoryIdentity(
+                device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
             if let earlier = visited[identity] {
                 close(descriptor)
                 let shown = earlier.isEmpty ? "." : earlier
