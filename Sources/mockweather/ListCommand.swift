@@ -15,10 +15,13 @@ enum ListCommand {
 
     static func run(_ arguments: ParsedArguments) -> ExitCode {
         let (directory, _) = CassetteDirectoryOption.resolve(arguments.positional(0))
+        let report = CassetteLoader.loadReporting(directory: directory, providers: Providers.all)
+        // On standard error, so the table on standard output stays a table for scripts.
+        for entry in report.skipped {
+            Console.standardError.writeLine("mockweather list: \(entry.logText)")
+        }
         do {
-            let library = CassetteLibrary(
-                cassettes: try CassetteLoader.load(directory: directory, providers: Providers.all),
-                providers: Providers.all)
+            let library = CassetteLibrary(cassettes: try report.result.get(), providers: Providers.all)
             Console.standardOutput.write(CassetteListing.table(for: library))
             return .success
         } catch {

@@ -173,6 +173,9 @@ enum ServeCommand {
             "mockweather: serving \(library.cassettes.count) cassettes (\(library.interactionCount) interactions) from "
                 + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
                 + "http://\(shownHost):\(boundPort)/__admin/health")
+        for entry in server.store.skipped {
+            Console.standardError.writeLine("mockweather: \(entry.logText)")
+        }
         if let recording {
             let what =
                 recording.mode == .new ? "recording what no cassette matches" : "forwarding and recording everything"

@@ -25,8 +25,13 @@ enum ValidateCommand {
         let maximumAge = try arguments.duration(maxAge)
         if arguments.flag(strict), maximumAge == nil { throw .other("'--strict' needs '--max-age DURATION'") }
         let (directory, _) = CassetteDirectoryOption.resolve(arguments.positional(0))
+        let report = CassetteLoader.loadReporting(directory: directory, providers: Providers.all)
+        // Named whether or not the rest is valid: a skipped entry is often the cassette that was meant.
+        for entry in report.skipped {
+            Console.standardOutput.writeLine(entry.logText)
+        }
         do {
-            let cassettes = try CassetteLoader.load(directory: directory, providers: Providers.all)
+            let cassettes = try report.result.get()
             guard !cassettes.isEmpty else {
                 Console.standardOutput.writeLine("no cassette files (*.json) under \(directory.path)")
                 return .dataError

@@ -46,6 +46,41 @@ import Testing
                 == "2026-11-29T10:00:00.123Z GET /data/2.5/weather?q=seoul&appid=*** 501 UNMATCHED 2.0ms")
     }
 
+    @Test func textLinesEscapeControlCharactersSoARequestCannotForgeALineOrReachTheTerminal() {
+        // What `/data/2.5/weather%0a...%1b[31m%00` becomes once its path is percent-decoded.
+        var forged = entry(
+            status: 501, matched: nil,
+            nearMiss: "current/seoul (path: /x\u{1B}]0;title\u{07} \u{2260} /data/2.5/weather)", isUnmatched: true)
+        forged.path = "/data/2.5/weather\n2026-11-29T10:00:00.000Z GET /forged 200\r\u{1B}[31m\u{00}\t\u{7F}\u{9B}é"
+
+        let line = RequestLogFormatter(format: .text).line(for: forged)
+
+        #expect(
+            line
+                == "2026-11-29T10:00:00.123Z GET /data/2.5/weather\\n2026-11-29T10:00:00.000Z GET /forged 200\\r"
+                + "\\u001b[31m\\u0000\\t\\u007f\\u009bé?q=seoul&appid=*** 501 UNMATCHED closest: current/seoul "
+                + "(path: /x\\u001b]0;title\\u0007 \u{2260} /data/2.5/weather) 1.234ms")
+        #expect(
+            !line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+            "no raw control character may reach the log")
+    }
+
+    @Test func jsonLinesAlsoEscapeDELAndC1ControlsThatJSONWouldAllowRaw() {
+        var forged = entry(query: #"q="\"#)
+        forged.path = "/x\n\u{1B}[31m\u{00}\u{7F}\u{9B}\"\\é"
+
+        let line = RequestLogFormatter(format: .json).line(for: forged)
+
+        #expect(
+            line
+                == #"{"time":"2026-11-29T10:00:00.123Z","method":"GET","path":"/x\n\u001b[31m\u0000\u007f\u009b\"\\é","#
+                + #""query":"q=\"\\","status":200,"matched":"current/seoul","durationMs":1.234}"#)
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["path"] as? String
+                == forged.path)
+    }
+
     @Test func jsonLinesReadAsBefore() {
         let json = RequestLogFormatter(format: .json)
 

@@ -156,8 +156,17 @@ package struct AdminAPI: Sendable {
         }
         return .object([
             ("cassettes", .array(described)),
+            ("skipped", Self.describe(store.skipped)),
             ("lastReload", store.lastReload.map(Self.describe) ?? .null),
         ])
+    }
+
+    /// Entries of the cassette directory left out, each as `{"path": ..., "reason": ...}`.
+    static func describe(_ skipped: [SkippedEntry]) -> JSONValue {
+        .array(
+            skipped.map { entry in
+                .object([("path", .string(entry.relativePath)), ("reason", .string(entry.reason))])
+            })
     }
 
     static func describe(_ interaction: Interaction) -> JSONValue {
@@ -244,6 +253,7 @@ package struct AdminAPI: Sendable {
             ("time", .string(Timestamp.iso8601(milliseconds: reload.timestampMilliseconds))),
             ("succeeded", .bool(reload.error == nil)),
             ("problems", .array(reload.error.map(Self.problems) ?? [])),
+            ("skipped", describe(reload.skipped)),
         ])
     }
 
@@ -347,15 +357,18 @@ package struct AdminAPI: Sendable {
         do {
             let library = try store.reload()
             onReload("reloaded \(library.cassettes.count) cassettes (\(library.interactionCount) interactions)")
+            reportSkipped()
             events.publish("cassettes", data: .object(["reloaded": .bool(true)]))
             return json(
                 200,
                 .object([
                     "reloaded": .bool(true), "cassettes": .number(library.cassettes.count),
                     "interactions": .number(library.interactionCount),
+                    "skipped": Self.describe(store.lastReload?.skipped ?? []),
                 ]))
         } catch {
             onReload("reload refused, still serving the previous cassettes: \(error)")
+            reportSkipped()
             events.publish("cassettes", data: .object(["reloaded": .bool(false)]))
             let problems: [JSONValue]
             switch error {
@@ -368,7 +381,15 @@ package struct AdminAPI: Sendable {
                     "reloaded": .bool(false),
                     "error": .string("the cassettes did not validate; still serving the previous set"),
                     "problems": .array(problems),
+                    "skipped": Self.describe(store.lastReload?.skipped ?? []),
                 ]))
+        }
+    }
+
+    /// Names each entry the reload left out in the server's diagnostics, as start-up does.
+    private func reportSkipped() {
+        for entry in store.lastReload?.skipped ?? [] {
+            onReload(entry.logText)
         }
     }
 

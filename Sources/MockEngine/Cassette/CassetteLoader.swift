@@ -29,35 +29,78 @@ public enum CassetteLoadError: Error, Sendable, CustomStringConvertible {
 ///
 /// Files are the `*.json` files found recursively under the directory (hidden files and folders are
 /// skipped), taken in byte order of their relative paths: that order breaks matching ties
-/// (docs/ARCHITECTURE.md#cassettes).
+/// (docs/ARCHITECTURE.md#cassettes). Link cycles, dangling links and files that are not regular files
+/// are left out and named (``SkippedEntry``), never waited on.
 package enum CassetteLoader {
+    /// A directory's load: the cassettes (or why they were refused) and the entries left out.
+    package struct Report: Sendable {
+        /// The cassettes in path order, or every problem of every file.
+        package var result: Result<[Cassette], CassetteLoadError>
+        /// What discovery and reading left out and why (cycles, dangling links, FIFOs, devices); these
+        /// never make a load fail.
+        package var skipped: [SkippedEntry]
+    }
+
     /// Loads every cassette under `directory`, each interaction read with the vocabulary of its
-    /// provider in `providers`, or throws with every problem of every file at once.
+    /// provider in `providers`, or throws with every problem of every file at once. Entries that are
+    /// not cassette files are left out (see ``loadReporting(directory:providers:)`` for which).
+    package static func load(directory: URL, providers: ProviderSet) throws(CassetteLoadError) -> [Cassette] {
+        try loadReporting(directory: directory, providers: providers).result.get()
+    }
+
+    /// Loads as ``load(directory:providers:)`` does and also names every entry left out: a directory
+    /// cycle or a second link to a directory already read, a dangling link, and a `*.json` that is a
+    /// FIFO, device or socket (also one swapped in between discovery and reading). Real cassette
+    /// files are validated exactly as before: any problem refuses the whole set.
     ///
     /// Files are read and decoded on all cores; the result is in path order whatever the scheduling.
-    package static func load(directory: URL, providers: ProviderSet) throws(CassetteLoadError) -> [Cassette] {
-        let files = try CassetteFiles.list(in: directory)
+    package static func loadReporting(directory: URL, providers: ProviderSet) -> Report {
+        let discovery: CassetteFiles.Discovery
+        do {
+            discovery = try CassetteFiles.discover(in: directory)
+        } catch {
+            return Report(result: .failure(error), skipped: [])
+        }
+        return load(discovery, directory: directory, providers: providers)
+    }
+
+    /// Reads and validates the files `discovery` found. Apart so that a test can change a file between
+    /// discovery and reading (a FIFO swapped in during a reload) without depending on timing.
+    static func load(_ discovery: CassetteFiles.Discovery, directory: URL, providers: ProviderSet) -> Report {
+        let files = discovery.files
         let results = Locked(
-            [(cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey])?](
-                repeating: nil, count: files.count))
+            [
+                (
+                    cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey],
+                    skipped: SkippedEntry?
+                )?
+            ](repeating: nil, count: files.count))
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
             let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
             defer { scratch.deallocate() }
             for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
                 let file = files[position]
-                let result: (cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey])
+                let result:
+                    (
+                        cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey],
+                        skipped: SkippedEntry?
+                    )
                 switch CassetteFiles.read(file.path, scratch: scratch) {
                 case .success(let bytes):
                     let decoded = CassetteDecoder.decode(file: file.relativePath, bytes: bytes, providers: providers)
                     // The duplicate check runs on one core once all files are in: its keys are made here.
                     let keys = decoded.cassette?.interactions.map(\.request.canonicalKey) ?? []
-                    result = (decoded.cassette, decoded.problems, keys)
+                    result = (decoded.cassette, decoded.problems, keys, nil)
+                case .failure(let reason) where reason.fileType != nil:
+                    // Swapped for a FIFO or device since discovery: left out as discovery would have.
+                    let what = CassetteFiles.describe(fileType: reason.fileType ?? 0)
+                    result = (nil, [], [], SkippedEntry(relativePath: file.relativePath, reason: "\(what), not read"))
                 case .failure(let reason):
                     let problem = CassetteProblem(
                         file: file.relativePath, jsonPath: "$", line: nil, column: nil,
                         message: "cannot read the file: \(reason)")
-                    result = (nil, [problem], [])
+                    result = (nil, [problem], [], nil)
                 }
                 results.withLock { $0[position] = result }
             }
@@ -66,10 +109,13 @@ package enum CassetteLoader {
         let cassettes = decoded.compactMap(\.cassette)
         let keys = decoded.filter { $0.cassette != nil }.map(\.keys)
         let problems = decoded.flatMap(\.problems) + duplicateRequests(in: cassettes, keys: keys)
+        let skipped = discovery.skipped + decoded.compactMap(\.skipped)
         guard problems.isEmpty else {
-            throw .invalid(CassetteValidationError(directory: directory.path, problems: problems))
+            return Report(
+                result: .failure(.invalid(CassetteValidationError(directory: directory.path, problems: problems))),
+                skipped: skipped)
         }
-        return cassettes
+        return Report(result: .success(cassettes), skipped: skipped)
     }
 
     /// Decodes in-memory files (relative path and contents), checking each on its own and then the
@@ -121,6 +167,23 @@ package enum CassetteLoader {
     }
 }
 
+/// An entry of a cassette directory that discovery did not read, and why: a cycle, a dangling link or
+/// a file that is not a regular file is named rather than left out without a word.
+package struct SkippedEntry: Sendable, Equatable, CustomStringConvertible {
+    /// The entry's path relative to the cassette directory.
+    package var relativePath: String
+    /// Why it was not read, e.g. "a link back to . (a directory cycle), not followed".
+    package var reason: String
+
+    /// `a: a link back to . (a directory cycle), not followed`.
+    package var description: String { "\(relativePath): \(reason)" }
+
+    /// `skipped a: ...`, for the server's diagnostics (at start-up and after each reload) and the
+    /// commands' reports, escaped so that a file name cannot start a line of its own or reach the
+    /// terminal as a control sequence.
+    package var logText: String { "skipped \(LogText.escapingControlCharacters(description))" }
+}
+
 /// The cassette files of a directory and a fingerprint of their state, for loading and `--watch`.
 package struct CassetteFiles {
     package struct File: Sendable, Equatable {
@@ -129,55 +192,193 @@ package struct CassetteFiles {
         package var relativePath: String
     }
 
+    /// What discovery found: the cassette files to read, in byte order of their relative paths, and
+    /// the entries it left out, each with its reason, in the order met.
+    package struct Discovery: Sendable, Equatable {
+        package var files: [File]
+        package var skipped: [SkippedEntry]
+    }
+
+    /// The cassette files under `directory` (see ``discover(in:)``).
     package static func list(in directory: URL) throws(CassetteLoadError) -> [File] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
+        try discover(in: directory).files
+    }
+
+    /// Walks `directory`, following links to directories once: a directory already read (a cycle
+    /// such as `ln -s . a`, or a second link to the same one) is named in `skipped` and not entered
+    /// again, so the walk ends whatever the links. Dangling links, and FIFOs, devices and sockets named
+    /// `*.json`, are named in `skipped` too; nothing here opens a file.
+    package static func discover(in directory: URL) throws(CassetteLoadError) -> Discovery {
+        var walker = Walker()
+        guard walker.enter(directory.path, relativePath: "", isRoot: true) else {
             throw .directoryNotFound(directory.path)
         }
         // String's `<` orders by Unicode scalar values, which is byte order for UTF-8.
-        return walk(directory.path, prefix: "").sorted { $0.relativePath < $1.relativePath }
+        return Discovery(files: walker.files.sorted { $0.relativePath < $1.relativePath }, skipped: walker.skipped)
     }
 
-    /// Lists with `readdir` (no per-entry URL or `stat` unless the file system hides the type), which
-    /// keeps start-up fast with tens of thousands of cassettes.
-    private static func walk(_ directory: String, prefix: String) -> [File] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
+    /// One walk's state. Directories are remembered by device and inode, not by path: a cycle through
+    /// links has a new path at every turn (`a/a/a/...`) but always the same inode.
+    private struct Walker {
+        struct DirectoryIdentity: Hashable {
+            var device: UInt64
+            var inode: UInt64
+        }
+
         var files: [File] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        var skipped: [SkippedEntry] = []
+        /// Every directory read so far, with the relative path it was read under ("" for the root).
+        var visited: [DirectoryIdentity: String] = [:]
+        /// The directories being read (the root down to the current one): meeting one again is a cycle.
+        var ancestors: Set<DirectoryIdentity> = []
+
+        /// Reads the directory at `path` unless it was read already (then names it in `skipped`);
+        /// false when it cannot be opened as a directory (named in `skipped` unless it is the root,
+        /// whose absence is the caller's error).
+        mutating func enter(_ path: String, relativePath: String, isRoot: Bool = false) -> Bool {
+            // Opening the directory itself and asking its descriptor (rather than `stat` on the path)
+            // identifies exactly what is read; O_NONBLOCK keeps a FIFO swapped in from blocking.
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let reason = errno
+                if !isRoot { skip(relativePath, "cannot open the directory (\(Self.describe(reason))), not read") }
+                return false
             }
-            guard !name.hasPrefix(".") else { continue }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                close(descriptor)
+                return false
+            }
+            // `dev_t` is a signed 32-bit integer on Darwin: only its bits matter here.
+            let identity = DirectoryIdentity(
+                device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
+            if let earlier = visited[identity] {
+                close(descriptor)
+                let shown = earlier.isEmpty ? "." : earlier
+                skip(
+                    relativePath,
+                    ancestors.contains(identity)
+                        ? "a link back to \(shown) (a directory cycle), not followed"
+                        : "the same directory as \(shown), already read, not followed")
+                return true
+            }
+            guard let handle = fdopendir(descriptor) else {
+                let reason = errno
+                close(descriptor)
+                if !isRoot { skip(relativePath, "cannot open the directory (\(Self.describe(reason))), not read") }
+                return false
+            }
+            defer { closedir(handle) }
+            visited[identity] = relativePath
+            ancestors.insert(identity)
+            defer { ancestors.remove(identity) }
+            var names: [(name: String, type: Int32)] = []
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                names.append((name, Int32(entry.pointee.d_type)))
+            }
+            // Read in name order so that which of two links to one directory is followed (and so
+            // each cassette's name) does not depend on the file system's order.
+            names.sort { $0.name < $1.name }
+            for (name, type) in names {
+                visit(name, type: type, in: path, prefix: relativePath)
+            }
+            return true
+        }
+
+        /// Lists with `readdir`'s type (no per-entry `stat` unless the entry is a link or the file
+        /// system hides the type), which keeps start-up fast with tens of thousands of cassettes.
+        mutating func visit(_ name: String, type: Int32, in directory: String, prefix: String) {
+            let path = directory + "/" + name
             let relative = prefix.isEmpty ? name : "\(prefix)/\(name)"
-            var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-            var isRegular = Int32(entry.pointee.d_type) == Int32(DT_REG)
-            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) || Int32(entry.pointee.d_type) == Int32(DT_LNK) {
+            let isCassetteName = name.hasSuffix(".json")
+            var mode: mode_t
+            switch type {
+            case Int32(DT_DIR): mode = S_IFDIR
+            case Int32(DT_REG): mode = S_IFREG
+            case Int32(DT_FIFO): mode = S_IFIFO
+            case Int32(DT_CHR): mode = S_IFCHR
+            case Int32(DT_BLK): mode = S_IFBLK
+            case Int32(DT_SOCK): mode = S_IFSOCK
+            default:
                 var status = stat()
-                guard stat(directory + "/" + name, &status) == 0 else { continue }
-                isDirectory = status.st_mode & S_IFMT == S_IFDIR
-                isRegular = status.st_mode & S_IFMT == S_IFREG
+                guard stat(path, &status) == 0 else {
+                    let reason = errno
+                    var link = stat()
+                    if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                        if reason == ENOENT {
+                            skip(relative, "a dangling symbolic link (to \(Self.target(of: path))), not followed")
+                        } else if reason == ELOOP {
+                            skip(relative, "a symbolic link that loops (to \(Self.target(of: path))), not followed")
+                        } else {
+                            skip(relative, "a symbolic link that cannot be followed (\(Self.describe(reason)))")
+                        }
+                    } else if isCassetteName, reason != ENOENT {
+                        skip(relative, "cannot be examined (\(Self.describe(reason))), not read")
+                    }
+                    return
+                }
+                mode = status.st_mode & S_IFMT
             }
-            if isDirectory {
-                files += walk(directory + "/" + name, prefix: relative)
-            } else if isRegular, name.hasSuffix(".json") {
-                files.append(
-                    File(path: directory + "/" + name, relativePath: relative))
+            switch mode {
+            case S_IFDIR:
+                _ = enter(path, relativePath: relative)
+            case S_IFREG:
+                if isCassetteName { files.append(File(path: path, relativePath: relative)) }
+            default:
+                if isCassetteName { skip(relative, "\(CassetteFiles.describe(fileType: mode)), not read") }
             }
         }
-        return files
+
+        mutating func skip(_ relativePath: String, _ reason: String) {
+            skipped.append(SkippedEntry(relativePath: relativePath, reason: reason))
+        }
+
+        static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }
+
+        /// Where the link at `path` points, as written in the link.
+        static func target(of path: String) -> String {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            guard count >= 0 else { return "?" }
+            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
+    /// "a FIFO (named pipe)", "a character device", ...: what a file that is not a regular file is.
+    static func describe(fileType mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a directory"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
     }
 
     /// The file's bytes, read with plain `open`/`read`. A file that fits `scratch` (a buffer the
     /// caller reuses across files) takes one `read` and one copy of exactly its size; a bigger one is
     /// read to its end.
+    ///
+    /// Never blocks on what is not a regular file: the path is opened non-blocking (a FIFO swapped in
+    /// after discovery would otherwise wait for a writer forever) and the descriptor must be a
+    /// regular file, else the error says what it is (``ReadError/fileType``).
     package static func read(_ path: String, scratch: UnsafeMutableRawBufferPointer? = nil) -> Result<
         [UInt8], ReadError
     > {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadError(errno: errno)) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(ReadError(errno: errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadError(errno: 0, fileType: status.st_mode & S_IFMT))
+        }
         if let scratch, let base = scratch.baseAddress {
             while true {
                 let count = systemRead(descriptor, base, scratch.count)
@@ -217,20 +418,30 @@ package struct CassetteFiles {
         #endif
     }
 
+    /// Why a file could not be read: a system error, or that it is not a regular file.
     package struct ReadError: Error, CustomStringConvertible {
         var errno: Int32
-        package var description: String { String(cString: strerror(errno)) }
+        /// The file's type (`S_IFIFO`, `S_IFCHR`, ...) when it was opened but is not a regular file.
+        var fileType: mode_t? = nil
+
+        /// `No such file or directory`, or `a FIFO (named pipe), not a regular file`.
+        package var description: String {
+            if let fileType { return "\(CassetteFiles.describe(fileType: fileType)), not a regular file" }
+            return String(cString: strerror(errno))
+        }
     }
 
     /// A value that changes whenever a cassette file is added, removed, renamed or rewritten
-    /// (path, size and modification time to the nanosecond).
+    /// (path, size and modification time to the nanosecond), or an entry is skipped or no longer
+    /// skipped (so a FIFO or a link loop that appears is reported by a reload).
     static func fingerprint(of directory: URL) -> [String] {
-        guard let files = try? list(in: directory) else { return ["(missing)"] }
-        return files.map { file in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSinceReferenceDate ?? 0
-            return "\(file.relativePath)|\(size)|\(modified)"
-        }
+        guard let discovery = try? discover(in: directory) else { return ["(missing)"] }
+        return discovery.skipped.map { "skipped|\($0)" }
+            + discovery.files.map { file in
+                let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+                let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+                let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSinceReferenceDate ?? 0
+                return "\(file.relativePath)|\(size)|\(modified)"
+            }
     }
 }

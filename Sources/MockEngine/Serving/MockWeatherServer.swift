@@ -60,6 +60,9 @@ package final class MockWeatherServer: Sendable {
                             "mockweather: cassettes changed but are invalid; still serving the previous set:\n\(reason)"
                     )
                 }
+                for entry in store.lastReload?.skipped ?? [] {
+                    diagnostics.write(line: "mockweather: \(entry.logText)")
+                }
                 diagnostics.flush()
             } : nil
     }

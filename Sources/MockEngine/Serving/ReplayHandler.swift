@@ -73,8 +73,11 @@ package struct ReplayHandler: HTTPHandler {
             if let body = entry.response?.body { entry.response?.body = scrubber.scrub(body) }
             displayText = scrubber.scrub(displayText)
         }
+        // The `--fail-on-unmatched` report prints this line as it is: escaped here, once.
         let unmatchedLine =
-            outcome.isUnmatched ? "\(displayText) → \(response.status) (closest: \(entry.nearMiss ?? "none"))" : nil
+            outcome.isUnmatched
+            ? LogText.escapingControlCharacters(
+                "\(displayText) → \(response.status) (closest: \(entry.nearMiss ?? "none"))") : nil
         journal.record(entry, unmatchedLine: unmatchedLine)
         logger?.log(entry)
     }

@@ -112,7 +112,8 @@ package final class StandardOutputLog: LogSink {
 }
 
 /// Formats one line per request (docs/ARCHITECTURE.md#serving) in text or JSON Lines; keys are already masked in the
-/// journal entry it is given. Lines are appended as bytes to a buffer the caller reuses: this runs
+/// journal entry it is given. Neither form lets a request start a line or write a raw control
+/// character: text escapes them as ``LogText`` says, JSON as JSON does. Lines are appended as bytes to a buffer the caller reuses: this runs
 /// for every request, so it builds no intermediate strings.
 package struct RequestLogFormatter: Sendable {
     var format: LogFormat
@@ -132,22 +133,22 @@ package struct RequestLogFormatter: Sendable {
         case .text:
             clock.append(milliseconds: entry.timestampMilliseconds, to: &buffer)
             buffer.append(UInt8(ascii: " "))
-            buffer.appendUTF8(entry.method)
+            LogText.appendEscaped(entry.method, to: &buffer)
             buffer.append(UInt8(ascii: " "))
-            buffer.appendUTF8(entry.path)
+            LogText.appendEscaped(entry.path, to: &buffer)
             if let query = entry.query {
                 buffer.append(UInt8(ascii: "?"))
-                buffer.appendUTF8(query)
+                LogText.appendEscaped(query, to: &buffer)
             }
             buffer.append(UInt8(ascii: " "))
             Self.appendDecimal(entry.status, to: &buffer)
             if let matched = entry.matched {
                 buffer.append(UInt8(ascii: " "))
-                buffer.appendUTF8(matched)
+                LogText.appendEscaped(matched, to: &buffer)
             }
             if let nearMiss = entry.nearMiss {
                 buffer.append(contentsOf: " UNMATCHED closest: ".utf8)
-                buffer.appendUTF8(nearMiss)
+                LogText.appendEscaped(nearMiss, to: &buffer)
             }
             if entry.isUnmatched, entry.nearMiss == nil { buffer.append(contentsOf: " UNMATCHED".utf8) }
             if entry.delayMilliseconds > 0 {
@@ -157,7 +158,7 @@ package struct RequestLogFormatter: Sendable {
             }
             if let fault = entry.fault {
                 buffer.append(contentsOf: " fault=".utf8)
-                buffer.appendUTF8(fault.description)
+                LogText.appendEscaped(fault.description, to: &buffer)
             }
             buffer.append(UInt8(ascii: " "))
             Self.appendMilliseconds(microseconds: entry.durationMicroseconds, to: &buffer)
@@ -166,24 +167,24 @@ package struct RequestLogFormatter: Sendable {
             buffer.append(contentsOf: "{\"time\":\"".utf8)
             clock.append(milliseconds: entry.timestampMilliseconds, to: &buffer)
             buffer.append(contentsOf: "\",\"method\":".utf8)
-            JSONValue.writeString(entry.method, into: &buffer)
+            LogText.appendJSONString(entry.method, to: &buffer)
             buffer.append(contentsOf: ",\"path\":".utf8)
-            JSONValue.writeString(entry.path, into: &buffer)
+            LogText.appendJSONString(entry.path, to: &buffer)
             if let query = entry.query {
                 buffer.append(contentsOf: ",\"query\":".utf8)
-                JSONValue.writeString(query, into: &buffer)
+                LogText.appendJSONString(query, to: &buffer)
             }
             buffer.append(contentsOf: ",\"status\":".utf8)
             Self.appendDecimal(entry.status, to: &buffer)
             buffer.append(contentsOf: ",\"matched\":".utf8)
             if let matched = entry.matched {
-                JSONValue.writeString(matched, into: &buffer)
+                LogText.appendJSONString(matched, to: &buffer)
             } else {
                 buffer.append(contentsOf: "null".utf8)
             }
             if let nearMiss = entry.nearMiss {
                 buffer.append(contentsOf: ",\"nearMiss\":".utf8)
-                JSONValue.writeString(nearMiss, into: &buffer)
+                LogText.appendJSONString(nearMiss, to: &buffer)
             }
             if entry.delayMilliseconds > 0 {
                 buffer.append(contentsOf: ",\"delayMs\":".utf8)
@@ -191,7 +192,7 @@ package struct RequestLogFormatter: Sendable {
             }
             if let fault = entry.fault {
                 buffer.append(contentsOf: ",\"fault\":".utf8)
-                JSONValue.writeString(fault.description, into: &buffer)
+                LogText.appendJSONString(fault.description, to: &buffer)
             }
             buffer.append(contentsOf: ",\"durationMs\":".utf8)
             Self.appendMilliseconds(microseconds: entry.durationMicroseconds, to: &buffer)
