@@ -1,3 +1,4 @@
+package import Foundation
 package import HTTPServer
 
 /// A request as matching sees it: method, normalised path, query parameters by lower-case name,
@@ -21,14 +22,19 @@ package struct ReplayRequest: Sendable {
     let provider: RegisteredProvider?
     /// The provider's coordinate parameters as numbers, when both are present and numeric.
     let coordinate: (latitude: Double, longitude: Double)?
+    /// The mock clock's reading when the request arrived (``MockClock``): what a provider's rules and
+    /// shaping take as "now", so both agree on one instant.
+    package var now: Date
 
     /// The request for `method`, the raw `path` (or a whole target with its query) and `query`, read
-    /// with the vocabulary of the provider in `providers` that claims the path.
+    /// with the vocabulary of the provider in `providers` that claims the path, arrived at `now` by the
+    /// mock clock (real time where no clock is in play: recording, HAR export).
     package init(
         method: String, path rawPath: String, query: String?, headers: HTTPHeaders = HTTPHeaders(),
-        providers: ProviderSet
+        providers: ProviderSet, now: Date = Date()
     ) {
         self.method = method
+        self.now = now
         var query = query
         if query == nil, let mark = rawPath.utf8.firstIndex(of: UInt8(ascii: "?")) {
             query = String(rawPath[rawPath.utf8.index(after: mark)...])
@@ -53,11 +59,11 @@ package struct ReplayRequest: Sendable {
         }
     }
 
-    /// The request an ``HTTPRequest`` is, for `providers`.
-    init(_ request: HTTPRequest, providers: ProviderSet) {
+    /// The request an ``HTTPRequest`` is, for `providers`, arrived at `now`.
+    init(_ request: HTTPRequest, providers: ProviderSet, now: Date = Date()) {
         self.init(
             method: request.method, path: request.path, query: request.query, headers: request.headers,
-            providers: providers)
+            providers: providers, now: now)
     }
 
     /// Its provider's vocabulary, or the empty one.

@@ -8,13 +8,15 @@ package struct ReplayHandler: HTTPHandler {
     let admin: AdminAPI
     let journal: RequestJournal
     let logger: RequestLogger?
+    /// What "now" is for the requests' answers.
+    let clock: MockClock
     /// Set in record mode or with `--scrub`: masks secrets in journal entries and log lines beyond the
     /// secret parameters (which are always masked).
     var scrubber: KeyScrubber?
 
     package func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
         let started = ContinuousClock.now
-        let replayRequest = ReplayRequest(request, providers: admin.store.providers)
+        let replayRequest = ReplayRequest(request, providers: admin.store.providers, now: clock.now)
         if AdminAPI.handles(replayRequest.path) {
             return admin.respond(to: request, path: replayRequest.path)
         }

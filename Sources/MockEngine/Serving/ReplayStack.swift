@@ -11,6 +11,8 @@ package final class ReplayStack: Sendable {
     let journal: RequestJournal
     let handler: ReplayHandler
     let logger: RequestLogger?
+    /// The mock clock every request of this stack reads on arrival.
+    package let clock: MockClock
     private let random: SeededRandom
 
     /// The stack over `store` with `options`; request lines go to `log` (nil: none), written by a
@@ -21,6 +23,8 @@ package final class ReplayStack: Sendable {
         unmatched: (any UnmatchedRequestStrategy)? = nil, logsAtOnce: Bool = false
     ) {
         self.store = store
+        let clock = MockClock(options.clock)
+        self.clock = clock
         let logger = log.map { RequestLogger(sink: $0, format: options.logFormat, inBackground: !logsAtOnce) }
         self.logger = logger
         let journal = RequestJournal(capacity: options.journalCapacity)
@@ -58,7 +62,7 @@ package final class ReplayStack: Sendable {
             diagnostics.write(line: "mockweather: \(line)")
         }
         handler = ReplayHandler(
-            responder: responder, admin: admin, journal: journal, logger: logger,
+            responder: responder, admin: admin, journal: journal, logger: logger, clock: clock,
             scrubber: scrubber?.nilWhenTrivial)
     }
 

@@ -37,6 +37,8 @@ package struct ServeOptions: Sendable {
     /// `--allow-host`: names besides loopback and the bound address that the admin API and record
     /// mode accept in `Host` (a container's service name).
     package var allowedHosts: [String] = []
+    /// `--clock`: where the mock clock starts (``MockClock``); real time by default.
+    package var clock = MockClock.Setting.real
     /// `--allow-origin`: web origins allowed to drive the admin API and record mode (a web app the
     /// user develops).
     package var allowedOrigins: [String] = []
