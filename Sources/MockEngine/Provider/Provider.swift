@@ -89,10 +89,19 @@ extension Provider {
 package struct ScreeningContext: Sendable {
     /// `--require-key`: a request without the API's key gets the API's own answer to that.
     package var requireKey: Bool
+    /// `--provider-setting NAME=VALUE`: switches a provider documents (`kma.gateway=json`), by full
+    /// name; a provider reads only its own (``setting(_:of:)``).
+    package var providerSettings: [String: String]
 
-    /// A context for `requireKey`.
-    package init(requireKey: Bool) {
+    /// A context for `requireKey` and `providerSettings`.
+    package init(requireKey: Bool, providerSettings: [String: String] = [:]) {
         self.requireKey = requireKey
+        self.providerSettings = providerSettings
+    }
+
+    /// The value of `provider`'s setting `name` (`gateway` of `kma`: `kma.gateway`), or nil when unset.
+    package func setting(_ name: String, of provider: any Provider) -> String? {
+        providerSettings["\(provider.name).\(name)"]
     }
 }
 

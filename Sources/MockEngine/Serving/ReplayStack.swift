@@ -48,7 +48,7 @@ package final class ReplayStack: Sendable {
         }
         let replay = ReplayResponder(
             store: store, unmatched: unmatched, chaos: options.chaos, random: random,
-            screening: ScreeningContext(requireKey: options.requireKey))
+            screening: ScreeningContext(requireKey: options.requireKey, providerSettings: options.providerSettings))
         let responder: any Responder =
             if let forwarder, options.recording?.forwardsEverything == true {
                 ForwardingResponder(forwarder: forwarder, access: access)

@@ -39,6 +39,8 @@ package struct ServeOptions: Sendable {
     package var allowedHosts: [String] = []
     /// `--clock`: where the mock clock starts (``MockClock``); real time by default.
     package var clock = MockClock.Setting.real
+    /// `--provider-setting NAME=VALUE`: switches providers document (`kma.gateway=json`).
+    package var providerSettings: [String: String] = [:]
     /// `--allow-origin`: web origins allowed to drive the admin API and record mode (a web app the
     /// user develops).
     package var allowedOrigins: [String] = []
