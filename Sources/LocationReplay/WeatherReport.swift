@@ -1,4 +1,3 @@
-import Basics
 public import Foundation
 public import LocationSimulator
 public import WeatherClient
@@ -45,9 +44,6 @@ public struct WeatherReport: Sendable {
     /// One line for a terminal or a script, columns aligned:
     /// `2026-11-29T00:00:00Z  +0:00:00  37.56628,126.97791  Seoul            -2.3°C  live`.
     public var line: String {
-        let time = Self.timestamp(date)
-        let elapsed = "+" + Self.clock(fix.time)
-        let position = "\(Self.decimal(fix.coordinate.latitude, 5)),\(Self.decimal(fix.coordinate.longitude, 5))"
         let place: String
         let temperature: String
         switch outcome {
@@ -57,39 +53,15 @@ public struct WeatherReport: Sendable {
         case .failure:
             (place, temperature) = ("-", "-")
         }
-        return [time, elapsed.padded(9), position.padded(19), place.padded(16), temperature.padded(8), originText]
-            .joined(separator: "  ")
-    }
-
-    private static func timestamp(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard let whole = Int64(exactly: seconds), let text = TimestampText.text(wholeSeconds: whole) else {
-            return "Unix time \(seconds)"
-        }
-        return text
-    }
-
-    private static func clock(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.down))
-        return "\(whole / 3_600):\(twoDigits(whole / 60 % 60)):\(twoDigits(whole % 60))"
+        return [
+            ReportColumns.timestamp(date), ("+" + ReportColumns.clock(fix.time)).padded(9),
+            ReportColumns.position(fix.coordinate).padded(19), place.padded(16), temperature.padded(8), originText,
+        ]
+        .joined(separator: "  ")
     }
 
     private static func ageText(_ age: Duration) -> String {
         let seconds = Int(age.components.seconds)
         return seconds >= 60 ? "\(seconds / 60)m \(seconds % 60)s" : "\(seconds)s"
-    }
-
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : String(value)
-    }
-
-    private static func decimal(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", value)
-    }
-}
-
-extension String {
-    fileprivate func padded(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

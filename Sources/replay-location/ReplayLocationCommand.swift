@@ -27,10 +27,14 @@ enum ReplayLocationCommand {
     static let grid = OptionSpec.option(
         "--grid", value: "kma", help: "Add the KMA forecast grid cell (nx, ny) to each fix (jsonl, csv, geojson).")
     static let weather = OptionSpec.option(
-        "--weather", value: "URL",
+        "--weather", value: "URL|kma",
         help: "Fetch the weather at each delivered fix from an OpenWeatherMap-compatible server (e.g. mockweather "
-            + "serve) and print one line per fix instead of the fixes. A mockweather server on this machine is "
-            + "first sent the trace's route, for its dashboard's map.")
+            + "serve) and print one line per fix instead of the fixes. With kma, ask the KMA village forecast at "
+            + "--server for each new grid cell the trace enters (the key from KMA_SERVICE_KEY; mockweather serve "
+            + "accepts any key) and print one line per cell. A mockweather server on this machine is first sent "
+            + "the trace's route, for its dashboard's map.")
+    static let server = OptionSpec.option(
+        "--server", value: "URL", help: "With --weather kma, the server to ask.", default: "http://127.0.0.1:8080")
     static let placeNames = OptionSpec.flag(
         "--place-names",
         help: "With --weather, name each fix's district with Kakao Local at the same server (서울 중구 … 대구 중구), "
@@ -55,6 +59,7 @@ enum ReplayLocationCommand {
             EXAMPLES:
               replay-location Scripts/traces/seoul-to-daegu.json --interval 60 --format csv
               replay-location Scripts/traces/seoul-to-daegu.json --realtime --weather http://127.0.0.1:8080
+              replay-location Scripts/traces/seoul-to-daegu.json --weather kma
               replay-location walk.json --realtime --exec 'xcrun simctl location booted set {lat},{lon}'
               replay-location drive.gpx --speed 10 --exec 'adb emu geo fix {lon} {lat}'
               replay-location Scripts/traces/seoul-to-daegu.json --svg drive.svg --format geojson -o drive.geojson
@@ -65,8 +70,8 @@ enum ReplayLocationCommand {
             With --weather, a failed weather request is printed on its line and playback goes on.
             """,
         options: [
-            realtime, speed, instant, interval, duration, distanceFilter, format, grid, weather, placeNames, exec, seed,
-            svg,
+            realtime, speed, instant, interval, duration, distanceFilter, format, grid, weather, server, placeNames,
+            exec, seed, svg,
             output,
             stats,
         ],
@@ -81,14 +86,27 @@ enum ReplayLocationCommand {
         return arguments.flag(realtime) ? .realtime(speed: tracePlaybackSpeed) : .instant
     }
 
-    /// The `--weather` server, which must be an http or https URL with a host.
-    static func weatherURL(_ arguments: ParsedArguments) throws(UsageError) -> URL? {
-        guard let text = arguments.value(weather) else { return nil }
+    /// The `--weather` drive: OpenWeatherMap at a URL, or the KMA forecast at `--server`; each URL must
+    /// be http or https with a host.
+    static func weatherDrive(_ arguments: ParsedArguments) throws(UsageError) -> WeatherDrive? {
+        guard let text = arguments.value(weather) else {
+            if arguments.contains(server) { throw .other("--server needs --weather kma") }
+            return nil
+        }
+        if text.lowercased() == "kma" {
+            return .kma(try serverURL(arguments.value(server) ?? "http://127.0.0.1:8080", option: server.name))
+        }
+        if arguments.contains(server) { throw .other("--server is for --weather kma; --weather URL names its server") }
+        return .openWeatherMap(try serverURL(text, option: weather.name, orKMA: true))
+    }
+
+    private static func serverURL(_ text: String, option: String, orKMA: Bool = false) throws(UsageError) -> URL {
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
             url.host?.isEmpty == false
         else {
             throw .invalidValue(
-                option: weather.name, value: text, expected: "an http or https URL such as http://127.0.0.1:8080")
+                option: option, value: text,
+                expected: "an http or https URL such as http://127.0.0.1:8080" + (orKMA ? ", or kma" : ""))
         }
         return url
     }
@@ -97,6 +115,9 @@ enum ReplayLocationCommand {
     static func namesPlaces(_ arguments: ParsedArguments) throws(UsageError) -> Bool {
         guard arguments.flag(placeNames) else { return false }
         guard arguments.contains(weather) else { throw .other("--place-names needs --weather URL") }
+        if arguments.value(weather)?.lowercased() == "kma" {
+            throw .other("--place-names is for --weather URL (OpenWeatherMap); the KMA drive names grid cells")
+        }
         return true
     }
 

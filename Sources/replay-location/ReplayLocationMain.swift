@@ -28,11 +28,11 @@ enum ReplayLocationMain {
 
         let tracePath = arguments.positional(0)!
         var options: ReplayOptions
-        let weatherURL: URL?
+        let weatherDrive: WeatherDrive?
         let namesPlaces: Bool
         do {
             options = try ReplayLocationCommand.options(arguments)
-            weatherURL = try ReplayLocationCommand.weatherURL(arguments)
+            weatherDrive = try ReplayLocationCommand.weatherDrive(arguments)
             namesPlaces = try ReplayLocationCommand.namesPlaces(arguments)
         } catch {
             usageFailure(error)
@@ -70,7 +70,7 @@ enum ReplayLocationMain {
         let signalSources = await installSignalHandlers(for: [SIGINT, SIGTERM]) { cancellation.cancel() }
         let cpuBefore = processorSeconds()
         let playbackTask = Task.detached { () async throws(ReplayError) -> ReplayOutcome in
-            try await runPlayback(session, trace: trace, weatherURL: weatherURL, namesPlaces: namesPlaces)
+            try await runPlayback(session, trace: trace, weather: weatherDrive, namesPlaces: namesPlaces)
         }
         cancellation.attach { playbackTask.cancel() }
 

@@ -76,6 +76,19 @@ struct WeatherAgainstMockServerTests {
         #expect(result.status == 64)
         #expect(result.standardError.contains("--place-names needs --weather URL"))
     }
+
+    @Test(arguments: [
+        (["--server", "http://127.0.0.1:9"], "--server needs --weather kma"),
+        (["--weather", "http://127.0.0.1:9", "--server", "http://127.0.0.1:9"], "--server is for --weather kma"),
+        (["--weather", "kma", "--place-names"], "--place-names is for --weather URL"),
+        (["--weather", "kma", "--server", "ftp://x"], "invalid value 'ftp://x' for '--server'"),
+        (["--weather", "kmaa"], "or kma"),
+    ])
+    func kmaDriveOptionsThatDoNotFitAreUsageErrors(arguments: [String], message: String) async throws {
+        let result = try await RunningProcess.run("replay-location", [TestTraces.seoulToDaeguPath()] + arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
 }
 
 /// The route `replay-location --weather` announced, as the mock's admin API serves it.
