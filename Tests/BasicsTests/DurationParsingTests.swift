@@ -1,4 +1,4 @@
-import ArgumentParsing
+import Basics
 import Testing
 
 @Suite struct DurationParsingTests {
