@@ -197,6 +197,11 @@ enum ServeCommand {
         for entry in server.store.skipped {
             Console.standardError.writeLine("mockweather: \(entry.logText)")
         }
+        if case .fixed(let instant) = options.clock {
+            Console.standardError.writeLine(
+                "mockweather: the mock clock stands still at \(MockClock.iso8601(instant)) until set or advanced "
+                    + "(/__admin/clock)" + (options.shiftTimes ? "; recorded times are shifted to it" : ""))
+        }
         if let recording {
             let what =
                 recording.mode == .new ? "recording what no cassette matches" : "forwarding and recording everything"

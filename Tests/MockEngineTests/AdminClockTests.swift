@@ -115,7 +115,8 @@ import Testing
     @Test func theJournalKeepsRealTimestampsWhateverTheClockSays() throws {
         let harness = try harness(fixedAt: "2001-01-01T00:00Z")
         _ = harness.respond("/data/2.5/weather?q=seoul")
-        let entry = try #require((harness.respond("/__admin/requests").jsonObject?["requests"] as? [[String: Any]])?.first)
+        let entry = try #require(
+            (harness.respond("/__admin/requests").jsonObject?["requests"] as? [[String: Any]])?.first)
         let time = try #require(entry["time"] as? String)
         #expect(!time.hasPrefix("2001-"), "\(time)")
     }

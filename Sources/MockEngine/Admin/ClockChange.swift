@@ -23,7 +23,8 @@ enum ClockChange {
             return .real
         }
         guard let text = value.stringValue else {
-            throw ClockRequestError(path: "$.fixedAt", message: "expected \(MockClock.instantForm), found \(value.shown)")
+            throw ClockRequestError(
+                path: "$.fixedAt", message: "expected \(MockClock.instantForm), found \(value.shown)")
         }
         guard let instant = MockClock.instant(fromISO8601: text) else {
             throw ClockRequestError(
@@ -40,7 +41,8 @@ enum ClockChange {
         let seconds: Double
         if members[0].key == "seconds" {
             guard let number = value.doubleValue, number.isFinite else {
-                throw ClockRequestError(path: "$.seconds", message: "expected a number of seconds, found \(value.shown)")
+                throw ClockRequestError(
+                    path: "$.seconds", message: "expected a number of seconds, found \(value.shown)")
             }
             seconds = number
         } else {
@@ -56,7 +58,8 @@ enum ClockChange {
         }
         guard abs(seconds) <= maximumAdvanceSeconds else {
             throw ClockRequestError(
-                path: "$.\(members[0].key)", message: "at most a century (\(Int(maximumAdvanceSeconds)) seconds) either way")
+                path: "$.\(members[0].key)",
+                message: "at most a century (\(Int(maximumAdvanceSeconds)) seconds) either way")
         }
         return seconds
     }

@@ -59,7 +59,8 @@ import Testing
         #expect(harness.respond("/data/2.5/weather?q=seoul").body == first)
         let before = try #require(number(harness.respond("/data/2.5/weather?q=seoul").jsonObject, "dt"))
         let advanced = await harness.respondLater(
-            "/__admin/clock/advance", method: "POST", headers: ["Host": "127.0.0.1"], body: Array(#"{"by": "90m"}"#.utf8))
+            "/__admin/clock/advance", method: "POST", headers: ["Host": "127.0.0.1"],
+            body: Array(#"{"by": "90m"}"#.utf8))
         #expect(advanced.status == 200)
         let after = try #require(number(harness.respond("/data/2.5/weather?q=seoul").jsonObject, "dt"))
         #expect(after - before == 5_400)
@@ -135,7 +136,10 @@ import Testing
              "response": {"status": 200, "shiftTimes": true, "json": \#(current)}}
             """#
         let harness = try harness(
-            [("in.json", cassetteJSON(optedIn)), ("out.json", cassetteJSON(interaction(query: #"{"q": "busan"}"#, body: current)))],
+            [
+                ("in.json", cassetteJSON(optedIn)),
+                ("out.json", cassetteJSON(interaction(query: #"{"q": "busan"}"#, body: current))),
+            ],
             shiftTimes: false)
         #expect(try #require(number(harness.respond("/data/2.5/weather?q=seoul").jsonObject, "dt")) != Self.recorded)
         #expect(number(harness.respond("/data/2.5/weather?q=busan").jsonObject, "dt") == Self.recorded)
