@@ -87,7 +87,8 @@ enum ServeCommand {
             The first line on standard output is 'mockweather listening on http://HOST:PORT'; one line per \
             request follows. A request no cassette matches gets a 501 naming the closest cassette and what \
             differed. The admin API (loopback only) is under /__admin/: health, cassettes, requests, \
-            requests/unmatched, requests.har (the journal as HAR), reset (POST), reload (POST). The admin API and \
+            requests/unmatched, requests.har (the journal as HAR), clock (GET, PUT), clock/advance (POST), reset \
+            (POST), reload (POST). The admin API and \
             record mode answer only requests for this server's Host (a loopback name or the bound address) \
             and refuse what a web page of another origin sends (see --allow-host, --allow-origin).
 

@@ -11,7 +11,7 @@ import FoundationNetworking
 /// in-process modes, through the public API only. Every clock is fixed.
 @Suite struct ClockOptionTests {
     /// 2026-12-01T02:05+09:00.
-    private let start = Date(timeIntervalSince1970: 1_764_522_300)
+    private let start = Date(timeIntervalSince1970: 1_796_058_300)
     /// The `dt` of the cassette below (2022-12-05T02:14:03Z).
     private let recordedDt = 1_670_206_443
 

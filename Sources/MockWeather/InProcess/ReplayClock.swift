@@ -10,10 +10,10 @@ package import MockEngine
 ///
 /// ```swift
 /// var options = ReplayOptions()
-/// options.clock = Date(timeIntervalSince1970: 1_764_522_300)  // 2026-12-01T02:05+09:00
+/// options.clock = Date(timeIntervalSince1970: 1_796_058_300)  // 2026-12-01T02:05+09:00
 /// try await InProcessMockWeather.run(.bundled, options: options) { mock in
 ///     mock.clock.advance(by: .seconds(90 * 60))
-///     #expect(mock.clock.now == Date(timeIntervalSince1970: 1_764_527_700))
+///     #expect(mock.clock.now == Date(timeIntervalSince1970: 1_796_063_700))
 /// }
 /// ```
 public struct ReplayClock: Sendable {
