@@ -18,8 +18,8 @@ struct OpenWeatherMapVariant: Hashable, Sendable {
     struct Shift: Hashable, Sendable {
         /// The clock's reading, in whole minutes since 1970.
         var minute: Int64
-        /// The answer's time fields, its anchor first.
-        var fields: [TimeField]
+        /// The answer whose fields the provider knows; nil for the cassette's own `timeFields`.
+        var known: OpenWeatherMapTimes?
     }
 
     /// The variant `request` asks of `response`, nil when it asks for the body as recorded.
@@ -27,18 +27,19 @@ struct OpenWeatherMapVariant: Hashable, Sendable {
         units = Units(requestValue: request.parameters["units"])
         excluded = ExcludedBlocks(requestValue: request.parameters["exclude"])
         itemLimit = ForecastCount.limit(requestValue: request.parameters["cnt"])
-        if response.shiftsTimes(for: request), !OpenWeatherMapTimes.neverShifted.contains(request.path),
-            let fields = response.timeFields ?? OpenWeatherMapTimes.fields(forPath: request.path)
-        {
-            shift = Shift(minute: TimeShift.minute(of: request.now), fields: fields)
+        if response.shiftsTimes(for: request), !OpenWeatherMapTimes.neverShifted.contains(request.path) {
+            let known = response.timeFields == nil ? OpenWeatherMapTimes(path: request.path) : nil
+            if response.timeFields != nil || known != nil {
+                shift = Shift(minute: TimeShift.minute(of: request.now), known: known)
+            }
         }
         guard units != Units(requestValue: response.units) || !excluded.isEmpty || itemLimit != nil || shift != nil
         else { return nil }
     }
 
-    /// `declared` (a compact JSON body in `declaredUnits`) in this variant; a body with nothing to
-    /// convert, drop or shift is served as declared.
-    func shape(_ declared: HTTPResponse, declaredUnits: Units) -> HTTPResponse {
+    /// `declared` (a compact JSON body in `declaredUnits`, whose cassette names `ownTimeFields`) in this
+    /// variant; a body with nothing to convert, drop or shift is served as declared.
+    func shape(_ declared: HTTPResponse, declaredUnits: Units, ownTimeFields: [TimeField]?) -> HTTPResponse {
         var response = declared
         guard let parsed = try? JSONParser.parse(declared.body) else { return response }
         let json = parsed.built
@@ -46,9 +47,11 @@ struct OpenWeatherMapVariant: Hashable, Sendable {
         // The anchor is read before `exclude` or `cnt` could drop it, so every variant of a body moves
         // by the same offset.
         var shifted = false
-        if let shift, let anchor = TimeShift.anchor(at: shift.fields[0], in: json) {
+        if let shift, let fields = shift.known?.fields ?? ownTimeFields, let first = fields.first,
+            let anchor = TimeShift.anchor(at: first, in: json)
+        {
             let offset = TimeShift.offset(from: anchor, toMinute: shift.minute)
-            kept = TimeShift.shifted(kept, fields: shift.fields, by: offset)
+            kept = TimeShift.shifted(kept, fields: fields, by: offset)
             shifted = offset != 0
         }
         let convertible = UnitConversion.isConvertible(kept)
