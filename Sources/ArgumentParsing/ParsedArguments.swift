@@ -1,3 +1,5 @@
+package import Basics
+
 /// The result of parsing a command line against a ``CommandSpec``: the values given for each option and
 /// the positional arguments, with typed accessors that report a bad value as a ``UsageError`` naming the
 /// option and the value.

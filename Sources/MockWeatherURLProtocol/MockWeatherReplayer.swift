@@ -29,11 +29,11 @@ public final class MockWeatherReplayer: Sendable {
 
     /// Loads `cassettes` for a session to replay.
     ///
-    /// - Throws: ``MockWeatherSetupError`` naming every cassette problem.
+    /// - Throws: ``MockWeatherSetupError`` naming every cassette problem, or an invalid provider setting.
     public init(_ cassettes: CassetteSet = .bundled, options: ReplayOptions = ReplayOptions())
         throws(MockWeatherSetupError)
     {
-        stack = options.stack(over: try cassettes.makeStore())
+        stack = try options.stack(over: try cassettes.makeStore())
         token = ReplayerRegistry.register(stack)
     }
 
@@ -61,4 +61,7 @@ public final class MockWeatherReplayer: Sendable {
 
     /// Sequences back to their first response and the journal emptied (`POST /__admin/reset`).
     public func reset() { stack.reset() }
+
+    /// The replayer's mock clock, to set or advance while its sessions run (``ReplayClock``).
+    public var clock: ReplayClock { ReplayClock(stack.clock) }
 }

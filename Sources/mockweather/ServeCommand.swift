@@ -61,6 +61,19 @@ enum ServeCommand {
         "--exit-on-stdin-eof",
         help: "Shut down gracefully when standard input is closed: a test harness that holds the pipe open "
             + "can never leave an orphan server behind, even if it is killed.")
+    static let clock = OptionSpec.option(
+        "--clock", value: "TIME",
+        help: "Fix the mock clock at TIME, an ISO 8601 date-time with a UTC offset or Z (2026-12-01T02:05+09:00). "
+            + "It stands still there until PUT /__admin/clock sets it or POST /__admin/clock/advance moves it; "
+            + "answers that depend on now (KMA issuances, --shift-times) read it.",
+        default: "real time")
+    static let shiftTimes = OptionSpec.flag(
+        "--shift-times",
+        help: "Move every time of a recorded OpenWeatherMap answer by one offset so it looks current: its anchor "
+            + "(dt) lands on the clock's now. A cassette's \"shiftTimes\": false opts out (Cassettes/README.md).")
+    static let providerSetting = OptionSpec.option(
+        "--provider-setting", value: "NAME=VALUE",
+        help: "A switch a provider documents, NAME as <provider>.<setting> (kma.gateway=json).", repeatable: true)
     static let record = OptionSpec.option(
         "--record", value: "MODE",
         help: "'new': replay what matches, forward the rest to the live API and record it under DIR/recorded/ "
@@ -74,9 +87,14 @@ enum ServeCommand {
             The first line on standard output is 'mockweather listening on http://HOST:PORT'; one line per \
             request follows. A request no cassette matches gets a 501 naming the closest cassette and what \
             differed. The admin API (loopback only) is under /__admin/: health, cassettes, requests, \
-            requests/unmatched, requests.har (the journal as HAR), reset (POST), reload (POST). The admin API and \
+            requests/unmatched, requests.har (the journal as HAR), clock (GET, PUT), clock/advance (POST), reset \
+            (POST), reload (POST). The admin API and \
             record mode answer only requests for this server's Host (a loopback name or the bound address) \
             and refuse what a web page of another origin sends (see --allow-host, --allow-origin).
+
+            THE MOCK CLOCK: real time unless --clock fixes it; a fixed clock stands still until set or \
+            advanced (GET|PUT /__admin/clock, POST /__admin/clock/advance). The journal and the log keep real \
+            timestamps.
 
             \(CassetteDirectoryOption.discussion)
 
@@ -92,7 +110,8 @@ enum ServeCommand {
         options: [
             cassettes, host, port, allowHost, allowOrigin, portFile, logFormat, failOnUnmatched, requireKey, watch,
             unmatchedStatus,
-            journalSize, latency, faultRate, faultKinds, seed, eventLoops, exitOnStandardInputEOF, record,
+            journalSize, latency, faultRate, faultKinds, seed, eventLoops, exitOnStandardInputEOF, clock, shiftTimes,
+            providerSetting, record,
         ] + UpstreamOptions.all
     )
 
@@ -131,6 +150,9 @@ enum ServeCommand {
         options.journalCapacity = try arguments.integer(journalSize, in: 0...10_000_000) ?? options.journalCapacity
         options.eventLoopCount = try arguments.integer(eventLoops, in: 1...256)
         options.chaos = try chaosConfiguration(arguments)
+        options.clock = try clockSetting(arguments)
+        options.shiftTimes = arguments.flag(shiftTimes)
+        options.providerSettings = try providerSettings(arguments, providers: options.providers)
 
         guard let shutdown = ShutdownSignal.install(watchingStandardInput: arguments.flag(exitOnStandardInputEOF))
         else {
@@ -176,6 +198,11 @@ enum ServeCommand {
         for entry in server.store.skipped {
             Console.standardError.writeLine("mockweather: \(entry.logText)")
         }
+        if case .fixed(let instant) = options.clock {
+            Console.standardError.writeLine(
+                "mockweather: the mock clock stands still at \(MockClock.iso8601(instant)) until set or advanced "
+                    + "(/__admin/clock)" + (options.shiftTimes ? "; recorded times are shifted to it" : ""))
+        }
         if let recording {
             let what =
                 recording.mode == .new ? "recording what no cassette matches" : "forwarding and recording everything"
@@ -220,6 +247,32 @@ enum ServeCommand {
                     + ". To replay without recording, leave out --record.")
         }
         return RecordingOptions(mode: mode, access: try UpstreamOptions.access(arguments, keys: keys))
+    }
+
+    /// `--clock`: fixed at the instant given, or real time when it is absent.
+    static func clockSetting(_ arguments: ParsedArguments) throws(UsageError) -> MockClock.Setting {
+        guard let text = arguments.value(clock) else { return .real }
+        guard let instant = MockClock.instant(fromISO8601: text) else {
+            throw .invalidValue(option: clock.name, value: text, expected: MockClock.instantForm)
+        }
+        return .fixed(instant)
+    }
+
+    /// `--provider-setting NAME=VALUE`, each NAME `<provider>.<setting>` of one of `providers`; a
+    /// setting given twice keeps its last value.
+    static func providerSettings(_ arguments: ParsedArguments, providers: ProviderSet) throws(UsageError)
+        -> [String: String]
+    {
+        var settings: [String: String] = [:]
+        for text in arguments.values(providerSetting) {
+            guard let equals = text.firstIndex(of: "="), providers.isSettingName(String(text[..<equals])) else {
+                throw .invalidValue(
+                    option: providerSetting.name, value: text,
+                    expected: "NAME=VALUE with NAME as \(providers.settingNameForm)")
+            }
+            settings[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        return settings
     }
 
     /// What `--record` accepts: replay only (`none`, the default) or one of record mode's two modes.

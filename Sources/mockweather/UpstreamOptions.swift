@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Basics
 import Foundation
 import MockEngine
 import MockProviders

@@ -3,15 +3,16 @@ import Foundation
 import HTTPServer
 
 /// The admin API under `/__admin/` (docs/ARCHITECTURE.md#serving), for loopback clients only: health,
-/// cassettes, the request journal, reset and reload, the live event stream and the replayed route, and
-/// the dashboard page that shows them all (`GET /__admin/`).
+/// cassettes, the request journal, reset and reload, the live event stream, the replayed route and the
+/// mock clock, and the dashboard page that shows them all (`GET /__admin/`).
 package struct AdminAPI: Sendable {
     static let prefix = "/__admin"
     static let endpoints = [
         "GET /__admin/ (the dashboard)", "GET /__admin/health", "GET /__admin/cassettes",
         "GET /__admin/requests[?limit=N][&since=SEQ]", "GET /__admin/requests/unmatched",
         "GET /__admin/requests.har[?limit=N]", "GET /__admin/events[?since=SEQ] (server-sent events)",
-        "GET|PUT|DELETE /__admin/route", "POST /__admin/reset", "POST /__admin/reload",
+        "GET|PUT|DELETE /__admin/route", "GET|PUT /__admin/clock", "POST /__admin/clock/advance",
+        "POST /__admin/reset", "POST /__admin/reload",
     ]
 
     let store: CassetteStore
@@ -28,13 +29,16 @@ package struct AdminAPI: Sendable {
     let access: LocalAccessPolicy
     /// The cassette directory as the user named it (``ServeOptions/cassetteDirectoryAsGiven``).
     let shownDirectory: String?
+    /// The mock clock behind `/__admin/clock` (the stack's, which every request reads).
+    let clock: MockClock
 
     init(
         store: CassetteStore, journal: RequestJournal, random: SeededRandom, startedAt: ContinuousClock.Instant,
-        access: LocalAccessPolicy = .loopback, shownDirectory: String? = nil,
+        access: LocalAccessPolicy = .loopback, shownDirectory: String? = nil, clock: MockClock = MockClock(),
         onReload: @escaping @Sendable (String) -> Void
     ) {
         self.store = store
+        self.clock = clock
         self.access = access
         self.shownDirectory = shownDirectory
         self.journal = journal
@@ -70,6 +74,10 @@ package struct AdminAPI: Sendable {
             return only("GET", method) { .respond(eventStream(for: request)) }
         case "/route":
             return routeEndpoint(request)
+        case "/clock":
+            return clockEndpoint(request)
+        case "/clock/advance":
+            return clockAdvance(request)
         case "/health": return only("GET", method) { .respond(json(200, health())) }
         case "/cassettes": return only("GET", method) { .respond(json(200, cassettes())) }
         case "/requests":
@@ -133,6 +141,7 @@ package struct AdminAPI: Sendable {
             "matched": .number(counts.matched),
             "unmatched": .number(counts.unmatched),
             "uptimeSeconds": .number(Int(uptime)),
+            "clock": clockReading(),
         ])
     }
 

@@ -64,6 +64,19 @@ package struct ResponseTemplate: Sendable, Equatable {
     package var delay: DelaySpecification?
     package var fault: FaultSpecification?
     var expectation: Expectation?
+    /// `shiftTimes` as the cassette states it (the response's, else the document's): whether its
+    /// recorded times are moved to the clock's now (docs/ARCHITECTURE.md#the-mock-clock); nil leaves
+    /// it to the server's `--shift-times`.
+    package var shiftTimes: Bool?
+    /// `timeFields`: where this answer's times are, for an answer its provider does not know; nil
+    /// uses the provider's own list. The first field's first time is the anchor.
+    package var timeFields: [TimeField]?
+
+    /// Whether `request` gets this response with its times shifted: the cassette's say, else the
+    /// server's `--shift-times`.
+    package func shiftsTimes(for request: ReplayRequest) -> Bool {
+        shiftTimes ?? request.shiftsTimesByDefault
+    }
 }
 
 extension ResponseTemplate {

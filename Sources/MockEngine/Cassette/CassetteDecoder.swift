@@ -13,6 +13,8 @@ package struct CassetteDecoder {
     let providers: ProviderSet
     private let lineMap: LineMap
     private(set) var problems: [CassetteProblem] = []
+    /// The document's `shiftTimes`, for every response that states none of its own.
+    private var documentShiftTimes: Bool?
 
     init(file: String, bytes: [UInt8], providers: ProviderSet) {
         self.file = file
@@ -100,6 +102,7 @@ package struct CassetteDecoder {
                 "an imported cassette needs \"creator\": {\"name\", \"version\"} of the tool that wrote the archive")
         }
         let notes = optionalString(root, Key.notes, at: .root)
+        documentShiftTimes = optionalBool(root, Key.shiftTimes, at: .root)
         var interactions: [Interaction] = []
         let interactionsPath = JSONPath.root.appending(Key.interactions)
         if let list = root[Key.interactions] {
@@ -454,10 +457,35 @@ package struct CassetteDecoder {
                         + Suggestions.didYouMean(text, among: choices))
             }
         }
+        let shiftTimes = optionalBool(value, Key.shiftTimes, at: path) ?? documentShiftTimes
+        let timeFields = value[Key.timeFields].flatMap { decodeTimeFields($0, at: path.appending(Key.timeFields)) }
         guard let status, let body else { return nil }
         return ResponseTemplate(
             status: status, headers: headers, body: body.value, units: units, delay: delay,
-            fault: fault, expectation: expectation)
+            fault: fault, expectation: expectation, shiftTimes: shiftTimes, timeFields: timeFields)
+    }
+
+    /// `timeFields`: a non-empty array of paths such as `"dt"`, `"sys.sunrise"`, `"list[].dt"`.
+    private mutating func decodeTimeFields(_ value: JSONValue, at path: JSONPath) -> [TimeField]? {
+        let expected = "an array of time field paths such as [\"dt\", \"sys.sunrise\", \"list[].dt\"]"
+        guard let elements = array(value, path, expected) else { return nil }
+        if elements.isEmpty { report(value, path, "no fields; expected \(expected)") }
+        var fields: [TimeField] = []
+        for (index, element) in elements.enumerated() {
+            guard let text = element.stringValue else {
+                report(element, path.appending(index), "expected a string, found \(element.typeDescription)")
+                continue
+            }
+            guard let field = TimeField(text) else {
+                report(
+                    element, path.appending(index),
+                    "invalid time field \(JSONValue.quoted(text)); expected member names joined by \".\", "
+                        + "[] after an array's name (\"list[].dt\")")
+                continue
+            }
+            fields.append(field)
+        }
+        return fields.count == elements.count && !fields.isEmpty ? fields : nil
     }
 
     /// The body, `.some(nil)` for a legitimately bodiless faulted response, or nil after a problem.
@@ -698,6 +726,15 @@ package struct CassetteDecoder {
             return nil
         }
         return text
+    }
+
+    private mutating func optionalBool(_ object: JSONValue, _ key: some CassetteKeys, at path: JSONPath) -> Bool? {
+        guard let value = object[key] else { return nil }
+        guard case .bool(let flag) = value.kind else {
+            report(value, path.appending(key), "expected true or false, found \(value.typeDescription)")
+            return nil
+        }
+        return flag
     }
 
     private mutating func requiredNumber(

@@ -7,7 +7,7 @@
 package enum CassetteKey {
     /// The document: `{"format", "source", ..., "interactions"}`.
     enum Document: String, CassetteKeys {
-        case format, source, recordedAt, creator, notes, interactions
+        case format, source, recordedAt, creator, notes, shiftTimes, interactions
         static let table = CassetteKeyTable<Self>()
     }
 
@@ -52,7 +52,7 @@ package enum CassetteKey {
 
     /// `response`, or one element of `responses`.
     enum Response: String, CassetteKeys {
-        case status, headers, json, text, base64, units, delayMs, fault, expect
+        case status, headers, json, text, base64, units, delayMs, fault, expect, shiftTimes, timeFields
         static let table = CassetteKeyTable<Self>()
 
         /// The members that are a body, of which a response gives exactly one.

@@ -1,10 +1,18 @@
 /// The ISO 8601 times cassettes (`recordedAt`) and HAR archives (`startedDateTime`) carry:
 /// `YYYY-MM-DDTHH:MM:SS`, an optional fraction of any length, then `Z` or `±HH:MM`, fields in range.
-/// One reader for both, so what the decoder accepts is exactly what can be turned into a time.
+/// One reader for both, so what the decoder accepts is exactly what can be turned into a time. The
+/// mock clock's settings (`--clock`, `PUT /__admin/clock`) read the same form, where the seconds may
+/// be left out (`2026-12-01T02:05+09:00`).
 package enum ISO8601Time {
     /// Milliseconds since 1970-01-01T00:00:00Z (the fraction cut to milliseconds), or nil when `text`
     /// is not such a time.
     package static func milliseconds(_ text: String) -> Int64? {
+        milliseconds(text, secondsOptional: false)
+    }
+
+    /// ``milliseconds(_:)``; with `secondsOptional`, `YYYY-MM-DDTHH:MM` followed by the offset is a
+    /// time too.
+    package static func milliseconds(_ text: String, secondsOptional: Bool) -> Int64? {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count else { return nil }
@@ -20,12 +28,16 @@ package enum ISO8601Time {
         }
         guard let year = number(0..<4), byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
             let day = number(8..<10), byte(10, is: "T") || byte(10, is: "t"), let hour = number(11..<13),
-            byte(13, is: ":"), let minute = number(14..<16), byte(16, is: ":"), let second = number(17..<19),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            byte(13, is: ":"), let minute = number(14..<16),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
         else { return nil }
-        var index = 19
+        let hasSeconds = byte(16, is: ":")
+        guard hasSeconds || secondsOptional else { return nil }
+        let second = hasSeconds ? number(17..<19) : 0
+        guard let second, second < 61 else { return nil }
+        var index = hasSeconds ? 19 : 16
         var milliseconds = 0
-        if byte(index, is: ".") {
+        if hasSeconds, byte(index, is: ".") {
             index += 1
             let start = index
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {

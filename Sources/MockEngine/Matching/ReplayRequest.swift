@@ -25,6 +25,10 @@ package struct ReplayRequest: Sendable {
     /// The mock clock's reading when the request arrived (``MockClock``): what a provider's rules and
     /// shaping take as "now", so both agree on one instant.
     package var now: Date
+    /// The server's `--shift-times`: whether recorded times are shifted to ``now`` for a response
+    /// whose cassette states no `shiftTimes` of its own (``ResponseTemplate/shiftTimes``). Carried
+    /// here, beside the instant it shifts to, so providers read it where they read the request.
+    package var shiftsTimesByDefault = false
 
     /// The request for `method`, the raw `path` (or a whole target with its query) and `query`, read
     /// with the vocabulary of the provider in `providers` that claims the path, arrived at `now` by the
@@ -59,11 +63,13 @@ package struct ReplayRequest: Sendable {
         }
     }
 
-    /// The request an ``HTTPRequest`` is, for `providers`, arrived at `now`.
-    init(_ request: HTTPRequest, providers: ProviderSet, now: Date = Date()) {
+    /// The request an ``HTTPRequest`` is, for `providers`, arrived at `now`, on a server whose
+    /// `--shift-times` is `shiftsTimesByDefault`.
+    init(_ request: HTTPRequest, providers: ProviderSet, now: Date = Date(), shiftsTimesByDefault: Bool = false) {
         self.init(
             method: request.method, path: request.path, query: request.query, headers: request.headers,
             providers: providers, now: now)
+        self.shiftsTimesByDefault = shiftsTimesByDefault
     }
 
     /// Its provider's vocabulary, or the empty one.

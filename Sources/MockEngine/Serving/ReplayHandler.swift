@@ -10,13 +10,16 @@ package struct ReplayHandler: HTTPHandler {
     let logger: RequestLogger?
     /// What "now" is for the requests' answers.
     let clock: MockClock
+    /// `--shift-times`: recorded times are moved to the clock's now unless a cassette says otherwise.
+    var shiftsTimes = false
     /// Set in record mode or with `--scrub`: masks secrets in journal entries and log lines beyond the
     /// secret parameters (which are always masked).
     var scrubber: KeyScrubber?
 
     package func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
         let started = ContinuousClock.now
-        let replayRequest = ReplayRequest(request, providers: admin.store.providers, now: clock.now)
+        let replayRequest = ReplayRequest(
+            request, providers: admin.store.providers, now: clock.now, shiftsTimesByDefault: shiftsTimes)
         if AdminAPI.handles(replayRequest.path) {
             return admin.respond(to: request, path: replayRequest.path)
         }

@@ -57,13 +57,13 @@ package final class ReplayStack: Sendable {
             }
         let admin = AdminAPI(
             store: store, journal: journal, random: random, startedAt: .now, access: access,
-            shownDirectory: options.cassetteDirectoryAsGiven
+            shownDirectory: options.cassetteDirectoryAsGiven, clock: clock
         ) { line in
             diagnostics.write(line: "mockweather: \(line)")
         }
         handler = ReplayHandler(
             responder: responder, admin: admin, journal: journal, logger: logger, clock: clock,
-            scrubber: scrubber?.nilWhenTrivial)
+            shiftsTimes: options.shiftTimes, scrubber: scrubber?.nilWhenTrivial)
     }
 
     /// Answers one request as `mockweather serve` would; never blocks (a response's delay and fault are

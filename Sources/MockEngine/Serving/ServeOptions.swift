@@ -41,6 +41,9 @@ package struct ServeOptions: Sendable {
     package var clock = MockClock.Setting.real
     /// `--provider-setting NAME=VALUE`: switches providers document (`kma.gateway=json`).
     package var providerSettings: [String: String] = [:]
+    /// `--shift-times`: every answer whose provider knows its time fields has them moved so its anchor
+    /// time is the clock's now, unless its cassette says `"shiftTimes": false` (Cassettes/README.md).
+    package var shiftTimes = false
     /// `--allow-origin`: web origins allowed to drive the admin API and record mode (a web app the
     /// user develops).
     package var allowedOrigins: [String] = []

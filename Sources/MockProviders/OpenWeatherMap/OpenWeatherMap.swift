@@ -43,7 +43,8 @@ struct OpenWeatherMap: Provider {
         -> HTTPResponse
     {
         guard let variant = variant.value(as: OpenWeatherMapVariant.self) else { return declared }
-        return variant.shape(declared, declaredUnits: Units(requestValue: response.units))
+        return variant.shape(
+            declared, declaredUnits: Units(requestValue: response.units), ownTimeFields: response.timeFields)
     }
 
     func summary(ofAnswer body: [UInt8], query: QueryParameters) -> AnswerSummary? {

@@ -148,6 +148,9 @@ public enum MockWeatherSetupError: Error, Sendable, CustomStringConvertible {
     case bundledCassettesNotFound(searched: [String])
     /// The in-process server could not bind or start.
     case serverDidNotStart(reason: String)
+    /// A ``ReplayOptions/providerSettings`` name that is not `<provider>.<setting>` of a registered
+    /// provider; `expected` says what is.
+    case invalidProviderSetting(name: String, expected: String)
 
     /// A message naming what was wrong and where.
     public var description: String {
@@ -157,6 +160,8 @@ public enum MockWeatherSetupError: Error, Sendable, CustomStringConvertible {
             "the bundled cassettes were not found (looked for \(searched.joined(separator: ", "))); "
                 + "give a directory with CassetteSet.directory(_:) or install the resource bundle beside the program"
         case .serverDidNotStart(let reason): "the in-process mock server did not start: \(reason)"
+        case .invalidProviderSetting(let name, let expected):
+            "the provider setting \(name) names no registered provider's setting; expected \(expected)"
         }
     }
 }

@@ -44,7 +44,7 @@ public final class InProcessMockWeather: Sendable {
         throws(MockWeatherSetupError) -> InProcessMockWeather
     {
         let store = try cassettes.makeStore()
-        var serveOptions = options.serveOptions(directory: store.directory)
+        var serveOptions = try options.serveOptions(directory: store.directory)
         serveOptions.port = 0
         // One loop is plenty for a test and keeps many servers in one process cheap.
         serveOptions.eventLoopCount = 1
@@ -79,6 +79,10 @@ public final class InProcessMockWeather: Sendable {
 
     /// Sequences back to their first response and the journal emptied (`POST /__admin/reset`).
     public func reset() { server.stack.reset() }
+
+    /// The server's mock clock, to set or advance while it runs (``ReplayClock``); the admin API's
+    /// `/__admin/clock` moves the same clock.
+    public var clock: ReplayClock { ReplayClock(server.stack.clock) }
 
     /// Stops accepting, lets in-flight answers finish and closes every connection; a second call waits
     /// for the same shutdown.

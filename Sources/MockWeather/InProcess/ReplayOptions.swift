@@ -1,4 +1,4 @@
-package import Foundation
+public import Foundation
 package import MockEngine
 import MockProviders
 
@@ -17,19 +17,39 @@ public struct ReplayOptions: Sendable {
     /// Secrets masked in the journal and in unmatched answers wherever they appear, in every encoded
     /// form (key parameters are masked anyway).
     public var secrets: [String] = []
+    /// Where the mock clock starts (``ReplayClock``): fixed at this instant, standing still until the
+    /// test sets or advances it; nil follows real time.
+    public var clock: Date?
+    /// Move every time of a recorded answer whose provider knows its time fields (OpenWeatherMap's
+    /// `dt`, sunrise, forecast items...) by one offset so its anchor lands on the clock's now, as
+    /// `mockweather serve --shift-times` does; a cassette's `"shiftTimes": false` opts out.
+    public var shiftTimes = false
+    /// Switches providers document, by `<provider>.<setting>` (`"kma.gateway": "json"`), as
+    /// `mockweather serve --provider-setting` takes them; a name that is no registered provider's
+    /// fails the start with ``MockWeatherSetupError/invalidProviderSetting(name:expected:)``.
+    public var providerSettings: [String: String] = [:]
 
     /// The defaults of `mockweather serve`.
     public init() {}
 
     /// The replay stack these options make over `store`, with no socket and no log (URLProtocol mode).
-    package func stack(over store: CassetteStore) -> ReplayStack {
+    package func stack(over store: CassetteStore) throws(MockWeatherSetupError) -> ReplayStack {
         ReplayStack(
-            options: serveOptions(directory: store.directory), store: store, log: nil, diagnostics: NoLog())
+            options: try serveOptions(directory: store.directory), store: store, log: nil, diagnostics: NoLog())
     }
 
     /// `mockweather serve`'s options for these.
-    package func serveOptions(directory: URL) -> ServeOptions {
+    ///
+    /// - Throws: ``MockWeatherSetupError/invalidProviderSetting(name:expected:)`` for a provider
+    ///   setting whose name is not `<provider>.<setting>` of a registered provider.
+    package func serveOptions(directory: URL) throws(MockWeatherSetupError) -> ServeOptions {
         var options = ServeOptions(cassetteDirectory: directory, providers: Providers.all)
+        for name in providerSettings.keys.sorted() where !Providers.all.isSettingName(name) {
+            throw .invalidProviderSetting(name: name, expected: Providers.all.settingNameForm)
+        }
+        options.providerSettings = providerSettings
+        options.clock = clock.map(MockClock.Setting.fixed) ?? .real
+        options.shiftTimes = shiftTimes
         options.requireKey = requireKey
         options.unmatchedStatus = unmatchedStatus
         options.journalCapacity = journalCapacity

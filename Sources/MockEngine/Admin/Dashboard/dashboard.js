@@ -281,6 +281,8 @@ function renderCounts() {
   if (health) {
     parts.push(`${health.requests} requests`, `${health.matched} matched`, `${health.unmatched} unmatched`);
     parts.push(`${health.cassettes} cassettes (${health.interactions} interactions)`);
+    // A fixed clock changes what time-dependent answers say, so the page says where it stands.
+    if (health.clock && health.clock.fixed) parts.push(`clock fixed at ${health.clock.now}`);
   } else {
     parts.push(`${state.entries.size} requests`);
   }
@@ -342,6 +344,11 @@ function connectEvents() {
     loadHealth();
   });
   events.addEventListener("route", () => loadRoute().catch(() => {}));
+  events.addEventListener("clock", (event) => {
+    if (!state.health) return;
+    state.health.clock = JSON.parse(event.data);
+    renderCounts();
+  });
   events.addEventListener("error", () => {
     // EventSource retries by itself; meanwhile, poll so the page stays current if only events fail.
     state.offlineSince ??= Date.now();

@@ -1,4 +1,4 @@
-import ArgumentParsing
+import Basics
 import Testing
 
 @Suite struct DurationParsingTests {
@@ -23,21 +23,5 @@ import Testing
     @Test(arguments: ["", "s", "-3s", "3 weeks", "3w", "1e400s", "..s"])
     func malformedDurationIsRejected(text: String) {
         #expect(parseDuration(text) == nil)
-    }
-
-    @Test func durationOptionErrorSaysWhatIsAccepted() throws {
-        let maxAge = OptionSpec.option("--max-age", value: "AGE", help: "Oldest allowed.")
-        let command = CommandSpec(name: "mockweather validate", abstract: "Validate.", options: [maxAge])
-        let parsed = try command.parse(["--max-age", "ninety"])
-
-        #expect(
-            throws: UsageError.invalidValue(
-                option: "--max-age",
-                value: "ninety",
-                expected: "a duration such as 250ms, 3s, 5m, 2h or 90d"
-            )
-        ) {
-            try parsed.duration(maxAge)
-        }
     }
 }

@@ -1,0 +1,205 @@
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+@testable import MockEngine
+@testable import MockProviders
+
+/// OpenWeatherMap time shifting (`--shift-times`, a cassette's `shiftTimes`): every time of an answer
+/// moved by one offset so its anchor lands on the mock clock's now. Every clock here is fixed.
+@Suite struct TimeShiftTests {
+    /// When the answers below were recorded (2025-11-29T10:00:37Z).
+    private static let recorded: Int64 = 1_764_410_437
+    /// A month and a bit after the recording, not on a whole minute.
+    private static let clock = Date(timeIntervalSince1970: Double(recorded + 30 * 86_400 + 1_013))
+
+    private let current = #"""
+        {"dt":1764410437,"sys":{"country":"KR","sunrise":1764368400,"sunset":1764404100},"main":{"temp":270.81},"name":"Seoul","cod":200}
+        """#
+    private let forecast = #"""
+        {"cod":"200","cnt":2,"list":[{"dt":1764417600,"main":{"temp":271.15},"dt_txt":"2025-11-29 12:00:00"},{"dt":1764428400,"main":{"temp":270.15},"dt_txt":"2025-11-29 15:00:00"}],"city":{"name":"Seoul","sunrise":1764368400,"sunset":1764404100}}
+        """#
+    private let oneCall = #"""
+        {"lat":37.5683,"lon":126.9778,"current":{"dt":1764410437,"sunrise":1764368400,"sunset":1764404100,"temp":270.81},"minutely":[{"dt":1764410460,"precipitation":0}],"hourly":[{"dt":1764410400,"temp":270.5}],"daily":[{"dt":1764385200,"sunrise":1764368400,"sunset":1764404100,"moonrise":1764390000,"moonset":0,"temp":{"day":271.0}}],"alerts":[{"event":"Cold wave","start":1764400000,"end":1764486400}]}
+        """#
+
+    /// A harness over `files` with the clock fixed at `clock` and `--shift-times` as given.
+    private func harness(_ files: [(String, String)], shiftTimes: Bool = true, clock: Date = clock) throws
+        -> ReplayHarness
+    {
+        var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
+        options.clock = .fixed(clock)
+        options.shiftTimes = shiftTimes
+        return try ReplayHarness(files, options: options)
+    }
+
+    private func number(_ object: [String: Any]?, _ key: String) -> Int64? {
+        (object?[key] as? Int).map(Int64.init)
+    }
+
+    @Test func currentDtLandsWithinAMinuteOfTheClockAndSunriseAndSunsetMoveAlike() throws {
+        let harness = try harness([("c.json", cassetteJSON(interaction(body: current)))])
+        let body = try #require(harness.respond("/data/2.5/weather?q=seoul").jsonObject)
+        let dt = try #require(number(body, "dt"))
+        let offset = dt - Self.recorded
+        #expect(abs(Double(dt) - Self.clock.timeIntervalSince1970) <= 60)
+        #expect(offset % 60 == 0)
+        #expect(offset > 29 * 86_400)
+        let sys = body["sys"] as? [String: Any]
+        #expect(number(sys, "sunrise") == 1_764_368_400 + offset)
+        #expect(number(sys, "sunset") == 1_764_404_100 + offset)
+        #expect(body["name"] as? String == "Seoul")
+    }
+
+    @Test func theSameClockMinuteServesTheSameBytesAndAnAdvanceMovesThem() async throws {
+        let harness = try harness([("c.json", cassetteJSON(interaction(body: current)))])
+        let first = harness.respond("/data/2.5/weather?q=seoul").body
+        harness.stack.clock.advance(bySeconds: 10)
+        #expect(harness.respond("/data/2.5/weather?q=seoul").body == first)
+        let before = try #require(number(harness.respond("/data/2.5/weather?q=seoul").jsonObject, "dt"))
+        let advanced = await harness.respondLater(
+            "/__admin/clock/advance", method: "POST", headers: ["Host": "127.0.0.1"],
+            body: Array(#"{"by": "90m"}"#.utf8))
+        #expect(advanced.status == 200)
+        let after = try #require(number(harness.respond("/data/2.5/weather?q=seoul").jsonObject, "dt"))
+        #expect(after - before == 5_400)
+    }
+
+    @Test func forecastItemsMoveAndEachDtTxtStillSaysItsDt() throws {
+        let harness = try harness([
+            ("f.json", cassetteJSON(interaction(path: "/data/2.5/forecast", body: forecast)))
+        ])
+        let body = try #require(harness.respond("/data/2.5/forecast?q=seoul").jsonObject)
+        let items = try #require(body["list"] as? [[String: Any]])
+        let first = try #require(number(items[0], "dt"))
+        let offset = first - 1_764_417_600
+        #expect(abs(Double(first) - Self.clock.timeIntervalSince1970) <= 60)
+        #expect(number(items[1], "dt") == 1_764_428_400 + offset)
+        let format = DateFormatter()
+        format.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.locale = Locale(identifier: "en_US_POSIX")
+        for item in items {
+            let dt = try #require(number(item, "dt"))
+            #expect(item["dt_txt"] as? String == format.string(from: Date(timeIntervalSince1970: Double(dt))))
+        }
+        let city = body["city"] as? [String: Any]
+        #expect(number(city, "sunrise") == 1_764_368_400 + offset)
+        #expect(number(city, "sunset") == 1_764_404_100 + offset)
+    }
+
+    @Test func oneCallBlocksMoveByTheCurrentAnchorEvenWhenCurrentIsExcluded() throws {
+        let harness = try harness([
+            ("o.json", cassetteJSON(interaction(path: "/data/3.0/onecall", body: oneCall)))
+        ])
+        let full = try #require(harness.respond("/data/3.0/onecall?lat=37.5683&lon=126.9778").jsonObject)
+        let current = full["current"] as? [String: Any]
+        let offset = try #require(number(current, "dt")) - Self.recorded
+        #expect(abs(Double(Self.recorded + offset) - Self.clock.timeIntervalSince1970) <= 60)
+        #expect(number(current, "sunrise") == 1_764_368_400 + offset)
+        #expect(number((full["minutely"] as? [[String: Any]])?.first, "dt") == 1_764_410_460 + offset)
+        #expect(number((full["hourly"] as? [[String: Any]])?.first, "dt") == 1_764_410_400 + offset)
+        let daily = (full["daily"] as? [[String: Any]])?.first
+        #expect(number(daily, "dt") == 1_764_385_200 + offset)
+        #expect(number(daily, "sunset") == 1_764_404_100 + offset)
+        #expect(number(daily, "moonrise") == 1_764_390_000 + offset)
+        #expect(number(daily, "moonset") == 0, "0 means no moonset and stays 0")
+        let alert = (full["alerts"] as? [[String: Any]])?.first
+        #expect(number(alert, "start") == 1_764_400_000 + offset)
+        #expect(number(alert, "end") == 1_764_486_400 + offset)
+        let withoutCurrent = try #require(
+            harness.respond("/data/3.0/onecall?lat=37.5683&lon=126.9778&exclude=current").jsonObject)
+        #expect(withoutCurrent["current"] == nil)
+        #expect(number((withoutCurrent["hourly"] as? [[String: Any]])?.first, "dt") == 1_764_410_400 + offset)
+    }
+
+    @Test func unitConversionStillAppliesToAShiftedAnswer() throws {
+        let harness = try harness([("c.json", cassetteJSON(interaction(body: current)))])
+        let body = try #require(harness.respond("/data/2.5/weather?q=seoul&units=metric").jsonObject)
+        #expect((body["main"] as? [String: Any])?["temp"] as? Double == -2.34)
+        #expect(try #require(number(body, "dt")) - Self.recorded > 29 * 86_400)
+    }
+
+    @Test func aCassetteOptingOutIsServedAsRecordedUnderShiftTimes() throws {
+        let optedOut = #"""
+            {"format": "mockweather-cassette/1", "source": "synthetic", "shiftTimes": false, "interactions": [\#(
+                interaction(body: current))]}
+            """#
+        let harness = try harness([("c.json", optedOut)])
+        #expect(number(harness.respond("/data/2.5/weather?q=seoul").jsonObject, "dt") == Self.recorded)
+    }
+
+    @Test func aResponseOptingInIsShiftedWithoutTheGlobalFlagAndOthersAreNot() throws {
+        let optedIn = #"""
+            {"request": {"path": "/data/2.5/weather", "query": {"q": "seoul"}},
+             "response": {"status": 200, "shiftTimes": true, "json": \#(current)}}
+            """#
+        let harness = try harness(
+            [
+                ("in.json", cassetteJSON(optedIn)),
+                ("out.json", cassetteJSON(interaction(query: #"{"q": "busan"}"#, body: current))),
+            ],
+            shiftTimes: false)
+        #expect(try #require(number(harness.respond("/data/2.5/weather?q=seoul").jsonObject, "dt")) != Self.recorded)
+        #expect(number(harness.respond("/data/2.5/weather?q=busan").jsonObject, "dt") == Self.recorded)
+    }
+
+    @Test func aCassettesOwnTimeFieldsShiftAnAnswerTheProviderDoesNotKnow() throws {
+        let timeMachine = #"""
+            {"request": {"path": "/data/3.0/onecall/timemachine", "query": {"dt": "*"}},
+             "response": {"status": 200, "timeFields": ["data[].dt", "data[].sunrise"],
+                          "json": {"data": [{"dt": 1764410437, "sunrise": 1764368400, "temp": 270.0}]}}}
+            """#
+        let harness = try harness([("t.json", cassetteJSON(timeMachine))])
+        let item = try #require(
+            (harness.respond("/data/3.0/onecall/timemachine?lat=1&lon=2&dt=5").jsonObject?["data"] as? [[String: Any]])?
+                .first)
+        let offset = try #require(number(item, "dt")) - Self.recorded
+        #expect(offset > 29 * 86_400)
+        #expect(number(item, "sunrise") == 1_764_368_400 + offset)
+    }
+
+    @Test func anUnknownAnswerWithoutTimeFieldsAndAnErrorBodyAreServedAsRecorded() throws {
+        let timeMachine = interaction(
+            path: "/data/3.0/onecall/timemachine", query: #"{"dt": "*"}"#, body: #"{"data":[{"dt":1764410437}]}"#)
+        let error = interaction(query: #"{"q": "nowhere"}"#, body: #"{"cod":"404","message":"city not found"}"#)
+        let harness = try harness([("t.json", cassetteJSON(timeMachine)), ("e.json", cassetteJSON(error))])
+        #expect(
+            harness.respond("/data/3.0/onecall/timemachine?lat=1&lon=2&dt=5").text == #"{"data":[{"dt":1764410437}]}"#)
+        #expect(harness.respond("/data/2.5/weather?q=nowhere").text == #"{"cod":"404","message":"city not found"}"#)
+    }
+
+    @Test func airPollutionHistoryIsNeverShiftedWhateverItsCassetteSays() throws {
+        let history = #"""
+            {"request": {"path": "/data/2.5/air_pollution/history", "query": {"start": "*", "end": "*"}},
+             "response": {"status": 200, "shiftTimes": true, "timeFields": ["list[].dt"],
+                          "json": {"list": [{"dt": 1764410400, "main": {"aqi": 2}}]}}}
+            """#
+        let harness = try harness([("h.json", cassetteJSON(history))])
+        let answer = harness.respond("/data/2.5/air_pollution/history?lat=1&lon=2&start=1&end=2")
+        #expect(answer.text.contains(#""dt":1764410400"#), "\(answer.text)")
+    }
+
+    @Test func theBundledSeoulAnswerLooksCurrentUnderShiftTimes() throws {
+        let harness = try harness(try bundledFiles())
+        let body = try #require(harness.respond("/data/2.5/weather?q=Seoul").jsonObject)
+        let dt = try #require(number(body, "dt"))
+        #expect(abs(Double(dt) - Self.clock.timeIntervalSince1970) <= 60)
+    }
+
+    @Test(arguments: [
+        (#""shiftTimes": "yes""#, "$.interactions[0].response.shiftTimes: expected true or false"),
+        (#""timeFields": "dt""#, "$.interactions[0].response.timeFields: expected an array"),
+        (#""timeFields": []"#, "$.interactions[0].response.timeFields: no fields"),
+        (#""timeFields": ["list[.dt"]"#, "$.interactions[0].response.timeFields[0]: invalid time field"),
+        (#""timeFields": ["sys..sunrise"]"#, "$.interactions[0].response.timeFields[0]: invalid time field"),
+        (#""timeFields": [7]"#, "$.interactions[0].response.timeFields[0]: expected a string"),
+    ])
+    func aMalformedShiftMemberIsACassetteProblemNamingItsPath(member: String, message: String) {
+        let file = cassetteJSON(
+            #"{"request": {"path": "/data/2.5/weather"}, "response": {"status": 200, \#(member), "json": {}}}"#)
+        let found = problems([("c.json", file)]).map(\.description)
+        #expect(found.contains { $0.contains(message) }, "\(found)")
+    }
+}
