@@ -30,27 +30,32 @@ package enum ReplayMode: String, CaseIterable, Sendable {
 
 /// Runs `body` with a base URL and the session a client uses in `mode` over `cassettes`, and stops
 /// whatever was started. `serve` starts a fresh `mockweather serve` unless `running` names one the
-/// caller already runs (a CI job's service).
+/// caller already runs (a CI job's service). With `clock`, the mock clock stands at that instant
+/// (`--clock` for `serve`, ``ReplayOptions/clock`` in process); a `running` server keeps its own.
 ///
 /// Each call has a session of its own: URLSession quietly retries a request whose reused connection
 /// dies, which would hide a `reset` fault; on a fresh connection the client sees it as an app would.
 package func withReplaySession<T>(
-    _ mode: ReplayMode, cassettes: URL, running: URL? = nil, _ body: (URL, URLSession) async throws -> T
+    _ mode: ReplayMode, cassettes: URL, running: URL? = nil, clock: Date? = nil,
+    _ body: (URL, URLSession) async throws -> T
 ) async throws -> T {
+    var options = ReplayOptions()
+    options.clock = clock
     switch mode {
     case .serve:
         if let running {
             return try await withEphemeralSession { session in try await body(running, session) }
         }
-        return try await withMockServer(cassettes: cassettes) { server in
+        let arguments = clock.map { ["--clock", ISO8601DateFormatter().string(from: $0)] } ?? []
+        return try await withMockServer(cassettes: cassettes, arguments: arguments) { server in
             try await withEphemeralSession { session in try await body(server.baseURL, session) }
         }
     case .inProcessServer:
-        return try await InProcessMockWeather.run(.directory(cassettes)) { mock in
+        return try await InProcessMockWeather.run(.directory(cassettes), options: options) { mock in
             try await withEphemeralSession { session in try await body(mock.baseURL, session) }
         }
     case .urlProtocol:
-        let replayer = try MockWeatherReplayer(.directory(cassettes))
+        let replayer = try MockWeatherReplayer(.directory(cassettes), options: options)
         let session = replayer.makeSession()
         defer { session.finishTasksAndInvalidate() }
         // The live API's address: the session's protocol answers before anything is resolved.
