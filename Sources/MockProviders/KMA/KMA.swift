@@ -52,4 +52,6 @@ struct KMA: Provider {
     func mapPoint(of query: QueryParameters) -> (latitude: Double, longitude: Double)? {
         KMADashboard.mapPoint(of: query)
     }
+
+    var recording: (any RecordingProfile)? { KMARecording() }
 }
