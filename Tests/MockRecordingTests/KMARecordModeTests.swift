@@ -109,4 +109,23 @@ import FoundationNetworking
             for form in forms { #expect(!text.contains(form), "\(form) leaked: \(text.prefix(300))") }
         }
     }
+
+    /// `verify` re-asks a recorded cell for a current issuance of its slot in the JSON form (what
+    /// issuance depends on the day `verify` runs, so only its form is pinned here).
+    @Test func verifyAsksTheLiveAPIForACurrentIssuanceOfTheRecordedSlot() throws {
+        let file = cassetteJSON(
+            source: "synthetic",
+            """
+            {"request":{"method":"GET","path":"/1360000/VilageFcstInfoService_2.0/getVilageFcst",
+             "query":{"nx":"60","ny":"127","base_time":"0500"}},
+             "response":{"status":200,"json":{"response":{"header":{"resultCode":"03","resultMsg":"NO_DATA"}}}}}
+            """)
+        let pattern = try #require(try library([("kma/r.json", file)]).entries.first?.pattern)
+        let request = CassetteVerifier.request(for: pattern, providers: Providers.all)
+        #expect(request.value("base_time") == "0500")
+        #expect(request.value("base_date")?.count == 8)
+        #expect(request.value("datatype") == "JSON")
+        #expect(request.value("numofrows") == "1000")
+        #expect(request.parameters.filter { $0.name == "base_time" }.count == 1)
+    }
 }
