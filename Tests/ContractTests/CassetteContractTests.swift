@@ -145,7 +145,13 @@ import FoundationNetworking
 struct ContractClients: Sendable {
     var weather: OpenWeatherClient
     var kakao: KakaoLocalClient
+    var kma: KMAForecastClient
 }
+
+/// A made-up KMA service key in the portal's "Decoding" form, with `+`, `/` and `=`: the client must
+/// send it percent-encoded exactly once (`%2B`, `%2F`, `%3D`), or the mock answers every KMA case with
+/// the gateway's code 30, as data.go.kr does (a `+` sent bare reads as a space, a `%252B` is encoded twice).
+let contractKMAServiceKey = "c0ntract+Suite/placeholder+Key/0000=="
 
 /// The clients a contract case uses: the interaction's units and language, made-up keys of the APIs'
 /// forms (a real one must never be in a test), a short timeout where the cassette expects one.
@@ -163,5 +169,10 @@ func contractClient(for contract: ContractCase, baseURL: URL, session: URLSessio
     let kakao = KakaoLocalClient(
         apiKey: "c0de0000c0de0000c0de0000c0de0000", baseURL: baseURL,
         timeout: expectsTimeout ? .seconds(2) : .seconds(15), transport: transport, environment: [:])
-    return ContractClients(weather: weather, kakao: kakao)
+    // The real clock: the client asks for the latest issuance now, and the mock (on real time) serves the
+    // recorded one shifted to it, so the cassettes' expectations name no times.
+    let kma = KMAForecastClient(
+        serviceKey: contractKMAServiceKey, baseURL: baseURL, timeout: expectsTimeout ? .seconds(2) : .seconds(15),
+        transport: transport, environment: [:])
+    return ContractClients(weather: weather, kakao: kakao, kma: kma)
 }
