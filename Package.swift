@@ -92,7 +92,8 @@ let package = Package(
         // listed here (a test fails when one is missing).
         .target(
             name: "BundledCassettes", path: "Cassettes", exclude: ["README.md"],
-            sources: ["BundledCassettes.swift"], resources: [.copy("openweathermap"), .copy("kakao-local")],
+            sources: ["BundledCassettes.swift"],
+            resources: [.copy("openweathermap"), .copy("kakao-local"), .copy("kma")],
             swiftSettings: strictSettings),
         // Replay with no socket. Apart from MockWeather because FoundationNetworking links libcurl,
         // which a replay-only `mockweather serve` must not map.

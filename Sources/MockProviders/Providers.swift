@@ -7,5 +7,6 @@ package enum Providers {
     package static let all = ProviderSet([
         OpenWeatherMap(),
         KakaoLocal(),
+        KMA(),
     ])
 }

@@ -1,0 +1,33 @@
+import Basics
+import HTTPServer
+import MockEngine
+
+/// The KMA short-term forecast (data.go.kr `VilageFcstInfoService_2.0`) as the mock answers it
+/// (docs/ARCHITECTURE.md#providers): the nowcast, the ultra-short and the village forecast of one
+/// grid cell, and the forecast version, behind the data.go.kr gateway that checks `serviceKey` first.
+/// Its parts: the operations and their issuance schedule (``KMAOperation``), the rules answered before
+/// any cassette (``KMARules``), the answers in JSON and XML (``KMAAnswers``), the variants made of one
+/// recorded JSON answer (``KMAShaping``), what the dashboard reads (``KMADashboard``) and how it is
+/// recorded (``KMARecording``).
+struct KMA: Provider {
+    let name = "kma"
+    let pathPrefixes = ["/1360000/VilageFcstInfoService_2.0/"]
+    let hosts = ["apis.data.go.kr"]
+
+    let vocabulary = RequestVocabulary(
+        secretParameters: ["serviceKey"],
+        placeParameters: ["nx", "ny"],
+        defaults: ["pageNo": "1", "numOfRows": "10", "dataType": "xml"],
+        caseInsensitiveParameters: ["dataType"])
+
+    let expectations = KMAExpectations.vocabulary
+
+    /// The service's envelope in the form the request asked for, HTTP `status` kept (501 unmatched):
+    /// `resultCode` ``KMAAnswers/notRecordedCode`` for a request the mock has no recording for, the
+    /// guide's 99 for any other answer of the mock's making, `resultMsg` the message.
+    func errorResponse(status: Int, message: String, for request: ReplayRequest) -> HTTPResponse {
+        let code = status == 501 ? KMAAnswers.notRecordedCode : KMAAnswers.unknownErrorCode
+        return KMAAnswers.response(
+            KMAResult(code: code, message: message), format: KMAFormat(request.parameters), status: status)
+    }
+}
