@@ -37,7 +37,8 @@ import WeatherClient
             let simulator = LocationSimulator.KMAGrid.gridPoint(for: point)
             let client = KMAGridCell(containing: Coordinate(latitude: point.latitude, longitude: point.longitude))
             if client?.nx != simulator.x || client?.ny != simulator.y {
-                disagreements.append("\(point): client \(client.map(\.description) ?? "no cell"), simulator \(simulator)")
+                disagreements.append(
+                    "\(point): client \(client.map(\.description) ?? "no cell"), simulator \(simulator)")
             }
         }
 
@@ -52,7 +53,11 @@ import WeatherClient
 
         #expect(LocationSimulator.KMAGrid.gridPoint(for: cityHall) == KMAGridPoint(x: 89, y: 91))
         #expect(LocationSimulator.KMAGrid.gridPoint(for: table) == KMAGridPoint(x: 89, y: 90))
-        #expect(KMAGridCell(containing: Coordinate(latitude: 35.8714354, longitude: 128.6014)) == KMAGridCell(nx: 89, ny: 91))
-        #expect(KMAGridCell(containing: Coordinate(latitude: 35.86854, longitude: 128.60355)) == KMAGridCell(nx: 89, ny: 90))
+        #expect(
+            KMAGridCell(containing: Coordinate(latitude: 35.8714354, longitude: 128.6014))
+                == KMAGridCell(nx: 89, ny: 91))
+        #expect(
+            KMAGridCell(containing: Coordinate(latitude: 35.86854, longitude: 128.60355)) == KMAGridCell(nx: 89, ny: 90)
+        )
     }
 }

@@ -27,7 +27,8 @@ extension ClientCall {
             // KMANowcast keeps no totalCount; one row per category, so the categories decoded are the rows.
             seen.record("count", from: "items.item.count (categories)", integer: observation.rawValues.count)
         case .forecastVersion(let product):
-            seen.record("version", from: "items.item[0].version", text: try await client.forecastVersion(product).version)
+            seen.record(
+                "version", from: "items.item[0].version", text: try await client.forecastVersion(product).version)
         default:
             break
         }
