@@ -7,7 +7,23 @@ import WeatherClient
 /// ``CassetteContractTests`` through ``KMAForecastClient``; these pin how their calls are chosen and
 /// that the suite sends the client's service key as the client wrote it.
 @Suite struct KMAContractTests {
-    static let kmaCases = CassetteContractTests.cases.filter { $0.cassette.hasPrefix("kma/") }
+    /// Every bundled KMA case, whatever `MOCKWEATHER_CONTRACT_CASSETTES` selects.
+    static let kmaCases = ContractCase.all(in: PackageLayout.bundledCassettes).filter {
+        $0.cassette.hasPrefix("kma/")
+    }
+
+    @Test func bundledKMACassettesAreWhatTheirScriptWrites() throws {
+        let script = PackageLayout.root.appendingPathComponent("Scripts/generate-kma-cassettes.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "--check"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+    }
 
     @Test func everyOperationHasBundledCases() {
         let paths = Set(Self.kmaCases.map(\.request.path))
