@@ -30,4 +30,26 @@ struct KMA: Provider {
         return KMAAnswers.response(
             KMAResult(code: code, message: message), format: KMAFormat(request.parameters), status: status)
     }
+
+    func screen(_ request: ReplayRequest, context: ScreeningContext) -> ScreenedAnswer? {
+        KMARules.screen(request, gateway: KMAGateway.Form(setting: context.setting("gateway", of: self)))
+    }
+
+    func variant(of response: ResponseTemplate, for request: ReplayRequest) -> ResponseVariant? {
+        KMAVariant(of: response, for: request).map(ResponseVariant.init)
+    }
+
+    func shape(_ declared: HTTPResponse, of response: ResponseTemplate, into variant: ResponseVariant)
+        -> HTTPResponse
+    {
+        variant.value(as: KMAVariant.self)?.shape(declared) ?? declared
+    }
+
+    func summary(ofAnswer body: [UInt8], query: QueryParameters) -> AnswerSummary? {
+        KMADashboard.summary(of: body, query: query)
+    }
+
+    func mapPoint(of query: QueryParameters) -> (latitude: Double, longitude: Double)? {
+        KMADashboard.mapPoint(of: query)
+    }
 }

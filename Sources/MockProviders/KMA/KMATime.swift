@@ -1,0 +1,116 @@
+import Foundation
+
+/// A KST wall-clock second (UTC+9, no daylight saving), counted from 1970-01-01 00:00 KST: how the
+/// service's dates and times (`base_date` `20261001`, `base_time` `2300`, a row's `fcstDate`/`fcstTime`)
+/// and the mock clock's reading are compared and moved. Calendar arithmetic is the proleptic
+/// Gregorian calendar's, done on integers so shaping 1000 rows costs no `Calendar`.
+struct KMATime: Sendable, Hashable, Comparable {
+    /// Seconds since 1970-01-01 00:00 KST.
+    var seconds: Int
+
+    /// KST is UTC+9 all year.
+    static let offset = 9 * 3600
+
+    /// The KST second of `seconds`.
+    init(seconds: Int) { self.seconds = seconds }
+
+    /// The KST second `date` falls in.
+    init(_ date: Date) {
+        seconds = Int(date.timeIntervalSince1970.rounded(.down)) + Self.offset
+    }
+
+    /// The time a date (`yyyyMMdd`) and a time of day (`HHmm`) name, or nil when either is not
+    /// exactly that many digits or names no real day or minute (`20260230`, `2460`).
+    init?(date: String, time: String) {
+        guard let digits = Self.digits(date, count: 8), let clock = Self.digits(time, count: 4) else { return nil }
+        let year = digits / 10_000
+        let month = digits / 100 % 100
+        let day = digits % 100
+        let hour = clock / 100
+        let minute = clock % 100
+        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60
+        else { return nil }
+        seconds = (Self.days(year: year, month: month, day: day) * 1440 + hour * 60 + minute) * 60
+    }
+
+    /// The `Date` this KST second is.
+    var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds - Self.offset)) }
+
+    /// `yyyyMMdd`.
+    var dateText: String {
+        let (year, month, day) = Self.civil(fromDays: seconds.floorDivided(by: 86_400))
+        return Self.padded(year, 4) + Self.padded(month, 2) + Self.padded(day, 2)
+    }
+
+    /// `HHmm`.
+    var timeText: String {
+        let minutes = seconds.floorModulo(86_400) / 60
+        return Self.padded(minutes / 60, 2) + Self.padded(minutes % 60, 2)
+    }
+
+    /// The hour of the day, 0...23.
+    var hour: Int { seconds.floorModulo(86_400) / 3600 }
+    /// The minute of the hour, 0...59.
+    var minute: Int { seconds.floorModulo(3600) / 60 }
+
+    /// This time moved by `seconds`.
+    func adding(_ seconds: Int) -> KMATime { KMATime(seconds: self.seconds + seconds) }
+
+    static func < (lhs: KMATime, rhs: KMATime) -> Bool { lhs.seconds < rhs.seconds }
+
+    private static func digits(_ text: String, count: Int) -> Int? {
+        guard text.utf8.count == count, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return text.utf8.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the date (H. Hinnant's `days_from_civil`).
+    private static func days(year: Int, month: Int, day: Int) -> Int {
+        let year = month <= 2 ? year - 1 : year
+        let era = year.floorDivided(by: 400)
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01 (`civil_from_days`).
+    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = shifted.floorDivided(by: 146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+extension Int {
+    /// Division rounding towards minus infinity (times before 1970 stay on the right day).
+    fileprivate func floorDivided(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return self % divisor < 0 ? quotient - 1 : quotient
+    }
+
+    /// The remainder of ``floorDivided(by:)``, never negative.
+    fileprivate func floorModulo(_ divisor: Int) -> Int {
+        let remainder = self % divisor
+        return remainder < 0 ? remainder + divisor : remainder
+    }
+}

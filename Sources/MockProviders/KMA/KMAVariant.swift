@@ -1,0 +1,75 @@
+import Basics
+import HTTPServer
+import MockEngine
+
+/// What a request asks of one recorded KMA answer (always JSON, every row of an issuance):
+/// its form (`dataType`, XML by default), its page (`pageNo`, `numOfRows`), the issuance it names
+/// (every row's `baseDate`/`baseTime` set to it, `fcstDate`/`fcstTime` moved by the difference from
+/// the recorded one) and its cell (`nx`/`ny` written into every row). Rows keep the API's types:
+/// `nx`/`ny` numbers, everything else strings.
+struct KMAVariant: Sendable, Hashable {
+    var format: KMAFormat
+    var paging: KMAPaging
+    /// The requested issuance, nil when unreadable (a cassette staging a literal key skips the rules).
+    var issuance: KMATime?
+    /// The requested cell, nil when none or off the grid.
+    var cell: KMACell?
+
+    /// The variant `request` asks of `response`, nil for a body that is not JSON (a gateway's XML,
+    /// served byte for byte).
+    init?(of response: ResponseTemplate, for request: ReplayRequest) {
+        guard case .json? = response.body, KMAOperation(path: request.path) != nil else { return nil }
+        format = KMAFormat(request.parameters)
+        paging = KMAPaging(request.parameters)
+        issuance = KMARules.issuance(of: request.parameters)
+        cell = KMACell(request.parameters)
+    }
+
+    /// `declared` made into this variant; a body that is not the service's envelope is served as
+    /// declared.
+    func shape(_ declared: HTTPResponse) -> HTTPResponse {
+        guard let root = try? JSONParser.parse(declared.body), let envelope = KMAEnvelope(root) else {
+            return declared
+        }
+        var response = declared
+        response.headers.replaceOrAdd(name: "Content-Type", value: format.contentType)
+        guard let rows = envelope.rows else {
+            response.body = Array(KMAAnswers.body(envelope.result, format: format).utf8)
+            return response
+        }
+        guard let range = paging.range(of: rows.count) else {
+            response.body = Array(KMAAnswers.body(KMAAnswers.noData, format: format).utf8)
+            return response
+        }
+        let shift = issuance.flatMap { requested in envelope.recordedIssuance.map { requested.seconds - $0.seconds } }
+        let page = rows[range].map { reshaped($0, shift: shift) }
+        let body = KMAEnvelope.Body(
+            rows: page, pageNo: paging.page, numOfRows: paging.rowsPerPage, totalCount: envelope.totalCount)
+        response.body = Array(KMAEnvelope.text(result: envelope.result, body: body, format: format).utf8)
+        return response
+    }
+
+    /// `row` with the requested issuance, its forecast time moved by `shift` seconds and the cell.
+    private func reshaped(_ row: [(String, JSONValue)], shift: Int?) -> [(String, JSONValue)] {
+        let forecast = KMATime(date: row.text("fcstDate") ?? "", time: row.text("fcstTime") ?? "")
+        let moved = shift.flatMap { shift in forecast.map { $0.adding(shift) } }
+        return row.map { name, value in
+            switch name {
+            case "baseDate": (name, issuance.map { .string($0.dateText) } ?? value)
+            case "baseTime": (name, issuance.map { .string($0.timeText) } ?? value)
+            case "fcstDate": (name, moved.map { .string($0.dateText) } ?? value)
+            case "fcstTime": (name, moved.map { .string($0.timeText) } ?? value)
+            case "nx": (name, cell.map { .number($0.x) } ?? value)
+            case "ny": (name, cell.map { .number($0.y) } ?? value)
+            default: (name, value)
+            }
+        }
+    }
+}
+
+extension [(String, JSONValue)] {
+    /// The string value of the member `name`.
+    func text(_ name: String) -> String? {
+        first { $0.0 == name }?.1.stringValue
+    }
+}
