@@ -236,7 +236,7 @@ public struct KMAForecastClient: Sendable, CustomStringConvertible, CustomReflec
 
     /// Sends `request` and returns the answer, whatever its status; transport failures become
     /// ``KMAError/transport(kind:message:)`` (or `cancelled`) with the key scrubbed.
-    private func send(_ request: TransportRequest) async throws(KMAError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(KMAError) -> TransportResponse {
         let response: TransportResponse
         do {
             response = try await transport.send(request)
@@ -251,6 +251,19 @@ public struct KMAForecastClient: Sendable, CustomStringConvertible, CustomReflec
 
     /// The request for one page, or `invalidRequest` when there is no key or the base URL is unusable.
     func makeRequest(_ issuance: KMAIssuance, _ cell: KMAGridCell, page: Int) throws(KMAError) -> TransportRequest {
+        try makeRequest(
+            operation: issuance.operation.rawValue,
+            query: [
+                .init(name: "pageNo", value: String(page)), .init(name: "numOfRows", value: String(rowsPerPage)),
+                .init(name: "dataType", value: "JSON"), .init(name: "base_date", value: issuance.baseDate),
+                .init(name: "base_time", value: issuance.baseTime), .init(name: "nx", value: String(cell.nx)),
+                .init(name: "ny", value: String(cell.ny)),
+            ])
+    }
+
+    /// `GET <baseURL>/<servicePath>/<operation>?serviceKey=…&<query>`, or `invalidRequest` when there is
+    /// no key or the base URL is unusable. The key goes first, encoded exactly once by ``Endpoint``.
+    func makeRequest(operation: String, query parameters: [Endpoint.QueryItem]) throws(KMAError) -> TransportRequest {
         var query: [Endpoint.QueryItem] = []
         switch serviceKey.resolution {
         case .key(let key): query.append(.init(name: "serviceKey", value: key))
@@ -262,15 +275,9 @@ public struct KMAForecastClient: Sendable, CustomStringConvertible, CustomReflec
                     + "(for a mock server that needs no key, pass serviceKey: \"\")"
             )
         }
-        query += [
-            .init(name: "pageNo", value: String(page)), .init(name: "numOfRows", value: String(rowsPerPage)),
-            .init(name: "dataType", value: "JSON"), .init(name: "base_date", value: issuance.baseDate),
-            .init(name: "base_time", value: issuance.baseTime), .init(name: "nx", value: String(cell.nx)),
-            .init(name: "ny", value: String(cell.ny)),
-        ]
+        query += parameters
         let endpoint = Endpoint(
-            path: "\(Self.servicePath)/\(issuance.operation.rawValue)", query: query, sendsUnits: false,
-            sendsLanguage: false)
+            path: "\(Self.servicePath)/\(operation)", query: query, sendsUnits: false, sendsLanguage: false)
         guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https", baseURL.host != nil
         else {
             throw .invalidRequest(message: "base URL \(baseURL.absoluteString) is not an http or https URL with a host")
@@ -284,7 +291,7 @@ public struct KMAForecastClient: Sendable, CustomStringConvertible, CustomReflec
     }
 
     /// `body()`'s result, or its error with the key scrubbed.
-    private func scrubbing<T>(_ body: () throws(KMAError) -> T) throws(KMAError) -> T {
+    func scrubbing<T>(_ body: () throws(KMAError) -> T) throws(KMAError) -> T {
         do {
             return try body()
         } catch {

@@ -26,6 +26,8 @@ extension ClientCall {
             } catch {
                 return .failed(ClientFailure(error))
             }
+        case .villageForecast, .ultraShortForecast, .ultraShortNowcast, .forecastVersion:
+            return await performKMA(with: clients)
         default:
             do {
                 return .decoded(try await observe(with: clients.weather))
@@ -120,7 +122,8 @@ extension ClientCall {
             seen.air(try await client.airPollutionForecast(at: coordinate))
         case .airPollutionHistory(let coordinate, let start, let end):
             seen.air(try await client.airPollutionHistory(at: coordinate, from: start, to: end))
-        case .address, .regionCodes, .searchAddress:
+        case .address, .regionCodes, .searchAddress, .villageForecast, .ultraShortForecast, .ultraShortNowcast,
+            .forecastVersion:
             break
         case .icon(let code, let size):
             let icon = try await client.icon(code, size: size)

@@ -24,6 +24,12 @@ enum ClientCall: Sendable, CustomStringConvertible {
     case address(Coordinate)
     case regionCodes(Coordinate)
     case searchAddress(String)
+    /// KMA: the village forecast, the ultra-short forecast and the nowcast of a grid cell, at the latest
+    /// issuance for the real time; a product type's forecast version.
+    case villageForecast(KMAGridCell)
+    case ultraShortForecast(KMAGridCell)
+    case ultraShortNowcast(KMAGridCell)
+    case forecastVersion(KMAProductType)
 
     enum Place: Sendable, CustomStringConvertible {
         case city(String)
@@ -81,6 +87,11 @@ enum ClientCall: Sendable, CustomStringConvertible {
         case "/v2/local/geo/coord2address.json": self = .address(Self.kakaoCoordinate(for: pattern))
         case "/v2/local/geo/coord2regioncode.json": self = .regionCodes(Self.kakaoCoordinate(for: pattern))
         case "/v2/local/search/address.json": self = .searchAddress(pattern.literal("query") ?? "서울 중구 세종대로 110")
+        case KMAForecastClient.servicePath + "/getVilageFcst": self = .villageForecast(Self.kmaCell(for: pattern))
+        case KMAForecastClient.servicePath + "/getUltraSrtFcst": self = .ultraShortForecast(Self.kmaCell(for: pattern))
+        case KMAForecastClient.servicePath + "/getUltraSrtNcst": self = .ultraShortNowcast(Self.kmaCell(for: pattern))
+        case KMAForecastClient.servicePath + "/getFcstVersion":
+            self = .forecastVersion(pattern.literal("ftype").flatMap(KMAProductType.init) ?? .villageForecast)
         default:
             guard let (code, size) = Self.icon(path: pattern.path) else { return nil }
             self = .icon(code, size: size)
@@ -111,7 +122,25 @@ enum ClientCall: Sendable, CustomStringConvertible {
         case .address(let coordinate): "address(at: \(coordinate))"
         case .regionCodes(let coordinate): "regionCodes(at: \(coordinate))"
         case .searchAddress(let query): "searchAddress(\"\(query)\")"
+        case .villageForecast(let cell): "villageForecast(at: \(cell))"
+        case .ultraShortForecast(let cell): "ultraShortForecast(at: \(cell))"
+        case .ultraShortNowcast(let cell): "ultraShortNowcast(at: \(cell))"
+        case .forecastVersion(let product): "forecastVersion(.\(product.caseName))"
         }
+    }
+
+    /// The cell a catch-all KMA interaction (no `nx`/`ny`) is asked for: one that no bundled cassette
+    /// names (`catchAllCellIsNamedByNoCassette` checks), so the catch-all is what answers it.
+    static let kmaCatchAllCell = KMAGridCell(nx: 58, ny: 74)!
+
+    /// The pattern's `nx`/`ny` when both are literal whole numbers inside the grid, else
+    /// ``kmaCatchAllCell`` (the shaping transport then writes an out-of-grid `nx` or removes a required
+    /// absent one).
+    private static func kmaCell(for pattern: RequestPattern) -> KMAGridCell {
+        guard let nx = pattern.literal("nx").flatMap(Int.init), let ny = pattern.literal("ny").flatMap(Int.init),
+            let cell = KMAGridCell(nx: nx, ny: ny)
+        else { return kmaCatchAllCell }
+        return cell
     }
 
     /// A valid coordinate for patterns that name no usable one; the shaping transport then writes what

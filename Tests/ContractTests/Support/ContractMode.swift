@@ -26,6 +26,24 @@ extension ReplayMode: CustomTestStringConvertible {
     }
 }
 
+/// The cassettes whose cases run: all, or those whose name starts with one of the comma-separated
+/// prefixes of `MOCKWEATHER_CONTRACT_CASSETTES` (`kma/`, `kakao-local/errors`), to run one provider's
+/// cases (a parameterised case cannot be picked with `--filter`).
+enum ContractCassettes {
+    static let variable = "MOCKWEATHER_CONTRACT_CASSETTES"
+
+    /// The prefixes, or `nil` when the variable is unset or empty (every cassette).
+    static let prefixes: [String]? = {
+        guard let text = ProcessInfo.processInfo.environment[variable], !text.isEmpty else { return nil }
+        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }()
+
+    /// Whether the cases of the cassette named `name` (`kma/vilage/daegu`) run.
+    static func selects(_ name: String) -> Bool {
+        prefixes.map { $0.contains { name.hasPrefix($0) } } ?? true
+    }
+}
+
 /// How many contract cases run at once, each with its own server or replayer over every bundled
 /// cassette: four per core, or `MOCKWEATHER_CONTRACT_CONCURRENCY`. Without a bound, Swift Testing starts
 /// every parameterised case together, which under AddressSanitizer is several hundred sanitized

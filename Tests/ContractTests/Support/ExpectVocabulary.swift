@@ -29,6 +29,12 @@ enum ExpectVocabulary {
         // code, a region lookup's codes.
         "region1": .text, "region2": .text, "region3": .text, "roadAddress": .text, "zoneNo": .text,
         "legalCode": .text, "administrativeCode": .text,
+        // KMA: the first forecast hour's sky, precipitation type (case names of KMASky and
+        // KMAPrecipitationType), precipitation text as the API writes it (`강수없음`) and probability; how
+        // many hourly entries were decoded; the nowcast's humidity; getFcstVersion's version; an error's
+        // result code (`"03"`, `"30"`).
+        "hours": .integer, "sky": .text, "precipitationType": .text, "precipitation": .text, "probability": .integer,
+        "humidity": .integer, "version": .text, "resultCode": .text,
     ]
 
     /// Keys that say what to ask rather than what comes back: the range (Unix seconds) an air pollution

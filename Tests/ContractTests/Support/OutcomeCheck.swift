@@ -21,6 +21,8 @@ struct ClientFailure: Sendable, CustomStringConvertible {
     var kind: String
     var message: String?
     var description: String
+    /// The API's own result code, for an API that has them (KMA: `"03"`, `"30"`); `nil` otherwise.
+    var resultCode: String?
 
     init(_ error: WeatherError) {
         kind = expectationKind(of: error)
@@ -47,6 +49,45 @@ struct ClientFailure: Sendable, CustomStringConvertible {
             self.message = error.serverMessage
         }
         description = error.description
+    }
+}
+
+extension ClientFailure {
+    /// A KMA failure: the kind by who refused and with which code (Cassettes/README.md, KMA), the
+    /// server's own text and its result code.
+    init(_ error: KMAError) {
+        kind = kmaExpectationKind(of: error)
+        message = error.serverMessage
+        description = error.description
+        resultCode = error.resultCode?.rawValue
+    }
+}
+
+/// The `expect.error` vocabulary of KMA cassettes, as ``KMAError`` maps onto it: the service's codes 03, 10,
+/// 01 and 11 and the gateway's 30, 22 and 31 by name, any other code of either as `server`.
+func kmaExpectationKind(of error: KMAError) -> String {
+    switch error {
+    case .invalidRequest: "invalidRequest"
+    case .transport(kind: .timeout, _): "timeout"
+    case .transport: "transport"
+    case .service(let code, _):
+        switch code {
+        case .noData: "noData"
+        case .invalidRequestParameter: "outdated"
+        case .applicationError: "applicationError"
+        case .missingMandatoryParameter: "missingParameter"
+        default: "server"
+        }
+    case .gateway(let code, _, _, _):
+        switch code {
+        case .keyNotRegistered?: "unregisteredKey"
+        case .quotaExceeded?: "overQuota"
+        case .keyExpired?: "expiredKey"
+        default: "server"
+        }
+    case .server: "server"
+    case .decoding: "decoding"
+    case .cancelled: "cancelled"
     }
 }
 
@@ -77,6 +118,10 @@ func differences(between outcome: ClientCall.Outcome, and expectation: Expectati
         if let expected = expectation.message, failure.message != expected {
             let actual = failure.message.map { "\"\($0)\"" } ?? "no server message"
             found.append("message: expected \"\(expected)\", the client surfaced \(actual)")
+        }
+        if let expected = expectation.values["resultCode"]?.string, failure.resultCode != expected {
+            let actual = failure.resultCode.map { "\"\($0)\"" } ?? "no result code"
+            found.append("resultCode: expected \"\(expected)\", the client reported \(actual)")
         }
         return found
     }

@@ -21,9 +21,12 @@ struct ShapingTransport: HTTPTransport {
         return try await underlying.send(shaped)
     }
 
+    /// The URL with the pattern's constraints satisfied. The query is edited in its percent-encoded form,
+    /// so a parameter left alone keeps exactly the bytes the client wrote: a KMA service key's `%2B` stays
+    /// `%2B` (a round trip through `queryItems` would write `+`, which the server reads as a space).
     func shape(_ url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        var items = components.queryItems ?? []
+        var items = components.percentEncodedQueryItems ?? []
         for (name, constraint) in pattern.query.sorted(by: { $0.key < $1.key }) {
             let index = items.firstIndex { $0.name.lowercased() == name }
             switch constraint {
@@ -33,18 +36,25 @@ struct ShapingTransport: HTTPTransport {
                 if index == nil { items.append(URLQueryItem(name: name, value: "any")) }
             default:
                 guard let literal = constraint.queryText else { continue }
+                let encoded = Self.percentEncoded(literal)
                 if let index {
-                    if !Self.accepts(items[index].value ?? "", literal: literal, parameter: name) {
-                        items[index].value = literal
+                    let sent = items[index].value.flatMap { $0.removingPercentEncoding } ?? ""
+                    if !Self.accepts(sent, literal: literal, parameter: name) {
+                        items[index].value = encoded
                     }
                 } else {
-                    items.append(URLQueryItem(name: name, value: literal))
+                    items.append(URLQueryItem(name: name, value: encoded))
                 }
             }
         }
         if let range = pattern.range { shapeBounds(&items, range) }
-        components.queryItems = items
+        components.percentEncodedQueryItems = items
         return components.url ?? url
+    }
+
+    /// `literal` with everything but RFC 3986's unreserved characters percent-encoded, as a query value.
+    private static func percentEncoded(_ literal: String) -> String {
+        literal.addingPercentEncoding(withAllowedCharacters: unreserved) ?? literal
     }
 
     /// The headers with the pattern's literal ones set (a staged key: `KakaoAK disabled-service`) and
@@ -86,6 +96,9 @@ struct ShapingTransport: HTTPTransport {
             break
         }
     }
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// Whether the mock would accept `value` for a literal (docs/ARCHITECTURE.md#matching: `q` case-insensitive and
     /// trimmed, numbers numerically, anything else exactly).
