@@ -71,6 +71,31 @@ struct WeatherAgainstMockServerTests {
         #expect(denied.allSatisfy { $0.place == "서울 문래동3가" })
     }
 
+    @Test func theKMADriveAsksEachCellItEntersOnceFromSeoulCityHallToDaegu() async throws {
+        let result = try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+            try await RunningProcess.run(
+                "replay-location",
+                [
+                    TestTraces.seoulToDaeguPath(), "--instant", "--weather", "kma", "--server",
+                    server.baseURL.absoluteString,
+                ])
+        }
+
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        let columns = lines.map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        let cells = columns.compactMap { $0.count > 3 ? $0[3] : nil }
+        #expect(cells.first == "60/127", "\(lines.prefix(3))")
+        #expect(cells.last == "89/91", "\(lines.suffix(3))")
+        #expect(cells.count > 50, "a 240 km drive crosses many 5 km cells: \(cells)")
+        // One line per cell entered: never the same cell twice in a row.
+        #expect(zip(cells, cells.dropFirst()).allSatisfy { $0 != $1 }, "\(cells)")
+        // Every cell gets a forecast as the app shows it, live or for the default location while denied.
+        let withoutForecast = lines.filter { !$0.contains("°C") || $0.contains("error:") }
+        #expect(withoutForecast.isEmpty, "\(withoutForecast)")
+        #expect(lines.contains { $0.contains("58/126") && $0.contains("default location (denied)") })
+    }
+
     @Test func placeNamesWithoutWeatherIsAUsageError() async throws {
         let result = try await RunningProcess.run("replay-location", [TestTraces.seoulToDaeguPath(), "--place-names"])
         #expect(result.status == 64)
