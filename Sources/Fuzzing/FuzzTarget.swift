@@ -28,6 +28,7 @@ package enum FuzzTargets {
         GPXImporterTarget.target,
         HARImporterTarget.target,
         AccessPolicyTarget.target,
+        KMAQueryTarget.target,
     ]
 
     /// The target called `name`, if there is one.

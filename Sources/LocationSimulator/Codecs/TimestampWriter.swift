@@ -1,3 +1,5 @@
+import Basics
+
 /// Writes UTC timestamps (`2026-11-29T09:00:00.100Z`) and NMEA time and date fields from milliseconds since
 /// 1970 without `DateFormatter`, caching the calendar date, which changes once a day, and the text up to the
 /// seconds, which changes once a second. A class, so that copies of an encoder share one consistent cache.
@@ -66,17 +68,9 @@ final class TimestampWriter {
         buffer.appendDigits(UInt(fractionDigits == 3 ? fraction : fraction / 10), width: fractionDigits)
     }
 
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    /// The proleptic Gregorian date of a day count since 1970-01-01 (`Basics`' ``CivilCalendar``).
     static func civilDate(daysSince1970 days: Int64) -> CivilDate {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return CivilDate(year: Int(year), month: Int(month), day: Int(day))
+        let date = CivilCalendar.date(daysSince1970: Int(days))
+        return CivilDate(year: date.year, month: date.month, day: date.day)
     }
 }

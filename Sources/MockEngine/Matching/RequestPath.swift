@@ -24,7 +24,7 @@ package enum RequestPath {
     }
 
     /// Decodes `%XX` escapes; a `%` not followed by two hex digits is kept literally.
-    static func percentDecoded(_ text: some StringProtocol, plusIsSpace: Bool = false) -> String {
+    package static func percentDecoded(_ text: some StringProtocol, plusIsSpace: Bool = false) -> String {
         let utf8 = Array(text.utf8)
         guard utf8.contains(UInt8(ascii: "%")) || (plusIsSpace && utf8.contains(UInt8(ascii: "+"))) else {
             return String(text)

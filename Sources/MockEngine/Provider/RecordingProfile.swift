@@ -1,4 +1,5 @@
 package import Basics
+package import Foundation
 
 /// How record mode, `mockweather record`, `verify` and HAR import reach one API and write what it
 /// answers (docs/ARCHITECTURE.md#recording): where the live API is, where the real key goes, how a
@@ -21,6 +22,13 @@ package protocol RecordingProfile: Sendable {
     func upstream(forPath path: String, configured: String) -> String
     /// Whether a request for `path` carries the key upstream (icons need none). By default true.
     func sendsKey(forPath path: String) -> Bool
+    /// The key as it is percent-encoded once into the request, from the key as configured (data.go.kr
+    /// shows a key raw and already encoded; its encoded form is decoded once here). By default as given.
+    func upstreamKey(_ configured: String) -> String
+    /// The parameters `verify` adds to a recorded pattern's literal ones (`given`, lower-case names)
+    /// for `path` at `now`, so the live API can answer: a current issuance where the pattern names
+    /// none, say. Names `given` holds are not added again. By default none.
+    func verificationParameters(forPath path: String, given: [(String, String)], now: Date) -> [(String, String)]
     /// The cassette's deterministic name for `request`, relative to the recording folder and without
     /// `.json` (`current/q-seoul`): the same request always gives the same name.
     func cassetteName(for request: CapturedRequest) -> String
@@ -42,6 +50,12 @@ extension RecordingProfile {
     package func upstream(forPath path: String, configured: String) -> String { configured }
     /// Every request carries the key.
     package func sendsKey(forPath path: String) -> Bool { true }
+    /// The key as configured.
+    package func upstreamKey(_ configured: String) -> String { configured }
+    /// Nothing added.
+    package func verificationParameters(forPath path: String, given: [(String, String)], now: Date)
+        -> [(String, String)]
+    { [] }
     /// Nothing varies.
     package var varyingShapePaths: [String] { [] }
 }

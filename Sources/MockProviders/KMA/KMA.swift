@@ -7,7 +7,7 @@ import MockEngine
 /// grid cell, and the forecast version, behind the data.go.kr gateway that checks `serviceKey` first.
 /// Its parts: the operations and their issuance schedule (``KMAOperation``), the rules answered before
 /// any cassette (``KMARules``), the answers in JSON and XML (``KMAAnswers``), the variants made of one
-/// recorded JSON answer (``KMAShaping``), what the dashboard reads (``KMADashboard``) and how it is
+/// recorded JSON answer (``KMAVariant``), what the dashboard reads (``KMADashboard``) and how it is
 /// recorded (``KMARecording``).
 struct KMA: Provider {
     let name = "kma"
@@ -52,4 +52,6 @@ struct KMA: Provider {
     func mapPoint(of query: QueryParameters) -> (latitude: Double, longitude: Double)? {
         KMADashboard.mapPoint(of: query)
     }
+
+    var recording: (any RecordingProfile)? { KMARecording() }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A KST wall-clock second (UTC+9, no daylight saving), counted from 1970-01-01 00:00 KST: how the
@@ -31,7 +32,7 @@ struct KMATime: Sendable, Hashable, Comparable {
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day), hour < 24,
             minute < 60
         else { return nil }
-        seconds = (Self.days(year: year, month: month, day: day) * 1440 + hour * 60 + minute) * 60
+        seconds = (CivilCalendar.days(year: year, month: month, day: day) * 1440 + hour * 60 + minute) * 60
     }
 
     /// The `Date` this KST second is.
@@ -39,7 +40,7 @@ struct KMATime: Sendable, Hashable, Comparable {
 
     /// `yyyyMMdd`.
     var dateText: String {
-        let (year, month, day) = Self.civil(fromDays: seconds.floorDivided(by: 86_400))
+        let (year, month, day) = CivilCalendar.date(daysSince1970: seconds.floorDivided(by: 86_400))
         return Self.padded(year, 4) + Self.padded(month, 2) + Self.padded(day, 2)
     }
 
@@ -71,33 +72,10 @@ struct KMATime: Sendable, Hashable, Comparable {
 
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 2: CivilCalendar.isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days from 1970-01-01 to the date (H. Hinnant's `days_from_civil`).
-    private static func days(year: Int, month: Int, day: Int) -> Int {
-        let year = month <= 2 ? year - 1 : year
-        let era = year.floorDivided(by: 400)
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date `days` after 1970-01-01 (`civil_from_days`).
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted.floorDivided(by: 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

@@ -19,6 +19,11 @@ struct KMAVariant: Sendable, Hashable {
     /// served byte for byte).
     init?(of response: ResponseTemplate, for request: ReplayRequest) {
         guard case .json? = response.body, KMAOperation(path: request.path) != nil else { return nil }
+        self.init(request)
+    }
+
+    /// What `request` asks of a recorded JSON answer.
+    init(_ request: ReplayRequest) {
         format = KMAFormat(request.parameters)
         paging = KMAPaging(request.parameters)
         issuance = KMARules.issuance(of: request.parameters)

@@ -113,6 +113,11 @@ package enum CassetteVerifier {
             parameters.removeAll { $0.0 == range.from || $0.0 == range.to }
             parameters += [(range.from, bounds.from), (range.to, bounds.to)]
         }
+        if let profile = providers.provider(forPath: pattern.path)?.provider.recording {
+            let given = parameters.map { ($0.0.lowercased(), $0.1) }
+            parameters += profile.verificationParameters(forPath: pattern.path, given: given, now: Date())
+                .filter { added in !given.contains { $0.0 == added.0.lowercased() } }
+        }
         var request = CapturedRequest(path: pattern.path, parameters: parameters, providers: providers)
         request.method = pattern.method
         return request

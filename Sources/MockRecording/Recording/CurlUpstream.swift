@@ -74,7 +74,7 @@ final class CurlUpstream: UpstreamTransport {
         if profile.sendsKey(forPath: normalized) {
             switch profile.keyPlacement {
             case .parameter(let name):
-                let encodedKey = RequestPath.percentEncoded(key.revealed)
+                let encodedKey = RequestPath.percentEncoded(profile.upstreamKey(key.revealed))
                 query = query.isEmpty ? "\(name)=\(encodedKey)" : "\(query)&\(name)=\(encodedKey)"
             case .header(let name, let scheme):
                 keyHeader = "\(name): \(scheme.map { "\($0) " } ?? "")\(key.revealed)"

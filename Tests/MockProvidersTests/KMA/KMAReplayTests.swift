@@ -183,6 +183,10 @@ import Testing
         #expect(answer["place"] as? String == "nx 60 ny 127")
         #expect(answer["temperature"] as? Double == 14)
         #expect(answer["condition"] as? String == "clear")
+        // The map puts the request at its cell's centre (the requests carry no coordinates).
+        let located = try #require(seoul["coordinates"] as? [String: Any])
+        #expect(abs((located["lat"] as? Double ?? 0) - 37.5799) < 0.001)
+        #expect(abs((located["lon"] as? Double ?? 0) - 126.9894) < 0.001)
         let daegu = try #require(requests.last?["answer"] as? [String: Any])
         #expect(daegu["condition"] as? String == "rain")
         #expect(daegu["temperature"] as? Double == 9)

@@ -53,7 +53,7 @@ import Testing
             let url = request["url"] as? String ?? ""
             let hosts = [
                 "https://api.openweathermap.org/", "https://openweathermap.org/img/wn/",
-                "https://dapi.kakao.com/v2/local/",
+                "https://dapi.kakao.com/v2/local/", "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0/",
             ]
             #expect(hosts.contains { url.hasPrefix($0) }, "\(url)")
         }

@@ -1,0 +1,32 @@
+/// The proleptic Gregorian calendar on day counts since 1970-01-01 (Howard Hinnant's
+/// `days_from_civil` and `civil_from_days`), on integers, for the places that turn many times into
+/// dates without a `Calendar`: trace timestamps, KMA's KST rows.
+package enum CivilCalendar {
+    /// Days from 1970-01-01 to `year`-`month`-`day` (negative before it); no validation.
+    package static func days(year: Int, month: Int, day: Int) -> Int {
+        let year = month <= 2 ? year - 1 : year
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01.
+    package static func date(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Whether `year` has a 29 February.
+    package static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+}
