@@ -101,25 +101,31 @@ enum KMAExpectDerivation {
             case "11": .missingParameter
             default: .server
             }
-        return .object([
-            ("error", .string(kind.rawValue)), ("message", .string(result.message)),
-            ("resultCode", .string(result.code)),
-        ])
+        return .object([("error", .string(kind.rawValue)), ("message", .string(result.message))])
     }
 
-    /// The gateway's code and message in either of its forms, nil for another answer.
+    /// The gateway's code and message in either of its forms, nil for another answer. The message is
+    /// `errMsg` and `returnAuthMsg` joined by `; `, as a client shows both (the two forms put the
+    /// constant in different fields), and the kind names the code, since the engine takes no other key
+    /// beside `error`.
     private static func gatewayCode(of body: [UInt8]) -> (code: String, message: String)? {
+        let code: String
+        let parts: [String?]
         if AnswerSummary.looksLikeJSON(body) {
             guard let header = (try? JSONParser.parse(body))?["OpenAPI_ServiceResponse"]?["cmmMsgHeader"],
-                let code = header["returnReasonCode"]?.stringValue
+                let found = header["returnReasonCode"]?.stringValue
             else { return nil }
-            return (code, header["errMsg"]?.stringValue ?? "")
+            code = found
+            parts = [header["errMsg"]?.stringValue, header["returnAuthMsg"]?.stringValue]
+        } else {
+            let text = text(body)
+            guard text.contains("<OpenAPI_ServiceResponse>"), let found = element("returnReasonCode", in: text) else {
+                return nil
+            }
+            code = found
+            parts = [element("errMsg", in: text), element("returnAuthMsg", in: text)]
         }
-        let text = text(body)
-        guard text.contains("<OpenAPI_ServiceResponse>"), let code = element("returnReasonCode", in: text) else {
-            return nil
-        }
-        return (code, element("returnAuthMsg", in: text) ?? "")
+        return (code, parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; "))
     }
 
     private static func gatewayError(_ gateway: (code: String, message: String)) -> JSONValue {
@@ -130,10 +136,7 @@ enum KMAExpectDerivation {
             case "31": .expiredKey
             default: .server
             }
-        return .object([
-            ("error", .string(kind.rawValue)), ("message", .string(gateway.message)),
-            ("resultCode", .string(gateway.code)),
-        ])
+        return .object([("error", .string(kind.rawValue)), ("message", .string(gateway.message))])
     }
 
     private static func xmlResult(of body: [UInt8]) -> KMAResult? {

@@ -12,7 +12,6 @@ enum KMAExpectations {
             .init("precipitationType", .text), .init("precipitation", .text),
             .init("probability", .integer(0...100)), .init("minCelsius", .number), .init("maxCelsius", .number),
             .init("humidity", .integer(0...100)), .init("count", .integer(0...Int.max)), .init("version", .text),
-            .init("resultCode", .text),
         ],
         errorKinds: KMAErrorKind.allCases.map(\.rawValue))
 }

@@ -34,7 +34,7 @@ enum ExpectVocabulary {
         // many hourly entries were decoded; the nowcast's humidity; getFcstVersion's version; an error's
         // result code (`"03"`, `"30"`).
         "hours": .integer, "sky": .text, "precipitationType": .text, "precipitation": .text, "probability": .integer,
-        "humidity": .integer, "version": .text, "resultCode": .text,
+        "humidity": .integer, "version": .text,
     ]
 
     /// Keys that say what to ask rather than what comes back: the range (Unix seconds) an air pollution

@@ -21,8 +21,6 @@ struct ClientFailure: Sendable, CustomStringConvertible {
     var kind: String
     var message: String?
     var description: String
-    /// The API's own result code, for an API that has them (KMA: `"03"`, `"30"`); `nil` otherwise.
-    var resultCode: String?
 
     init(_ error: WeatherError) {
         kind = expectationKind(of: error)
@@ -54,12 +52,11 @@ struct ClientFailure: Sendable, CustomStringConvertible {
 
 extension ClientFailure {
     /// A KMA failure: the kind by who refused and with which code (Cassettes/README.md, KMA), the
-    /// server's own text and its result code.
+    /// server's own text (the kind names the code).
     init(_ error: KMAError) {
         kind = kmaExpectationKind(of: error)
         message = error.serverMessage
         description = error.description
-        resultCode = error.resultCode?.rawValue
     }
 }
 
@@ -118,10 +115,6 @@ func differences(between outcome: ClientCall.Outcome, and expectation: Expectati
         if let expected = expectation.message, failure.message != expected {
             let actual = failure.message.map { "\"\($0)\"" } ?? "no server message"
             found.append("message: expected \"\(expected)\", the client surfaced \(actual)")
-        }
-        if let expected = expectation.values["resultCode"]?.string, failure.resultCode != expected {
-            let actual = failure.resultCode.map { "\"\($0)\"" } ?? "no result code"
-            found.append("resultCode: expected \"\(expected)\", the client reported \(actual)")
         }
         return found
     }

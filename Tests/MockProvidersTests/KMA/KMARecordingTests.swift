@@ -73,18 +73,34 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"response\":{\"header\":{\"resultCode\":\"03\",\"resultMsg\":\"NO_DATA\"}}}", "noData", "03"),
-        ("{\"response\":{\"header\":{\"resultCode\":\"10\",\"resultMsg\":\"최근 3일 간의 자료만 제공합니다.\"}}}", "outdated", "10"),
-        (KMAGateway.classicBody(.unregistered), "unregisteredKey", "30"),
-        (KMAGateway.classicBody(.overQuota), "overQuota", "22"),
-        (KMAGateway.jsonBody(.expired), "expiredKey", "31"),
+        ("{\"response\":{\"header\":{\"resultCode\":\"03\",\"resultMsg\":\"NO_DATA\"}}}", "noData", "NO_DATA"),
+        (
+            "{\"response\":{\"header\":{\"resultCode\":\"10\",\"resultMsg\":\"최근 3일 간의 자료만 제공합니다.\"}}}", "outdated",
+            "최근 3일 간의 자료만 제공합니다."
+        ),
+        (
+            KMAGateway.classicBody(.unregistered), "unregisteredKey",
+            "SERVICE ERROR; SERVICE_KEY_IS_NOT_REGISTERED_ERROR"
+        ),
+        (
+            KMAGateway.classicBody(.overQuota), "overQuota",
+            "SERVICE ERROR; LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR"
+        ),
     ])
-    func errorsAreDerivedWithKindMessageAndCode(body: String, kind: String, code: String) throws {
+    func errorsAreDerivedWithTheKindAndTheMessageAClientSurfaces(body: String, kind: String, message: String) throws {
         let expect = try #require(
             KMAExpectDerivation.expectation(status: 200, body: Array(body.utf8), operation: .villageForecast))
         #expect(expect["error"]?.stringValue == kind)
-        #expect(expect["resultCode"]?.stringValue == code)
-        #expect(expect["message"]?.stringValue?.isEmpty == false)
+        #expect(expect["message"]?.stringValue == message)
+        #expect(expect.members?.map(\.key) == ["error", "message"], "the engine takes no other key beside error")
+    }
+
+    @Test func theGatewaysJSONFormIsDerivedWithBothOfItsMessages() throws {
+        let expect = try #require(
+            KMAExpectDerivation.expectation(
+                status: 401, body: Array(KMAGateway.jsonBody(.expired).utf8), operation: .villageForecast))
+        #expect(expect["error"]?.stringValue == "expiredKey")
+        #expect(expect["message"]?.stringValue?.hasPrefix("DEADLINE_HAS_EXPIRED_ERROR; ") == true)
     }
 
     @Test func theNowcastsExpectationNamesTemperatureTypeAndHumidity() throws {
