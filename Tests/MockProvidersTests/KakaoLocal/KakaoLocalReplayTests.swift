@@ -204,16 +204,12 @@ import Testing
         #expect((entry["answer"] as? [String: Any])?["place"] as? String == "대구 동인동1가")
     }
 
-    @Test func theBundledKakaoCassettesAreWhatTheirScriptWrites() throws {
+    @Test func theBundledKakaoCassettesAreWhatTheirScriptWrites() async throws {
         let script = PackageLayout.root.appendingPathComponent("Scripts/make-kakao-cassettes.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--check"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        // Through the harness's posix_spawn child, not Foundation's Process (see ChildProcess.swift).
+        let result = try await RunningProcess.start(
+            executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--check"]
+        ).finish()
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }
 }
