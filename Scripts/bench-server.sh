@@ -84,30 +84,7 @@ free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# Starts a server command, polls (every millisecond, without busy-waiting a core away from the server
-# it is timing) until GET PATH answers 200, prints the milliseconds since exec and leaves it running;
-# its pid goes to the file named by $1.
-cat >"$WORK/first200.py" <<'PY'
-import socket, subprocess, sys, time
-pid_file, port, path, command = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
-started = time.monotonic()
-server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=open(pid_file + ".err", "w"))
-open(pid_file, "w").write(str(server.pid))
-while True:
-    if server.poll() is not None:
-        sys.exit(f"{command[0]} exited with {server.returncode} before answering")
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
-            connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
-            if connection.makefile("rb").readline().split()[1:2] == [b"200"]:
-                break
-    except OSError:
-        pass
-    if time.monotonic() - started > 60:
-        sys.exit(f"{command[0]} gave no 200 for {path} within 60 s")
-    time.sleep(0.001)
-print(f"{(time.monotonic() - started) * 1000:.1f}")
-PY
+FIRST200="$SCRIPTS/first200.py"  # exec to the first 200, in milliseconds; the server keeps running
 
 # --- servers ----------------------------------------------------------------------------------------
 # command_NAME PORT prints the command line of server NAME; PATH_NAME is what its first 200 asks for.
@@ -130,7 +107,7 @@ start_server() {  # NAME: starts it on a fresh port, records the first-200 time
     local name="$1" port ms
     port="$(free_port)"
     # shellcheck disable=SC2046
-    ms="$(python3 "$WORK/first200.py" "$WORK/$name.pid" "$port" "${FIRST_PATH[$name]}" $("command_$name" "$port"))"
+    ms="$(python3 "$FIRST200" "$WORK/$name.pid" "$port" "${FIRST_PATH[$name]}" $("command_$name" "$port"))"
     PORT[$name]="$port"
     PIDS[$name]="$(cat "$WORK/$name.pid")"
     printf 'startup\t%s\t-\t%s\n' "$name" "$ms" >>"$RESULTS"

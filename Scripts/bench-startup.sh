@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# Start-up with large cassette sets (issue 26), against nginx, in one run:
+#   Scripts/bench-startup.sh
+# Builds mockweather in release, installs nginx-light and wrk with apt if missing, generates 10,000 and
+# 100,000 cassettes (Scripts/generate-cassettes.py: one city each, the bundled Seoul answer), then:
+#   - time from exec to the first 200 for nginx (the Seoul body as a file) and for `mockweather serve`
+#     with the bundled set, 10,000 and 100,000 cassettes (BENCH_STARTUP_ROUNDS rounds, medians; the
+#     100,000 set BENCH_LARGE_ROUNDS rounds);
+#   - the server's RSS and peak RSS right after that first 200;
+#   - lookup cost with 100,000 cassettes against the bundled set: server CPU per request
+#     (utime+stime over /__admin/health's count) under `wrk -t1 -c1` for BENCH_DURATION.
+# Prints every target with PASS or MISS and exits 1 if one is missed.
+#
+# Environment: BENCH_STARTUP_ROUNDS (5), BENCH_LARGE_ROUNDS (2), BENCH_DURATION (5s).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT="$(pwd)"
+SCRIPTS="$ROOT/Scripts"
+ROUNDS="${BENCH_STARTUP_ROUNDS:-5}"
+LARGE_ROUNDS="${BENCH_LARGE_ROUNDS:-2}"
+DURATION="${BENCH_DURATION:-5s}"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/bench-startup.XXXXXX")"
+chmod 755 "$WORK"  # nginx's workers run as another user and must reach the files
+RESULTS="$WORK/results.tsv"  # kind, name, value
+: >"$RESULTS"
+
+declare -A PIDS
+cleanup() {
+    local pid
+    for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+NGINX="$(command -v nginx || true)"
+[[ -z "$NGINX" && -x /usr/sbin/nginx ]] && NGINX=/usr/sbin/nginx
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+[[ -n "$NGINX" ]] || missing+=(nginx-light)
+if ((${#missing[@]})); then
+    echo "== installing ${missing[*]} with apt"
+    SUDO=""
+    [[ "$(id -u)" -ne 0 ]] && SUDO="sudo"
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
+fi
+
+echo "== swift build -c release --product mockweather"
+swift build -c release --product mockweather 2>&1 | tail -1
+BIN="$(swift build -c release --show-bin-path)"
+
+echo "== generating 10,000 and 100,000 cassettes (Scripts/generate-cassettes.py)"
+python3 "$SCRIPTS/generate-cassettes.py" "$WORK/10k" 10000 >/dev/null
+python3 "$SCRIPTS/generate-cassettes.py" "$WORK/100k" 100000 >/dev/null
+mkdir -p "$WORK/nginx/root"
+python3 -c '
+import json, sys
+interaction = json.load(open(sys.argv[1]))["interactions"][0]
+sys.stdout.write(json.dumps(interaction["response"]["json"], separators=(",", ":"), ensure_ascii=False))' \
+    "$ROOT/Cassettes/openweathermap/current/seoul.json" >"$WORK/nginx/root/seoul.json"
+chmod -R a+rX "$WORK/nginx"
+
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+command_nginx() {
+    sed -e "s|@PORT@|$1|g" -e "s|@ROOT@|$WORK/nginx/root|g" -e "s|@WORK@|$WORK/nginx|g" \
+        "$SCRIPTS/bench-nginx.conf" >"$WORK/nginx/nginx-$1.conf"
+    echo "$NGINX -p $WORK/nginx -c $WORK/nginx/nginx-$1.conf"
+}
+command_bundled() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1"; }
+command_mock10k() { echo "$BIN/mockweather serve --cassettes $WORK/10k --port $1"; }
+command_mock100k() { echo "$BIN/mockweather serve --cassettes $WORK/100k --port $1"; }
+declare -A FIRST_PATH=(
+    [nginx]="/data/2.5/weather?q=Seoul" [bundled]="/data/2.5/weather?q=Seoul&appid=x"
+    [mock10k]="/data/2.5/weather?q=city5000&appid=x" [mock100k]="/data/2.5/weather?q=city50000&appid=x"
+)
+declare -A PORT
+
+start_server() {  # NAME: starts it on a fresh port, records the first-200 time and the RSS then
+    local name="$1" port ms pid
+    port="$(free_port)"
+    # shellcheck disable=SC2046
+    ms="$(python3 "$SCRIPTS/first200.py" "$WORK/$name.pid" "$port" "${FIRST_PATH[$name]}" $("command_$name" "$port"))"
+    pid="$(cat "$WORK/$name.pid")"
+    PORT[$name]="$port"
+    PIDS[$name]="$pid"
+    printf 'startup\t%s\t%s\n' "$name" "$ms" >>"$RESULTS"
+    printf 'rss\t%s\t%s\n' "$name" "$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")" >>"$RESULTS"
+    printf 'peak\t%s\t%s\n' "$name" "$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status")" >>"$RESULTS"
+}
+stop_server() {  # the servers are the poller's children, not this shell's: poll /proc
+    local pid="${PIDS[$1]}"
+    kill -TERM "$pid" 2>/dev/null || true
+    while [[ -e "/proc/$pid" ]] && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; do sleep 0.05; done
+    unset "PIDS[$1]"
+}
+
+echo "== load before: $(uptime | sed 's/.*load average/load average/') ($(nproc) cores)"
+echo "== start-up to the first 200: $ROUNDS rounds (nginx, bundled, 10,000), $LARGE_ROUNDS of 100,000"
+for round in $(seq "$ROUNDS"); do
+    names=(nginx bundled mock10k)
+    ((round <= LARGE_ROUNDS)) && names+=(mock100k)
+    for name in "${names[@]}"; do
+        start_server "$name"
+        stop_server "$name"
+    done
+    echo "   round $round: $(uptime | sed 's/.*load average/load average/')"
+done
+
+echo "== lookup: server CPU per request under wrk -t1 -c1 for $DURATION, bundled and 100,000"
+cpu_per_request() {  # NAME: microseconds of utime+stime per request counted by /__admin/health
+    local name="$1" pid ticks_before ticks_after before after
+    pid="${PIDS[$name]}"
+    served() {
+        python3 -c 'import json, sys, urllib.request; print(json.load(urllib.request.urlopen(sys.argv[1]))["requests"])' \
+            "http://127.0.0.1:${PORT[$name]}/__admin/health"
+    }
+    wrk -t1 -c1 -d1s "http://127.0.0.1:${PORT[$name]}${FIRST_PATH[$name]}" >/dev/null
+    ticks_before="$(awk '{ print $14 + $15 }' "/proc/$pid/stat")"
+    before="$(served)"
+    wrk -t1 -c1 -d"$DURATION" "http://127.0.0.1:${PORT[$name]}${FIRST_PATH[$name]}" >/dev/null
+    ticks_after="$(awk '{ print $14 + $15 }' "/proc/$pid/stat")"
+    after="$(served)"
+    python3 -c 'import sys; t, tick, n = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]); print(f"{t * 1e6 / tick / max(1, n):.2f}")' \
+        "$((ticks_after - ticks_before))" "$(getconf CLK_TCK)" "$((after - before))"
+}
+for name in bundled mock100k; do
+    start_server "$name"
+    printf 'lookup\t%s\t%s\n' "$name" "$(cpu_per_request "$name")" >>"$RESULTS"
+    stop_server "$name"
+done
+
+python3 - "$RESULTS" <<'PY'
+import statistics, sys
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1])]
+def median(kind, name):
+    values = [float(value) for k, n, value in rows if k == kind and n == name]
+    return statistics.median(values) if values else float("nan")
+print(f"{'server':<10}{'first 200':>11}{'RSS':>10}{'peak RSS':>10}")
+for name in ("nginx", "bundled", "mock10k", "mock100k"):
+    print(f"{name:<10}{median('startup', name):>9.1f}ms{median('rss', name) / 1024:>7.1f}MiB"
+          f"{median('peak', name) / 1024:>7.1f}MiB")
+print(f"lookup, server CPU per request (c1): bundled {median('lookup', 'bundled'):.2f} µs, "
+      f"100,000 {median('lookup', 'mock100k'):.2f} µs")
+nginx = median("startup", "nginx")
+checks = [
+    ("start-up to the first 200, bundled / nginx", median("startup", "bundled") / nginx, 2.0, "x"),
+    ("start-up to the first 200, 10,000 cassettes / nginx", median("startup", "mock10k") / nginx, 10.0, "x"),
+    ("start-up to the first 200, 100,000 cassettes", median("startup", "mock100k") / 1000, 1.0, " s"),
+    ("peak RSS with 100,000 cassettes", median("peak", "mock100k") / 1024, 200.0, " MiB"),
+    ("lookup with 100,000 cassettes / bundled (CPU per request)",
+     median("lookup", "mock100k") / median("lookup", "bundled"), 1.2, "x"),
+]
+missed = 0
+for label, value, target, unit in checks:
+    ok = value <= target
+    missed += not ok
+    print(f"  {'PASS' if ok else 'MISS'} {label}: {value:.2f}{unit} (target <= {target:g}{unit})")
+sys.exit(1 if missed else 0)
+PY
