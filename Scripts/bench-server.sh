@@ -28,7 +28,6 @@ STARTUP_ROUNDS="${BENCH_STARTUP_ROUNDS:-5}"
 CASSETTES="${BENCH_CASSETTES:-10000}"
 RSS_REQUESTS="${BENCH_RSS_REQUESTS:-1000000}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/bench-server.XXXXXX")"
-chmod 755 "$WORK"  # nginx's workers run as another user and must reach the files
 RESULTS="$WORK/results.tsv"  # kind, name, scenario, value
 : >"$RESULTS"
 
@@ -48,20 +47,9 @@ trap cleanup EXIT
 load() { uptime | sed 's/.*load average/load average/'; }
 
 # --- tools ------------------------------------------------------------------------------------------
-NGINX="$(command -v nginx || true)"
-[[ -z "$NGINX" && -x /usr/sbin/nginx ]] && NGINX=/usr/sbin/nginx
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-[[ -n "$NGINX" ]] || missing+=(nginx-light)
-command -v python3 >/dev/null || missing+=(python3)
-if ((${#missing[@]})); then
-    echo "== installing ${missing[*]} with apt"
-    SUDO=""
-    [[ "$(id -u)" -ne 0 ]] && SUDO="sudo"
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-    NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
-fi
+# shellcheck source=Scripts/bench-common.sh
+source "$SCRIPTS/bench-common.sh"
+bench_install_tools
 
 # --- build and data ---------------------------------------------------------------------------------
 echo "== swift build -c release (httpserver-bench, mockweather)"
@@ -70,30 +58,13 @@ swift build -c release --product mockweather 2>&1 | tail -1
 BIN="$(swift build -c release --show-bin-path)"
 
 python3 "$SCRIPTS/generate-cassettes.py" "$WORK/generated" "$CASSETTES" >/dev/null
-mkdir -p "$WORK/nginx/root"
-cp "$SCRIPTS/bench-body.json" "$WORK/nginx/root/bench-body.json"
-# nginx serves the bundled Seoul response's body exactly as mockweather sends it (compact JSON).
-python3 -c '
-import json, sys
-interaction = json.load(open(sys.argv[1]))["interactions"][0]
-sys.stdout.write(json.dumps(interaction["response"]["json"], separators=(",", ":"), ensure_ascii=False))' \
-    "$ROOT/Cassettes/openweathermap/current/seoul.json" >"$WORK/nginx/root/seoul.json"
-chmod -R a+rX "$WORK/nginx"
-
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+bench_nginx_root
 
 FIRST200="$SCRIPTS/first200.py"  # exec to the first 200, in milliseconds; the server keeps running
 
 # --- servers ----------------------------------------------------------------------------------------
 # command_NAME PORT prints the command line of server NAME; PATH_NAME is what its first 200 asks for.
 command_httpserver() { echo "$BIN/httpserver-bench --body $SCRIPTS/bench-body.json --port $1"; }
-command_nginx() {
-    sed -e "s|@PORT@|$1|g" -e "s|@ROOT@|$WORK/nginx/root|g" -e "s|@WORK@|$WORK/nginx|g" \
-        "$SCRIPTS/bench-nginx.conf" >"$WORK/nginx/nginx-$1.conf"
-    echo "$NGINX -p $WORK/nginx -c $WORK/nginx/nginx-$1.conf"
-}
 command_mock() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1"; }
 command_mock10k() { echo "$BIN/mockweather serve --cassettes $WORK/generated --port $1"; }
 declare -A FIRST_PATH=(
@@ -112,13 +83,6 @@ start_server() {  # NAME: starts it on a fresh port, records the first-200 time
     PIDS[$name]="$(cat "$WORK/$name.pid")"
     printf 'startup\t%s\t-\t%s\n' "$name" "$ms" >>"$RESULTS"
 }
-stop_server() {  # the servers are not this shell's children (the poller started them): poll /proc
-    local pid="${PIDS[$1]}"
-    kill -TERM "$pid" 2>/dev/null || true
-    while [[ -e "/proc/$pid" ]] && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; do sleep 0.05; done
-    unset "PIDS[$1]"
-}
-
 echo "== load before: $(load) ($(nproc) cores)"
 echo "== start-up to the first 200, $STARTUP_ROUNDS rounds (mockweather with $CASSETTES cassettes as mock10k)"
 for round in $(seq "$STARTUP_ROUNDS"); do

@@ -21,7 +21,6 @@ ROUNDS="${BENCH_STARTUP_ROUNDS:-5}"
 LARGE_ROUNDS="${BENCH_LARGE_ROUNDS:-2}"
 DURATION="${BENCH_DURATION:-5s}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/bench-startup.XXXXXX")"
-chmod 755 "$WORK"  # nginx's workers run as another user and must reach the files
 RESULTS="$WORK/results.tsv"  # kind, name, value
 : >"$RESULTS"
 
@@ -33,19 +32,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-NGINX="$(command -v nginx || true)"
-[[ -z "$NGINX" && -x /usr/sbin/nginx ]] && NGINX=/usr/sbin/nginx
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-[[ -n "$NGINX" ]] || missing+=(nginx-light)
-if ((${#missing[@]})); then
-    echo "== installing ${missing[*]} with apt"
-    SUDO=""
-    [[ "$(id -u)" -ne 0 ]] && SUDO="sudo"
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-    NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
-fi
+# shellcheck source=Scripts/bench-common.sh
+source "$SCRIPTS/bench-common.sh"
+bench_install_tools
 
 echo "== swift build -c release --product mockweather"
 swift build -c release --product mockweather 2>&1 | tail -1
@@ -54,22 +43,8 @@ BIN="$(swift build -c release --show-bin-path)"
 echo "== generating 10,000 and 100,000 cassettes (Scripts/generate-cassettes.py)"
 python3 "$SCRIPTS/generate-cassettes.py" "$WORK/10k" 10000 >/dev/null
 python3 "$SCRIPTS/generate-cassettes.py" "$WORK/100k" 100000 >/dev/null
-mkdir -p "$WORK/nginx/root"
-python3 -c '
-import json, sys
-interaction = json.load(open(sys.argv[1]))["interactions"][0]
-sys.stdout.write(json.dumps(interaction["response"]["json"], separators=(",", ":"), ensure_ascii=False))' \
-    "$ROOT/Cassettes/openweathermap/current/seoul.json" >"$WORK/nginx/root/seoul.json"
-chmod -R a+rX "$WORK/nginx"
+bench_nginx_root
 
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-command_nginx() {
-    sed -e "s|@PORT@|$1|g" -e "s|@ROOT@|$WORK/nginx/root|g" -e "s|@WORK@|$WORK/nginx|g" \
-        "$SCRIPTS/bench-nginx.conf" >"$WORK/nginx/nginx-$1.conf"
-    echo "$NGINX -p $WORK/nginx -c $WORK/nginx/nginx-$1.conf"
-}
 command_bundled() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1"; }
 command_mock10k() { echo "$BIN/mockweather serve --cassettes $WORK/10k --port $1"; }
 command_mock100k() { echo "$BIN/mockweather serve --cassettes $WORK/100k --port $1"; }
@@ -91,13 +66,6 @@ start_server() {  # NAME: starts it on a fresh port, records the first-200 time 
     printf 'rss\t%s\t%s\n' "$name" "$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")" >>"$RESULTS"
     printf 'peak\t%s\t%s\n' "$name" "$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status")" >>"$RESULTS"
 }
-stop_server() {  # the servers are the poller's children, not this shell's: poll /proc
-    local pid="${PIDS[$1]}"
-    kill -TERM "$pid" 2>/dev/null || true
-    while [[ -e "/proc/$pid" ]] && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; do sleep 0.05; done
-    unset "PIDS[$1]"
-}
-
 echo "== load before: $(uptime | sed 's/.*load average/load average/') ($(nproc) cores)"
 echo "== start-up to the first 200: $ROUNDS rounds (nginx, bundled, 10,000), $LARGE_ROUNDS of 100,000"
 for round in $(seq "$ROUNDS"); do
