@@ -7,6 +7,8 @@ timing) until GET PATH on 127.0.0.1:PORT answers 200, prints the milliseconds si
 the server running; its pid goes to PID_FILE, its standard error to PID_FILE.err.
 """
 import socket, subprocess, sys, time
+if len(sys.argv) < 5 or not sys.argv[2].isdigit():
+    sys.exit(f"usage: first200.py PID_FILE PORT PATH COMMAND... (got {sys.argv[1:]})")
 pid_file, port, path, command = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 started = time.monotonic()
 server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=open(pid_file + ".err", "w"))
