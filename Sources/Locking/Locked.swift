@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// A `Mutex` whose hand-offs ThreadSanitizer can see: use it for every lock in this package.
 ///
@@ -9,8 +9,14 @@ import Synchronization
 /// threads meet on a lock (see docs/ARCHITECTURE.md#sanitizers). Each critical section here is
 /// announced to it as an acquire and a release of this object, which is exactly the ordering the
 /// lock gives; outside a sanitized process the announcement is one nil check.
-package final class Locked<Value: ~Copyable>: Sendable {
-    private let mutex: Mutex<Value>
+///
+/// `withLock` is inlinable so every caller gets it specialized for its value and closure: it runs on
+/// every request of the replay path, where an unspecialized generic call costs a metadata lookup and
+/// a closure context each time. The class is `public` (its members stay `package`) because the
+/// compiler only inlines a generic method into another module when its type is public; nothing
+/// outside the package can reach it, as no product exports this module.
+public final class Locked<Value: ~Copyable>: Sendable {
+    @usableFromInline let mutex: Mutex<Value>
 
     /// A lock guarding `initialValue`.
     package init(_ initialValue: consuming sending Value) {
@@ -18,6 +24,7 @@ package final class Locked<Value: ~Copyable>: Sendable {
     }
 
     /// Runs `body` with exclusive access to the value and returns what it returns.
+    @inlinable
     package func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {

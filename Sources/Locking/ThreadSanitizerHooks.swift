@@ -6,26 +6,28 @@ import Darwin
 
 /// ThreadSanitizer's annotation entry points, looked up with `dlsym` as the Swift concurrency
 /// runtime looks up its own: present in a sanitized process, absent (a nil check) otherwise.
-package enum ThreadSanitizerHooks {
+@usableFromInline package enum ThreadSanitizerHooks {
     /// Marks `address` as acquired: everything released at it happens before what follows.
+    @inlinable
     package static func acquire(_ address: UnsafeRawPointer) {
         hooks.acquire?(address)
     }
 
     /// Marks `address` as released: what came before happens before the next acquire of it.
+    @inlinable
     package static func release(_ address: UnsafeRawPointer) {
         hooks.release?(address)
     }
 
-    private typealias Hook = @convention(c) (UnsafeRawPointer?) -> Void
+    @usableFromInline typealias Hook = @convention(c) (UnsafeRawPointer?) -> Void
 
     /// C function pointers, immutable once looked up; the compiler cannot tell they are shareable.
-    private struct Hooks: @unchecked Sendable {
-        let acquire: Hook?
-        let release: Hook?
+    @usableFromInline struct Hooks: @unchecked Sendable {
+        @usableFromInline let acquire: Hook?
+        @usableFromInline let release: Hook?
     }
 
-    private static let hooks = Hooks(acquire: lookUp("__tsan_acquire"), release: lookUp("__tsan_release"))
+    @usableFromInline static let hooks = Hooks(acquire: lookUp("__tsan_acquire"), release: lookUp("__tsan_release"))
 
     private static func lookUp(_ name: String) -> Hook? {
         #if os(Linux)

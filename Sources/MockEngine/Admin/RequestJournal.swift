@@ -34,11 +34,32 @@ package struct JournalEntry: Sendable {
     var response: HTTPResponse?
 }
 
+/// A journal entry as the ring and the request log share it: made once per request, then passed
+/// on by one reference count, where a copy of the entry would retain each of its strings (on two
+/// event loops at once, the same shared labels and paths).
+final class RecordedEntry: Sendable {
+    let entry: JournalEntry
+
+    init(_ entry: JournalEntry) { self.entry = entry }
+}
+
 /// A bounded ring buffer of the latest requests, so memory stays flat under millions of requests,
 /// plus counters over the whole run (which the ring cannot give once it wraps).
 package final class RequestJournal: Sendable {
+    /// A retained entry and its number (given under the lock, so the shared entry is never changed).
+    private struct Slot {
+        var sequenceNumber: Int
+        var recorded: RecordedEntry
+
+        var entry: JournalEntry {
+            var entry = recorded.entry
+            entry.sequenceNumber = sequenceNumber
+            return entry
+        }
+    }
+
     private struct State {
-        var entries: [JournalEntry] = []
+        var slots: [Slot] = []
         var next = 0
         var total = 0
         var matched = 0
@@ -63,9 +84,11 @@ package final class RequestJournal: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// Keeps `entry`, numbered in arrival order (its `sequenceNumber` is set here), and counts it.
-    func record(_ entry: JournalEntry, unmatchedLine: String?) {
-        var entry = entry
+    /// Keeps `recorded`, numbered in arrival order (the number is the ring's, so the shared entry
+    /// stays as it was made), and counts it.
+    func record(_ recorded: RecordedEntry, unmatchedLine: String?) {
+        // The slot the ring forgets is swapped out here and released after the lock, not under it.
+        var slot = Slot(sequenceNumber: 0, recorded: recorded)
         let observer = state.withLock { state -> (@Sendable () -> Void)? in
             state.total += 1
             if let unmatchedLine {
@@ -79,11 +102,11 @@ package final class RequestJournal: Sendable {
                 state.matched += 1
             }
             guard capacity > 0 else { return state.observer }
-            entry.sequenceNumber = state.total
-            if state.entries.count < capacity {
-                state.entries.append(entry)
+            slot.sequenceNumber = state.total
+            if state.slots.count < capacity {
+                state.slots.append(slot)
             } else {
-                state.entries[state.next] = entry
+                swap(&state.slots[state.next], &slot)
             }
             state.next = (state.next + 1) % capacity
             return state.observer
@@ -96,16 +119,16 @@ package final class RequestJournal: Sendable {
     /// a reset forgot do not count: the reset itself says so).
     func entries(after sequenceNumber: Int) -> (entries: [JournalEntry], missedSome: Bool) {
         state.withLock { state in
-            let count = state.entries.count
+            let count = state.slots.count
             guard count > 0 else { return ([], false) }
             let oldest = count == capacity ? state.next : 0
             var taken: [JournalEntry] = []
             // Newest first from the end of the ring, stopping at the first one already seen.
             var index = (oldest + count - 1) % count
             for _ in 0..<count {
-                let entry = state.entries[index]
-                guard entry.sequenceNumber > sequenceNumber else { break }
-                taken.append(entry)
+                let slot = state.slots[index]
+                guard slot.sequenceNumber > sequenceNumber else { break }
+                taken.append(slot.entry)
                 index = (index + count - 1) % count
             }
             taken.reverse()
@@ -126,8 +149,8 @@ package final class RequestJournal: Sendable {
     /// The retained entries, oldest first.
     package func entries() -> [JournalEntry] {
         state.withLock { state in
-            guard state.entries.count == capacity, capacity > 0 else { return state.entries }
-            return Array(state.entries[state.next...] + state.entries[..<state.next])
+            guard state.slots.count == capacity, capacity > 0 else { return state.slots.map(\.entry) }
+            return (state.slots[state.next...] + state.slots[..<state.next]).map(\.entry)
         }
     }
 
@@ -144,7 +167,7 @@ package final class RequestJournal: Sendable {
     /// reset between tests cannot hide a missing cassette from `--fail-on-unmatched`.
     func clear() {
         state.withLock { state in
-            state.entries.removeAll(keepingCapacity: true)
+            state.slots.removeAll(keepingCapacity: true)
             state.next = 0
             state.clearedThrough = state.total
         }

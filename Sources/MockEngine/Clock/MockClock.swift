@@ -1,5 +1,6 @@
 package import Foundation
 import Locking
+import Synchronization
 
 /// The mock's clock (docs/ARCHITECTURE.md#the-mock-clock): what "now" is for the answers that depend
 /// on it (a KMA issuance not yet published, a forecast past its retention, recorded times shifted to
@@ -18,44 +19,59 @@ package final class MockClock: Sendable {
         case fixed(Date)
     }
 
-    private let setting: Locked<Setting>
+    /// The setting, read by every request without a lock: a fixed instant's
+    /// `timeIntervalSinceReferenceDate` bits, or ``realTimeBits`` (a NaN no instant has).
+    private let settingBits: Atomic<UInt64>
+    /// Serializes the changes, so an advance reads and moves one setting.
+    private let changes = Locked(())
     private let systemTime: @Sendable () -> Date
+
+    private static let realTimeBits = Double.nan.bitPattern
 
     /// A clock at `setting`; `systemTime` is what real time reads (injected by tests).
     package init(_ setting: Setting = .real, systemTime: @escaping @Sendable () -> Date = { Date() }) {
-        self.setting = Locked(setting)
+        self.settingBits = Atomic(Self.bits(of: setting))
         self.systemTime = systemTime
     }
 
     /// The clock's reading.
     package var now: Date {
-        switch setting.withLock({ $0 }) {
+        switch current {
         case .real: systemTime()
         case .fixed(let instant): instant
         }
     }
 
     /// Where the clock stands now.
-    package var current: Setting { setting.withLock { $0 } }
+    package var current: Setting {
+        let bits = settingBits.load(ordering: .acquiring)
+        guard bits != Self.realTimeBits else { return .real }
+        return .fixed(Date(timeIntervalSinceReferenceDate: Double(bitPattern: bits)))
+    }
 
     /// Fixes the clock at `instant`, or back to real time for `.real`.
     package func set(_ newSetting: Setting) {
-        setting.withLock { $0 = newSetting }
+        changes.withLock { _ in settingBits.store(Self.bits(of: newSetting), ordering: .releasing) }
     }
 
     /// Moves the clock `seconds` forward (backward when negative) and fixes it there; a clock on real
     /// time is fixed at real time plus `seconds`. Returns the new reading.
     @discardableResult
     package func advance(bySeconds seconds: Double) -> Date {
-        let base = now
-        return setting.withLock { current in
-            let moved: Date
-            switch current {
-            case .real: moved = base.addingTimeInterval(seconds)
-            case .fixed(let instant): moved = instant.addingTimeInterval(seconds)
-            }
-            current = .fixed(moved)
+        changes.withLock { _ in
+            let moved = now.addingTimeInterval(seconds)
+            settingBits.store(Self.bits(of: .fixed(moved)), ordering: .releasing)
             return moved
+        }
+    }
+
+    private static func bits(of setting: Setting) -> UInt64 {
+        switch setting {
+        case .real: realTimeBits
+        // A NaN instant (which --clock and the admin API refuse) is stored as the reference date, so
+        // it can never read back as real time.
+        case .fixed(let instant):
+            instant.timeIntervalSinceReferenceDate.isNaN ? 0 : instant.timeIntervalSinceReferenceDate.bitPattern
         }
     }
 }

@@ -109,8 +109,7 @@ package struct MatchIndex: Sendable {
         {
             collect(ordinals)
         }
-        for (name, ordinals) in group.byAbsence
-        where request.vocabulary.leavesOut(request.parameters[name], forParameter: name) {
+        for (name, ordinals) in group.byAbsence where request.leavesOut(name) {
             collect(ordinals)
         }
         // Each ordinal is filed exactly once, so only the order needs fixing when several lists met.

@@ -3,7 +3,10 @@ import HTTPServer
 /// in exactly one place, ``evaluate(_:)``: `match` takes every evaluation passing as a match and
 /// ranks it by what the rules counted, `diagnose` lists the same evaluations with what they read, so
 /// the two can never disagree.
-package enum MatchRule: Sendable, Equatable {
+///
+/// Indirect, so a copy of a rule (every candidate's rules are read on every request) is one
+/// reference count, not one per string of its constraint.
+package indirect enum MatchRule: Sendable, Equatable {
     case method(String)
     case path(String)
     case parameter(QueryConstraint)
@@ -27,9 +30,7 @@ package enum MatchRule: Sendable, Equatable {
             case .present:
                 return RuleEvaluation(key != nil ? .passed : .lacks)
             case .absent:
-                let leftOut =
-                    key == nil
-                    || request.vocabulary.leavesOut(request.parameters[constraint.name], forParameter: constraint.name)
+                let leftOut = key == nil || request.leavesOut(constraint.name)
                 // A request carrying what the pattern excludes is further off than one with another value.
                 return RuleEvaluation(leftOut ? .passed : .lacks)
             }

@@ -8,13 +8,23 @@ import HTTPServer
 package enum Matchers {
     /// How well `pattern` matches `request`: nil when a rule fails, otherwise what ranks it.
     static func match(_ pattern: RequestPattern, _ request: ReplayRequest) -> MatchQuality? {
-        var quality = MatchQuality()
-        for rule in pattern.rules {
-            let evaluation = rule.evaluate(request)
-            guard evaluation.passed else { return nil }
-            quality.count(rule, evaluation)
+        match(rules: pattern.rules, request)
+    }
+
+    /// How well a pattern whose rules are `rules` matches `request` (what the library's loop calls:
+    /// handing over the rules alone copies one array, where the whole pattern retains each field).
+    static func match(rules: [MatchRule], _ request: ReplayRequest) -> MatchQuality? {
+        // Through the buffer, each rule is evaluated where it lies: `for rule in` or the array's
+        // subscript would copy (and retain the strings of) every rule of every candidate per request.
+        rules.withUnsafeBufferPointer { rules in
+            var quality = MatchQuality()
+            for index in rules.indices {
+                let evaluation = rules[index].evaluate(request)
+                guard evaluation.passed else { return nil }
+                quality.count(rules[index], evaluation)
+            }
+            return quality
         }
-        return quality
     }
 
     /// Every rule's outcome for `pattern`, in the order a reader checks them.

@@ -51,7 +51,7 @@ package struct ReplayRequest: Sendable {
         self.provider = provider
         let parameters = QueryParameters(
             query ?? "", caseInsensitive: provider?.vocabulary.caseInsensitiveParameters ?? [],
-            secrets: providers.secretParameters)
+            secrets: providers.secretParameterNames)
         self.parameters = parameters
         if let names = provider?.vocabulary.coordinates,
             let latitude = parameters[names.latitude].flatMap(NumericText.value(of:)),
@@ -74,6 +74,14 @@ package struct ReplayRequest: Sendable {
 
     /// Its provider's vocabulary, or the empty one.
     var vocabulary: RequestVocabulary { provider?.vocabulary ?? .empty }
+
+    /// Whether the request leaves parameter `name` (lower-case) out as far as matching goes: not sent,
+    /// or sent with its provider's default (``RequestVocabulary/leavesOut(_:forParameter:)``). Read in
+    /// place: ``vocabulary`` is a copy, which retains each of its collections.
+    func leavesOut(_ name: String) -> Bool {
+        guard let value = parameters[name] else { return true }
+        return provider?.vocabulary.isDefault(value, forParameter: name) ?? false
+    }
 
     /// Whether the request's parameter `name` (lower-case) carries a secret.
     func isSecretParameter(_ name: String) -> Bool { parameters.isSecret(name) }
@@ -114,7 +122,7 @@ package struct QueryParameters: Sendable {
 
     /// The parameters of `query`; values of the parameters named in `caseInsensitive` compare without
     /// case, and those named in `secrets` are masked by ``scrubbed()`` (names lower-case).
-    init(_ query: String, caseInsensitive: Set<String> = [], secrets: Set<String> = []) {
+    init(_ query: String, caseInsensitive: [String] = [], secrets: [String] = []) {
         var query = query
         self.parameters = query.withUTF8 { Self.scan($0, caseInsensitive: caseInsensitive, secrets: secrets) }
         self.query = query
@@ -122,9 +130,11 @@ package struct QueryParameters: Sendable {
 
     /// Splits at `&` and `=` on the bytes (the query is usually a handful of ASCII parameters).
     private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, caseInsensitive: Set<String>, secrets: Set<String>
+        _ bytes: UnsafeBufferPointer<UInt8>, caseInsensitive: [String], secrets: [String]
     ) -> [Parameter] {
         var parameters: [Parameter] = []
+        // One allocation: a parameter per `&`-separated piece at most.
+        parameters.reserveCapacity(bytes.reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 })
         var start = 0
         while start < bytes.count {
             var end = start

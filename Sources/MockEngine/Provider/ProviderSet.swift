@@ -8,6 +8,9 @@ package struct ProviderSet: Sendable {
     package let registered: [RegisteredProvider]
     /// Every provider's secret parameters and the generic ones, lower-case: masked in any query or text.
     package let secretParameters: Set<String>
+    /// The same names as a sorted list, for the request path: each parameter of every request is
+    /// checked against them, and a handful of short names compare faster than they hash.
+    package let secretParameterNames: [String]
     /// Path prefixes with their provider, longest first.
     private let prefixes: [(prefix: String, provider: RegisteredProvider)]
 
@@ -22,6 +25,7 @@ package struct ProviderSet: Sendable {
             Set(prefixes.map(\.prefix)).count == prefixes.count, "two providers share a path prefix")
         self.prefixes = prefixes.sorted { $0.prefix.utf8.count > $1.prefix.utf8.count }
         secretParameters = Set(Self.genericSecretParameters + providers.flatMap(\.vocabulary.secretParameters))
+        secretParameterNames = secretParameters.sorted()
     }
 
     /// No provider: every path is unclaimed (engine tests).
@@ -29,8 +33,22 @@ package struct ProviderSet: Sendable {
 
     /// The provider whose path prefix `path` (percent-decoded) starts with, or nil.
     package func provider(forPath path: String) -> RegisteredProvider? {
-        for entry in prefixes where path.utf8.starts(with: entry.prefix.utf8) { return entry.provider }
+        for entry in prefixes where Self.hasPrefix(entry.prefix, path) { return entry.provider }
         return nil
+    }
+
+    /// Whether `text` starts with the bytes of `prefix`, compared on contiguous UTF-8: the request
+    /// path runs it on every request, where the generic `starts(with:)` walks both views.
+    private static func hasPrefix(_ prefix: String, _ text: String) -> Bool {
+        var prefix = prefix
+        var text = text
+        return prefix.withUTF8 { prefixBytes in
+            text.withUTF8 { textBytes in
+                guard textBytes.count >= prefixBytes.count else { return false }
+                for index in prefixBytes.indices where prefixBytes[index] != textBytes[index] { return false }
+                return true
+            }
+        }
     }
 
     /// The provider serving `host` (lower-case, without a port), or nil.

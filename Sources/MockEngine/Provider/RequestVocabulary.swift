@@ -52,8 +52,10 @@ package struct RequestVocabulary: Sendable {
     /// The values the API takes for a parameter left out (`lang`: `en`), lower-case names and values:
     /// a request sending one is the same request as one leaving it out, both ways.
     package var defaults: [String: String]
-    /// Parameters whose values compare case-insensitively with surrounding white space trimmed (`q`).
-    package var caseInsensitiveParameters: Set<String>
+    /// Parameters whose values compare case-insensitively with surrounding white space trimmed (`q`),
+    /// lower-case and each once: a list, as a request checks each of its parameters against it and a
+    /// handful of short names compare faster than they hash.
+    package var caseInsensitiveParameters: [String]
     /// The unit systems a response's `units` may name, the one the API uses when none is asked for
     /// first; empty when the API has no units.
     package var unitSystems: [String]
@@ -61,7 +63,7 @@ package struct RequestVocabulary: Sendable {
     /// A vocabulary; names are lower-cased.
     package init(
         secretParameters: [String] = [], secretHeaders: [SecretHeader] = [], coordinates: Coordinates? = nil,
-        placeParameters: [String] = [], defaults: [String: String] = [:], caseInsensitiveParameters: Set<String> = [],
+        placeParameters: [String] = [], defaults: [String: String] = [:], caseInsensitiveParameters: [String] = [],
         unitSystems: [String] = []
     ) {
         self.secretParameters = secretParameters.map { $0.lowercased() }
@@ -70,7 +72,10 @@ package struct RequestVocabulary: Sendable {
         self.placeParameters = placeParameters.map { $0.lowercased() }
         self.defaults = Dictionary(
             defaults.map { ($0.key.lowercased(), $0.value.lowercased()) }, uniquingKeysWith: { first, _ in first })
-        self.caseInsensitiveParameters = Set(caseInsensitiveParameters.map { $0.lowercased() })
+        var seen = Set<String>()
+        self.caseInsensitiveParameters = caseInsensitiveParameters.map { $0.lowercased() }.filter {
+            seen.insert($0).inserted
+        }
         self.unitSystems = unitSystems
     }
 

@@ -130,20 +130,25 @@ package final class CassetteLibrary: Sendable {
 
     /// The best match among interactions of precedence lower than `ceiling` (all when nil).
     private func match(_ request: ReplayRequest, below ceiling: Int?) -> (ordinal: Int, quality: MatchQuality)? {
-        var best: (ordinal: Int, quality: MatchQuality, precedence: Int)?
-        for ordinal in index.candidates(for: request) {
-            let entry = entries[ordinal]
-            if let ceiling, entry.precedence >= ceiling { continue }
-            guard let quality = Matchers.match(entry.pattern, request) else { continue }
-            if let current = best,
-                entry.precedence < current.precedence
-                    || (entry.precedence == current.precedence && !quality.isBetter(than: current.quality))
-            {
-                continue
+        let candidates = index.candidates(for: request)
+        // Through the buffer, each entry is read where it lies: the array's subscript would copy it,
+        // retaining every field, on each candidate of each request.
+        return entries.withUnsafeBufferPointer { entries in
+            var best: (ordinal: Int, quality: MatchQuality, precedence: Int)?
+            for ordinal in candidates {
+                let precedence = entries[ordinal].precedence
+                if let ceiling, precedence >= ceiling { continue }
+                guard let quality = Matchers.match(rules: entries[ordinal].pattern.rules, request) else { continue }
+                if let current = best,
+                    precedence < current.precedence
+                        || (precedence == current.precedence && !quality.isBetter(than: current.quality))
+                {
+                    continue
+                }
+                best = (ordinal, quality, precedence)
             }
-            best = (ordinal, quality, entry.precedence)
+            return best.map { ($0.ordinal, $0.quality) }
         }
-        return best.map { ($0.ordinal, $0.quality) }
     }
 
     /// The label of the interaction that would have answered `request` had the one at `ordinal` (of

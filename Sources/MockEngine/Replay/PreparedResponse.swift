@@ -59,11 +59,16 @@ package struct PreparedResponse: Sendable {
     }
 
     /// The template until first use, then its encoding, published once for every event loop.
+    ///
+    /// The encoding is held as a retained pointer in an atomic word rather than an
+    /// `AtomicLazyReference`, whose `load` is not inlined across the module boundary and looks up its
+    /// generic metadata on every request.
     private final class LazyEncoding: Sendable {
         let template: ResponseTemplate
         let cassetteName: String
         let provider: RegisteredProvider?
-        private let cached = AtomicLazyReference<Encoded>()
+        /// 0 until the first use, then an `Unmanaged<Encoded>` retained by this object.
+        private let cached = Atomic<UInt>(0)
 
         init(template: ResponseTemplate, cassetteName: String, provider: RegisteredProvider?) {
             self.template = template
@@ -71,10 +76,26 @@ package struct PreparedResponse: Sendable {
             self.provider = provider
         }
 
+        deinit {
+            let bits = cached.load(ordering: .acquiring)
+            if bits != 0 { Self.unmanaged(bits).release() }
+        }
+
         var encoded: Encoded {
-            if let encoded = cached.load() { return encoded }
+            let bits = cached.load(ordering: .acquiring)
+            if bits != 0 { return Self.unmanaged(bits).takeUnretainedValue() }
             // Two loops may encode at once; both produce the same bytes and the first one stored wins.
-            return cached.storeIfNil(Encoded(template, cassetteName: cassetteName, provider: provider))
+            let made = Unmanaged.passRetained(Encoded(template, cassetteName: cassetteName, provider: provider))
+            let (stored, winner) = cached.compareExchange(
+                expected: 0, desired: UInt(bitPattern: made.toOpaque()), successOrdering: .acquiringAndReleasing,
+                failureOrdering: .acquiring)
+            if stored { return made.takeUnretainedValue() }
+            made.release()
+            return Self.unmanaged(winner).takeUnretainedValue()
+        }
+
+        private static func unmanaged(_ bits: UInt) -> Unmanaged<Encoded> {
+            Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
         }
     }
 

@@ -28,24 +28,32 @@ package struct ReplayResponder: Responder {
                 unmatched.respond(
                     to: request, as: replayRequest, nearMiss: library.nearMiss(for: replayRequest), library: library))
         }
-        let entry = library.entries[ordinal]
-        let position = entry.position?.advance(count: entry.responses.count) ?? 0
-        let prepared = entry.responses[position]
-        var response = prepared.response(
-            for: replayRequest, window: entry.pattern.range?.window(for: replayRequest.parameters))
-        switch prepared.delay {
-        case .fixed(let milliseconds): response.delay = .milliseconds(milliseconds)
-        case .uniform(let low, let high): response.delay = .milliseconds(random.integer(in: low...high))
-        case nil: break
+        // Through the buffer, the entry and its prepared response are read where they lie: a copy of
+        // either would retain each of their fields on every request, on both event loops at once.
+        let (response, served, shownLabel) = library.entries.withUnsafeBufferPointer { entries in
+            let entry = UnsafePointer(entries.baseAddress! + ordinal)
+            let count = entry.pointee.responses.count
+            let sequence = entry.pointee.position
+            let position = sequence?.advance(count: count) ?? 0
+            return entry.pointee.responses.withUnsafeBufferPointer { responses in
+                let prepared = UnsafePointer(responses.baseAddress! + position)
+                var response = prepared.pointee.response(
+                    for: replayRequest, window: entry.pointee.pattern.range?.window(for: replayRequest.parameters))
+                switch prepared.pointee.delay {
+                case .fixed(let milliseconds): response.delay = .milliseconds(milliseconds)
+                case .uniform(let low, let high): response.delay = .milliseconds(random.integer(in: low...high))
+                case nil: break
+                }
+                var served: ServedFault?
+                if let fault = prepared.pointee.fault {
+                    response.fault = fault.httpFault(bodyCount: response.body.count)
+                    served = ServedFault(kind: fault.kind, isRandom: false)
+                }
+                let label = entry.pointee.label
+                return (response, served, sequence == nil ? label : "\(label) [\(position + 1)/\(count)]")
+            }
         }
-        var served: ServedFault?
-        if let fault = prepared.fault {
-            response.fault = fault.httpFault(bodyCount: response.body.count)
-            served = ServedFault(kind: fault.kind, isRandom: false)
-        }
-        let label =
-            entry.position == nil ? entry.label : "\(entry.label) [\(position + 1)/\(entry.responses.count)]"
-        var outcome = ReplayOutcome(response, .answered(label), fault: served)
+        var outcome = ReplayOutcome(response, .answered(shownLabel), fault: served)
         outcome.overridden = library.overridden(for: replayRequest, by: ordinal)
         return withChaos(outcome)
     }

@@ -83,7 +83,8 @@ package struct ReplayHandler: HTTPHandler {
             outcome.isUnmatched
             ? LogText.escapingControlCharacters(
                 "\(displayText) → \(response.status) (closest: \(entry.nearMiss ?? "none"))") : nil
-        journal.record(entry, unmatchedLine: unmatchedLine)
-        logger?.log(entry)
+        let recorded = RecordedEntry(entry)
+        journal.record(recorded, unmatchedLine: unmatchedLine)
+        logger?.log(recorded)
     }
 }

@@ -25,6 +25,10 @@ package protocol LogSink: Sendable {
     /// Takes complete lines as UTF-8, each ending with a newline (a batch of request log lines).
     /// The default splits them and calls ``write(line:)`` for each.
     func write(lines: [UInt8])
+    /// Takes complete lines as ``write(lines:)`` does and has written them when it returns: for a
+    /// caller that is itself the background stage (the request logger), so its lines do not wait for
+    /// a second one. The default is ``write(lines:)`` then ``flush()``.
+    func writeNow(lines: [UInt8])
     /// Pushes out anything buffered; called at shutdown.
     func flush()
 }
@@ -35,6 +39,12 @@ extension LogSink {
         for line in lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
             write(line: String(decoding: line, as: UTF8.self))
         }
+    }
+
+    /// ``write(lines:)``, then ``flush()``.
+    package func writeNow(lines: [UInt8]) {
+        write(lines: lines)
+        flush()
     }
 }
 
@@ -99,15 +109,28 @@ package final class StandardOutputLog: LogSink {
         }
     }
 
+    /// Writes everything buffered so far, then `lines`, on the calling thread: the request logger's
+    /// batches go out from its own thread, without waking this one.
+    package func writeNow(lines: [UInt8]) {
+        writing.withLock { _ in
+            writeBuffered()
+            FileDescriptorWriter.writeAll(lines, to: descriptor)
+        }
+    }
+
     /// Writes everything buffered so far.
     package func flush() {
-        writing.withLock { _ in
-            let pending = buffer.withLock { buffer -> [UInt8] in
-                defer { buffer.removeAll(keepingCapacity: true) }
-                return buffer
-            }
-            FileDescriptorWriter.writeAll(pending, to: descriptor)
+        writing.withLock { _ in writeBuffered() }
+    }
+
+    /// Called with `writing` held, so lines never go out of order.
+    private func writeBuffered() {
+        let pending = buffer.withLock { buffer -> [UInt8] in
+            defer { buffer.removeAll(keepingCapacity: true) }
+            return buffer
         }
+        guard !pending.isEmpty else { return }
+        FileDescriptorWriter.writeAll(pending, to: descriptor)
     }
 }
 

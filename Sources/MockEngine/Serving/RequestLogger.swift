@@ -10,9 +10,11 @@ import Glibc
 import Darwin
 #endif
 
-/// One log line per request, formatted off the event loops: the request path only queues the
-/// journal entry; a background thread, woken when the queue stops being empty, waits 20 ms for more
-/// and formats and writes them together (an idle server's thread sleeps). When the queue
+/// One log line per request, formatted and written off the event loops: the request path only
+/// queues the journal entry; one background thread, woken when the queue stops being empty, waits
+/// 20 ms for more, formats them together and writes them itself (``LogSink/writeNow(lines:)``), so
+/// a line passes one background stage, not a formatter's and then the sink's (an idle server's
+/// thread sleeps). When the queue
 /// passes `backlogLimit` (the writer cannot keep up), entries are formatted on the spot instead, so
 /// no line is ever dropped and memory stays bounded.
 package final class RequestLogger: Sendable {
@@ -20,7 +22,7 @@ package final class RequestLogger: Sendable {
 
     private let sink: any LogSink
     private let formatter: RequestLogFormatter
-    private let pending = Locked<[JournalEntry]>([])
+    private let pending = Locked<[RecordedEntry]>([])
     /// Held from taking the queue until its lines reach the sink: a flush at shutdown waits for the
     /// batch the background thread is formatting, which would otherwise be lost when the process exits.
     private let draining = Locked(())
@@ -51,13 +53,14 @@ package final class RequestLogger: Sendable {
         wakeUp.signal()
     }
 
-    func log(_ entry: JournalEntry) {
+    /// Queues `recorded`'s line (shared with the journal, not copied).
+    func log(_ recorded: RecordedEntry) {
         guard running.load(ordering: .relaxed) else {
-            write([entry])
+            write([recorded], now: false)
             return
         }
         let (wasEmpty, overflowing) = pending.withLock { pending in
-            pending.append(entry)
+            pending.append(recorded)
             return (pending.count == 1, pending.count > Self.backlogLimit)
         }
         if wasEmpty { wakeUp.signal() }
@@ -78,23 +81,25 @@ package final class RequestLogger: Sendable {
 
     private func drain() {
         draining.withLock { _ in
-            let entries = pending.withLock { pending -> [JournalEntry] in
+            let entries = pending.withLock { pending -> [RecordedEntry] in
                 defer { pending.removeAll(keepingCapacity: true) }
                 return pending
             }
-            write(entries)
+            write(entries, now: true)
         }
     }
 
-    private func write(_ entries: [JournalEntry]) {
+    /// `now`: written before returning (from the background stage, or a backlog drained on the spot);
+    /// else handed to the sink's own buffering (a logger without a thread, on an event loop).
+    private func write(_ entries: [RecordedEntry], now: Bool) {
         guard !entries.isEmpty else { return }
         var clock = TimestampText()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entries.count * 128)
-        for entry in entries {
-            formatter.append(entry, to: &bytes, clock: &clock)
+        for recorded in entries {
+            formatter.append(recorded.entry, to: &bytes, clock: &clock)
             bytes.append(UInt8(ascii: "\n"))
         }
-        sink.write(lines: bytes)
+        if now { sink.writeNow(lines: bytes) } else { sink.write(lines: bytes) }
     }
 }

@@ -23,7 +23,9 @@ struct OpenWeatherMapVariant: Hashable, Sendable {
     }
 
     /// The variant `request` asks of `response`, nil when it asks for the body as recorded.
-    init?(of response: ResponseTemplate, for request: ReplayRequest) {
+    init?(of response: borrowing ResponseTemplate, for request: borrowing ReplayRequest) {
+        // Borrowed: an initializer owns its arguments by default, which copied the template and the
+        // request (every field of each) on every replayed request.
         units = Units(requestValue: request.parameters["units"])
         excluded = ExcludedBlocks(requestValue: request.parameters["exclude"])
         itemLimit = ForecastCount.limit(requestValue: request.parameters["cnt"])
