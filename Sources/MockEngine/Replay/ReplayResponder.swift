@@ -60,11 +60,11 @@ package struct ReplayResponder: Responder {
 
     /// `outcome` with `--latency` added to its delay and, at `--fault-rate`, a random fault in place
     /// of its own.
-    private func withChaos(_ outcome: ReplayOutcome) -> ReplayOutcome {
-        // Without --latency or --fault-rate there is nothing to change (the usual case).
+    private func withChaos(_ outcome: consuming ReplayOutcome) -> ReplayOutcome {
+        // Without --latency or --fault-rate there is nothing to change (the usual case); consumed, so
+        // it is handed back without a copy.
         guard chaos.latencyMilliseconds != nil || chaos.faultRate > 0, case .now(var response) = outcome.answer
         else { return outcome }
-        var outcome = outcome
         if let latency = chaos.latencyMilliseconds {
             let milliseconds = Int((response.delay ?? .zero).inMilliseconds) + random.integer(in: latency)
             response.delay = .milliseconds(milliseconds)
