@@ -115,6 +115,9 @@ package struct QueryParameters: Sendable {
         /// Where the raw value sits in the query's UTF-8, for masking keys.
         var rawValue: Range<Int>
         var isKey: Bool
+
+        /// A key with a value, which ``QueryParameters/scrubbed()`` replaces.
+        var isMasked: Bool { isKey && !rawValue.isEmpty }
     }
 
     private let query: String
@@ -200,20 +203,31 @@ package struct QueryParameters: Sendable {
     /// The query as sent with the value of every secret parameter replaced by `***`; the query itself,
     /// uncopied, when it holds no secret.
     func scrubbed() -> String {
-        guard parameters.contains(where: { $0.isKey && !$0.rawValue.isEmpty }) else { return query }
+        guard parameters.contains(where: \.isMasked) else { return query }
+        var length = query.utf8.count
+        for parameter in parameters where parameter.isMasked {
+            length += KeyScrubber.maskBytes.count - parameter.rawValue.count
+        }
         var query = query
+        // Written straight into the new string's storage: the journal entry of every request with a
+        // key takes this, and a byte array in between would be a second allocation.
         return query.withUTF8 { bytes in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 8)
-            var copiedUpTo = 0
-            for parameter in parameters where parameter.isKey && !parameter.rawValue.isEmpty {
-                output.append(
-                    contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<parameter.rawValue.lowerBound]))
-                output.append(contentsOf: KeyScrubber.maskBytes)
-                copiedUpTo = parameter.rawValue.upperBound
+            String(unsafeUninitializedCapacity: length) { output in
+                var written = 0
+                func append(_ piece: UnsafeBufferPointer<UInt8>) {
+                    _ = UnsafeMutableBufferPointer(rebasing: output[written..<(written + piece.count)])
+                        .initialize(from: piece)
+                    written += piece.count
+                }
+                var copiedUpTo = 0
+                for parameter in parameters where parameter.isMasked {
+                    append(UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<parameter.rawValue.lowerBound]))
+                    KeyScrubber.maskBytes.withUnsafeBufferPointer { append($0) }
+                    copiedUpTo = parameter.rawValue.upperBound
+                }
+                append(UnsafeBufferPointer(rebasing: bytes[copiedUpTo...]))
+                return written
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo...]))
-            return String(decoding: output, as: UTF8.self)
         }
     }
 }
