@@ -1,3 +1,4 @@
+import Basics
 import HTTPServer
 import Locking
 
@@ -40,7 +41,13 @@ package struct JournalEntry: Sendable {
 final class RecordedEntry: Sendable {
     let entry: JournalEntry
 
-    init(_ entry: JournalEntry) { self.entry = entry }
+    init(_ entry: consuming JournalEntry) { self.entry = entry }
+
+    /// Appends the entry's log line as `formatter` writes it: the entry is read in place here, where
+    /// the logger handing `recorded.entry` to the formatter copied every field of it.
+    func appendLine(_ formatter: RequestLogFormatter, to bytes: inout [UInt8], clock: inout TimestampText) {
+        formatter.append(entry, to: &bytes, clock: &clock)
+    }
 }
 
 /// A bounded ring buffer of the latest requests, so memory stays flat under millions of requests,

@@ -97,7 +97,7 @@ package final class RequestLogger: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entries.count * 128)
         for recorded in entries {
-            formatter.append(recorded.entry, to: &bytes, clock: &clock)
+            recorded.appendLine(formatter, to: &bytes, clock: &clock)
             bytes.append(UInt8(ascii: "\n"))
         }
         if now { sink.writeNow(lines: bytes) } else { sink.write(lines: bytes) }
