@@ -76,7 +76,7 @@ package struct ReplayRequest: Sendable {
     var vocabulary: RequestVocabulary { provider?.vocabulary ?? .empty }
 
     /// Whether the request leaves parameter `name` (lower-case) out as far as matching goes: not sent,
-    /// or sent with its provider's default (``RequestVocabulary/leavesOut(_:forParameter:)``). Read in
+    /// or sent with its provider's default (``RequestVocabulary/isDefault(_:forParameter:)``). Read in
     /// place: ``vocabulary`` is a copy, which retains each of its collections.
     func leavesOut(_ name: String) -> Bool {
         guard let value = parameters[name] else { return true }

@@ -88,12 +88,6 @@ package struct RequestVocabulary: Sendable {
         return value.trimmingASCIIWhitespace().lowercased() == standard
     }
 
-    /// Whether a request whose parameter `name` has `value` (nil: not sent) leaves it out as far as
-    /// matching goes: not sent, or sent with the API's default.
-    package func leavesOut(_ value: String?, forParameter name: String) -> Bool {
-        value.map { isDefault($0, forParameter: name) } ?? true
-    }
-
     /// The parameters the match index prefers, most selective first: the place parameters, then the
     /// coordinates.
     package var indexPriority: [String] {
