@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// Air pollution history through the real client against the bundled set: the range the client asks
 /// for decides which readings come back, as at the API.
-@Suite struct AirHistoryContractTests {
+@Suite(.pooledContractSessions) struct AirHistoryContractTests {
     static let seoul = Coordinate(latitude: 37.5683, longitude: 126.9778)
     /// 2022-12-03 06:00 KST, inside the bundled archive (2022-11-28 to 2022-12-05).
     static let morning = Date(timeIntervalSince1970: 1_670_014_800)

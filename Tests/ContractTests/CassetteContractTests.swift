@@ -11,7 +11,7 @@ import FoundationNetworking
 /// the real `mockweather` binary makes of the answer exactly what the cassette's `expect` block says,
 /// and so it does against the in-process server and through the URLProtocol mode (``ContractMode``).
 /// Adding a cassette with an `expect` block adds a case here; a cassette without one fails, naming it.
-@Suite struct CassetteContractTests {
+@Suite(.pooledContractSessions) struct CassetteContractTests {
     static let cases = ContractCase.all(in: PackageLayout.bundledCassettes).filter {
         ContractCassettes.selects($0.cassette)
     }

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// One Call against the real server: one recorded full answer serves every `exclude` combination, and
 /// the same answer requested in standard, metric and imperial is the same weather once the client has
 /// read each in its units.
-@Suite struct OneCallContractTests {
+@Suite(.pooledContractSessions) struct OneCallContractTests {
     static let seoul = Coordinate(latitude: 37.5683, longitude: 126.9778)
 
     private func client(_ baseURL: URL, _ session: URLSession, units: Units = .metric, apiKey: String = "")

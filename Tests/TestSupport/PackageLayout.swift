@@ -45,6 +45,8 @@ public enum HarnessError: Error, CustomStringConvertible {
     case serverDidNotStart(status: Int32?, output: String)
     /// A request target that is no URL, or an answer that is no HTTP response.
     case badTarget(String)
+    /// A pooled `mockweather serve` did not rewind for the next case; `detail` says what it answered.
+    case resetFailed(String)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -53,6 +55,7 @@ public enum HarnessError: Error, CustomStringConvertible {
             "the \(name) executable was not found; looked in: \(searched.joined(separator: ", ")). "
                 + "Build it with 'swift build --build-tests' or name it in the environment."
         case .badTarget(let target): "no HTTP exchange for \(target)"
+        case .resetFailed(let detail): "a pooled mockweather serve could not be reset for the next case: \(detail)"
         case .serverDidNotStart(let status, let output):
             "mockweather serve "
                 + (status.map { "exited with status \($0)" } ?? "did not print its listening line in time")

@@ -1,6 +1,4 @@
 package import Foundation
-import MockWeather
-import MockWeatherURLProtocol
 
 #if canImport(FoundationNetworking)
 package import FoundationNetworking
@@ -32,6 +30,7 @@ package enum ReplayMode: String, CaseIterable, Sendable {
 /// whatever was started. `serve` starts a fresh `mockweather serve` unless `running` names one the
 /// caller already runs (a CI job's service). With `clock`, the mock clock stands at that instant
 /// (`--clock` for `serve`, ``ReplayOptions/clock`` in process); a `running` server keeps its own.
+/// (``ReplaySessionPool`` reuses backends between callers that need nothing of their own.)
 ///
 /// Each call has a session of its own: URLSession quietly retries a request whose reused connection
 /// dies, which would hide a `reset` fault; on a fresh connection the client sees it as an app would.
@@ -39,32 +38,18 @@ package func withReplaySession<T>(
     _ mode: ReplayMode, cassettes: URL, running: URL? = nil, clock: Date? = nil,
     _ body: (URL, URLSession) async throws -> T
 ) async throws -> T {
-    var options = ReplayOptions()
-    options.clock = clock
-    switch mode {
-    case .serve:
-        if let running {
-            return try await withEphemeralSession { session in try await body(running, session) }
-        }
-        let arguments = clock.map { ["--clock", ISO8601DateFormatter().string(from: $0)] } ?? []
-        return try await withMockServer(cassettes: cassettes, arguments: arguments) { server in
-            try await withEphemeralSession { session in try await body(server.baseURL, session) }
-        }
-    case .inProcessServer:
-        return try await InProcessMockWeather.run(.directory(cassettes), options: options) { mock in
-            try await withEphemeralSession { session in try await body(mock.baseURL, session) }
-        }
-    case .urlProtocol:
-        let replayer = try MockWeatherReplayer(.directory(cassettes), options: options)
-        let session = replayer.makeSession()
+    if mode == .serve, let running {
+        let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
-        // The live API's address: the session's protocol answers before anything is resolved.
-        return try await body(URL(string: "https://api.openweathermap.org")!, session)
+        return try await body(running, session)
     }
-}
-
-private func withEphemeralSession<T>(_ body: (URLSession) async throws -> T) async throws -> T {
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.finishTasksAndInvalidate() }
-    return try await body(session)
+    let backend = try await ReplayBackend.start(mode, cassettes: cassettes, clock: clock)
+    let result: Result<T, any Error>
+    do {
+        result = .success(try await backend.withSession(body))
+    } catch {
+        result = .failure(error)
+    }
+    await backend.stop()
+    return try result.get()
 }

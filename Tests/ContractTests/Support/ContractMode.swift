@@ -73,8 +73,8 @@ enum ContractConcurrency {
 }
 
 /// Runs `body` with the base URL and the session a contract case's client uses in `mode`, over the
-/// bundled cassettes, and stops whatever was started. At most ``contractCaseLimit`` cases are inside
-/// at once.
+/// bundled cassettes: from the suite's pool when it has ``PooledContractSessions``, else started for
+/// this case and stopped afterwards. At most ``contractCaseLimit`` cases are inside at once.
 ///
 /// Each case has a session of its own: URLSession quietly retries a request whose reused connection
 /// dies, which would hide a `reset` fault; on a fresh connection the client sees it as an app would.
@@ -86,7 +86,29 @@ func withContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) asyn
 private func withUnboundedContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) async throws -> T)
     async throws -> T
 {
-    if ExternalServer.configured != nil { try await ExternalServer.sequencesReset.value }
-    return try await withReplaySession(
-        mode, cassettes: PackageLayout.bundledCassettes, running: ExternalServer.configured?.baseURL, body)
+    if let external = ExternalServer.configured, mode == .serve {
+        try await ExternalServer.sequencesReset.value
+        return try await withReplaySession(
+            mode, cassettes: PackageLayout.bundledCassettes, running: external.baseURL, body)
+    }
+    if let pools = ReplaySessionPools.current {
+        return try await pools.pool(for: mode).withSession(body)
+    }
+    return try await withReplaySession(mode, cassettes: PackageLayout.bundledCassettes, body)
+}
+
+/// The suite's serve, in-process and URLProtocol cases reuse backends over the bundled cassettes
+/// (``ReplaySessionPool``: each case has one to itself, rewound before the next case gets it) instead of
+/// starting one each; every backend is stopped once the suite's last case is done.
+struct PooledContractSessions: SuiteTrait, TestScoping {
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await ReplaySessionPools(cassettes: PackageLayout.bundledCassettes).scope { try await function() }
+    }
+}
+
+extension Trait where Self == PooledContractSessions {
+    /// ``PooledContractSessions``: the suite's contract sessions come from one pool per mode.
+    static var pooledContractSessions: Self { Self() }
 }
