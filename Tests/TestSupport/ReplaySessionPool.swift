@@ -104,7 +104,7 @@ package final class ReplaySessionPool: Sendable {
 }
 
 /// One ``ReplaySessionPool`` per mode over the same cassettes, for a suite to hold while its cases run
-/// (``current``, set by the suite's scope) and to stop once they are done.
+/// (``current``, set by ``sharing(cassettes:_:)`` in the suite's scope) and to stop once they are done.
 package final class ReplaySessionPools: Sendable {
     /// The pools of the running suite, if its scope set up any; cases without one start their own.
     @TaskLocal package static var current: ReplaySessionPools?
@@ -122,16 +122,35 @@ package final class ReplaySessionPools: Sendable {
         pools[mode]!
     }
 
-    /// Runs `body` with these pools as ``current`` and stops every pool afterwards, whatever `body` does.
-    package func scope(_ body: () async throws -> Void) async throws {
-        do {
-            try await Self.$current.withValue(self) { try await body() }
-        } catch {
-            await stop()
-            throw error
+    /// Runs `body` with the pools every concurrent caller over `cassettes` shares as ``current``: the
+    /// first caller in starts them and the last one out stops them. Suites that run side by side so keep
+    /// one set of idle backends between them, not one each (under AddressSanitizer a `mockweather serve`
+    /// child costs tens of MiB).
+    package static func sharing(cassettes: URL, _ body: () async throws -> Void) async throws {
+        let pools = shared.withLock { shared in
+            let pools = shared[cassettes]?.pools ?? ReplaySessionPools(cassettes: cassettes)
+            shared[cassettes] = (pools, (shared[cassettes]?.holders ?? 0) + 1)
+            return pools
         }
-        await stop()
+        let result: Result<Void, any Error>
+        do {
+            result = .success(try await $current.withValue(pools) { try await body() })
+        } catch {
+            result = .failure(error)
+        }
+        let last = shared.withLock { shared in
+            guard let entry = shared[cassettes], entry.holders > 1 else {
+                shared[cassettes] = nil
+                return true
+            }
+            shared[cassettes] = (entry.pools, entry.holders - 1)
+            return false
+        }
+        if last { await pools.stop() }
+        try result.get()
     }
+
+    private static let shared = Locked<[URL: (pools: ReplaySessionPools, holders: Int)]>([:])
 
     /// Stops every pool (``ReplaySessionPool/stop()``).
     package func stop() async {

@@ -121,16 +121,46 @@ import FoundationNetworking
         }
     }
 
-    @Test func poolsGivenAsCurrentAreStoppedWhenTheScopeEnds() async throws {
+    @Test func aLoneSharersPoolsAreStoppedWhenItLeaves() async throws {
         let cassettes = try Self.sequenceCassettes()
-        let pools = ReplaySessionPools(cassettes: cassettes.url)
+        var seen: ReplaySessionPools?
 
-        try await pools.scope {
+        try await ReplaySessionPools.sharing(cassettes: cassettes.url) {
             let current = try #require(ReplaySessionPools.current)
             _ = try await current.pool(for: .inProcessServer).withSession { baseURL, _ in baseURL }
+            seen = current
         }
+        let pools = try #require(seen)
 
         #expect(ReplaySessionPools.current === nil)
+        await #expect(throws: ReplaySessionPool.Stopped.self) {
+            try await pools.pool(for: .inProcessServer).withSession { _, _ in }
+        }
+    }
+
+    @Test func overlappingSharersGetTheSamePoolsAndTheLastOneOutStopsThem() async throws {
+        let cassettes = try Self.sequenceCassettes()
+        let firstInside = Gate()
+        let secondDone = Gate()
+
+        async let first: ReplaySessionPools = {
+            var seen: ReplaySessionPools?
+            try await ReplaySessionPools.sharing(cassettes: cassettes.url) {
+                seen = ReplaySessionPools.current
+                firstInside.open()
+                await secondDone.wait()
+                // The second sharer has left; the pools are still the first one's to use.
+                _ = try await seen?.pool(for: .inProcessServer).withSession { baseURL, _ in baseURL }
+            }
+            return try #require(seen)
+        }()
+        await firstInside.wait()
+        var second: ReplaySessionPools?
+        try await ReplaySessionPools.sharing(cassettes: cassettes.url) { second = ReplaySessionPools.current }
+        secondDone.open()
+        let pools = try await first
+
+        #expect(pools === second)
         await #expect(throws: ReplaySessionPool.Stopped.self) {
             try await pools.pool(for: .inProcessServer).withSession { _, _ in }
         }

@@ -44,8 +44,8 @@ enum ContractCassettes {
     }
 }
 
-/// How many contract cases run at once, each with its own server or replayer over every bundled
-/// cassette: four per core, or `MOCKWEATHER_CONTRACT_CONCURRENCY`. Without a bound, Swift Testing starts
+/// How many contract cases run at once, each holding a server or replayer over every bundled cassette
+/// (pooled or its own): four per core, or `MOCKWEATHER_CONTRACT_CONCURRENCY`. Without a bound, Swift Testing starts
 /// every parameterised case together, which under AddressSanitizer is several hundred sanitized
 /// `mockweather serve` children and more memory than the machine has.
 let contractCaseLimit = ConcurrencyLimit((try? ContractConcurrency.configured.get()) ?? 1)
@@ -99,12 +99,13 @@ private func withUnboundedContractSession<T>(_ mode: ContractMode, _ body: (URL,
 
 /// The suite's serve, in-process and URLProtocol cases reuse backends over the bundled cassettes
 /// (``ReplaySessionPool``: each case has one to itself, rewound before the next case gets it) instead of
-/// starting one each; every backend is stopped once the suite's last case is done.
+/// starting one each. Every suite with the trait shares the same pools (``ReplaySessionPools/sharing(cassettes:_:)``),
+/// and every backend is stopped once the last such suite is done.
 struct PooledContractSessions: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await ReplaySessionPools(cassettes: PackageLayout.bundledCassettes).scope { try await function() }
+        try await ReplaySessionPools.sharing(cassettes: PackageLayout.bundledCassettes) { try await function() }
     }
 }
 
