@@ -44,8 +44,10 @@ package enum CassetteLoader {
     /// Loads every cassette under `directory`, each interaction read with the vocabulary of its
     /// provider in `providers`, or throws with every problem of every file at once. Entries that are
     /// not cassette files are left out (see ``loadReporting(directory:providers:)`` for which).
-    package static func load(directory: URL, providers: ProviderSet) throws(CassetteLoadError) -> [Cassette] {
-        try loadReporting(directory: directory, providers: providers).result.get()
+    package static func load(
+        directory: URL, providers: ProviderSet, memo: CassetteDecodeMemo = .shared
+    ) throws(CassetteLoadError) -> [Cassette] {
+        try loadReporting(directory: directory, providers: providers, memo: memo).result.get()
     }
 
     /// Loads as ``load(directory:providers:)`` does and also names every entry left out: a directory
@@ -54,20 +56,28 @@ package enum CassetteLoader {
     /// files are validated exactly as before: any problem refuses the whole set.
     ///
     /// Files are read and decoded on all cores; the result is in path order whatever the scheduling.
-    package static func loadReporting(directory: URL, providers: ProviderSet) -> Report {
+    /// Every file is read; one whose path and bytes `memo` has decoded before is not decoded again.
+    package static func loadReporting(
+        directory: URL, providers: ProviderSet, memo: CassetteDecodeMemo = .shared
+    ) -> Report {
         let discovery: CassetteFiles.Discovery
         do {
             discovery = try CassetteFiles.discover(in: directory)
         } catch {
             return Report(result: .failure(error), skipped: [])
         }
-        return load(discovery, directory: directory, providers: providers)
+        return load(discovery, directory: directory, providers: providers, memo: memo)
     }
 
     /// Reads and validates the files `discovery` found. Apart so that a test can change a file between
     /// discovery and reading (a FIFO swapped in during a reload) without depending on timing.
-    static func load(_ discovery: CassetteFiles.Discovery, directory: URL, providers: ProviderSet) -> Report {
+    static func load(
+        _ discovery: CassetteFiles.Discovery, directory: URL, providers: ProviderSet,
+        memo: CassetteDecodeMemo = .shared
+    ) -> Report {
         let files = discovery.files
+        let load = memo.beginLoad()
+        defer { memo.endLoad(load) }
         let results = Locked(
             [
                 (
@@ -88,10 +98,9 @@ package enum CassetteLoader {
                     )
                 switch CassetteFiles.read(file.path, scratch: scratch) {
                 case .success(let bytes):
-                    let decoded = CassetteDecoder.decode(file: file.relativePath, bytes: bytes, providers: providers)
                     // The duplicate check runs on one core once all files are in: its keys are made here.
-                    let keys = decoded.cassette?.interactions.map(\.request.canonicalKey) ?? []
-                    result = (decoded.cassette, decoded.problems, keys, nil)
+                    let decoded = memo.decode(file: file.relativePath, bytes: bytes, providers: providers, load: load)
+                    result = (decoded.cassette, decoded.problems, decoded.keys, nil)
                 case .failure(let reason) where reason.fileType != nil:
                     // Swapped for a FIFO or device since discovery: left out as discovery would have.
                     let what = CassetteFiles.describe(fileType: reason.fileType ?? 0)
@@ -119,18 +128,25 @@ package enum CassetteLoader {
     }
 
     /// Decodes in-memory files (relative path and contents), checking each on its own and then the
-    /// set for the same request in two places. Files are taken in the order given.
-    package static func decode(_ files: [(file: String, bytes: [UInt8])], providers: ProviderSet) -> (
-        cassettes: [Cassette], problems: [CassetteProblem]
-    ) {
+    /// set for the same request in two places. Files are taken in the order given; one whose path and
+    /// bytes `memo` has decoded before is not decoded again.
+    package static func decode(
+        _ files: [(file: String, bytes: [UInt8])], providers: ProviderSet, memo: CassetteDecodeMemo = .shared
+    ) -> (cassettes: [Cassette], problems: [CassetteProblem]) {
+        let load = memo.beginLoad()
+        defer { memo.endLoad(load) }
         var cassettes: [Cassette] = []
+        var keys: [[RequestPattern.CanonicalKey]] = []
         var problems: [CassetteProblem] = []
         for (file, bytes) in files {
-            let result = CassetteDecoder.decode(file: file, bytes: bytes, providers: providers)
+            let result = memo.decode(file: file, bytes: bytes, providers: providers, load: load)
             problems += result.problems
-            if let cassette = result.cassette { cassettes.append(cassette) }
+            if let cassette = result.cassette {
+                cassettes.append(cassette)
+                keys.append(result.keys)
+            }
         }
-        problems += duplicateRequests(in: cassettes)
+        problems += duplicateRequests(in: cassettes, keys: keys)
         return (cassettes, problems)
     }
 

@@ -13,6 +13,16 @@ package struct ProviderSet: Sendable {
     package let secretParameterNames: [String]
     /// Path prefixes with their provider, longest first.
     private let prefixes: [(prefix: String, provider: RegisteredProvider)]
+    /// This set, told apart from every other made in the process (copies share it): what a cassette
+    /// decodes to depends on the providers, so ``CassetteDecodeMemo`` keys on it.
+    package let identity = Identity()
+
+    /// A set's identity: an object, held by whoever keys on it, so its address is never reused
+    /// for another set while it is.
+    package final class Identity: Hashable, Sendable {
+        package static func == (lhs: Identity, rhs: Identity) -> Bool { lhs === rhs }
+        package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
 
     /// The set of `providers`. Two providers with the same name or path prefix are a programming error.
     package init(_ providers: [any Provider]) {
