@@ -87,8 +87,6 @@ package enum CassetteLoader {
             ](repeating: nil, count: files.count))
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
-            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-            defer { scratch.deallocate() }
             for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
                 let file = files[position]
                 let result:
@@ -96,7 +94,7 @@ package enum CassetteLoader {
                         cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey],
                         skipped: SkippedEntry?
                     )
-                switch CassetteFiles.read(file.path, scratch: scratch) {
+                switch CassetteFiles.read(file.path) {
                 case .success(let bytes):
                     // The duplicate check runs on one core once all files are in: its keys are made here.
                     let decoded = memo.decode(file: file.relativePath, bytes: bytes, providers: providers, load: load)
@@ -377,16 +375,14 @@ package struct CassetteFiles {
         }
     }
 
-    /// The file's bytes, read with plain `open`/`read`. A file that fits `scratch` (a buffer the
-    /// caller reuses across files) takes one `read` and one copy of exactly its size; a bigger one is
-    /// read to its end.
+    /// The file's bytes, read with plain `open`/`read` into one array of the size `fstat` gives (plus
+    /// one byte, so a file that grew since is noticed and read to its end): one allocation and, for a
+    /// file that did not change, one `read`.
     ///
     /// Never blocks on what is not a regular file: the path is opened non-blocking (a FIFO swapped in
     /// after discovery would otherwise wait for a writer forever) and the descriptor must be a
     /// regular file, else the error says what it is (``ReadError/fileType``).
-    package static func read(_ path: String, scratch: UnsafeMutableRawBufferPointer? = nil) -> Result<
-        [UInt8], ReadError
-    > {
+    package static func read(_ path: String) -> Result<[UInt8], ReadError> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadError(errno: errno)) }
         defer { close(descriptor) }
@@ -395,21 +391,24 @@ package struct CassetteFiles {
         guard status.st_mode & S_IFMT == S_IFREG else {
             return .failure(ReadError(errno: 0, fileType: status.st_mode & S_IFMT))
         }
-        if let scratch, let base = scratch.baseAddress {
-            while true {
-                let count = systemRead(descriptor, base, scratch.count)
-                if count >= 0, count < scratch.count {
-                    // A regular file returns less than asked only at its end.
-                    return .success(Array(UnsafeRawBufferPointer(rebasing: scratch[..<count])))
+        let capacity = Int(status.st_size) + 1
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            while initialized < capacity {
+                let count = systemRead(descriptor, buffer.baseAddress! + initialized, capacity - initialized)
+                if count > 0 {
+                    initialized += count
+                } else if count == 0 {
+                    return
+                } else if errno != EINTR {
+                    failure = errno
+                    return
                 }
-                if count == scratch.count { break }  // bigger than the scratch buffer: read the rest below
-                if errno != EINTR { return .failure(ReadError(errno: errno)) }
             }
-            var bytes = Array(UnsafeRawBufferPointer(scratch))
-            return readRest(descriptor, appendingTo: &bytes)
         }
-        var bytes: [UInt8] = []
-        return readRest(descriptor, appendingTo: &bytes)
+        if failure != 0 { return .failure(ReadError(errno: failure)) }
+        // Full to the extra byte: the file grew after `fstat`; the rest is read to its end.
+        return bytes.count == capacity ? readRest(descriptor, appendingTo: &bytes) : .success(bytes)
     }
 
     private static func readRest(_ descriptor: Int32, appendingTo bytes: inout [UInt8]) -> Result<[UInt8], ReadError> {
