@@ -5,7 +5,8 @@
 # 100,000 cassettes (Scripts/generate-cassettes.py: one city each, the bundled Seoul answer), then:
 #   - time from exec to the first 200 for nginx (the Seoul body as a file) and for `mockweather serve`
 #     with the bundled set, 10,000 and 100,000 cassettes (BENCH_STARTUP_ROUNDS rounds, medians; the
-#     100,000 set BENCH_LARGE_ROUNDS rounds);
+#     100,000 set BENCH_LARGE_ROUNDS rounds), and the bundled set once more by the container image's
+#     binary (`--static-swift-stdlib`, Scripts/container-build.sh);
 #   - the server's RSS and peak RSS right after that first 200;
 #   - lookup cost with 100,000 cassettes against the bundled set: server CPU per request
 #     (utime+stime over /__admin/health's count) under `wrk -t1 -c1` for BENCH_DURATION.
@@ -36,6 +37,14 @@ trap cleanup EXIT
 source "$SCRIPTS/bench-common.sh"
 bench_install_tools
 
+# The container image's binary (Swift runtime and Foundation linked in, Scripts/container-build.sh) is
+# timed beside the plain release build: no dynamic linking of the Swift libraries at exec. Built first,
+# since both builds link into the same release directory and the plain one must be linked last.
+echo "== Scripts/container-build.sh (the image's binary, --static-swift-stdlib)"
+"$SCRIPTS/container-build.sh" 2>&1 | tail -1
+STATIC_BIN="$WORK/static"
+mkdir -p "$STATIC_BIN"
+cp -R "$ROOT/.build/container/dist/." "$STATIC_BIN/"
 echo "== swift build -c release --product mockweather"
 swift build -c release --product mockweather 2>&1 | tail -1
 BIN="$(swift build -c release --show-bin-path)"
@@ -46,10 +55,12 @@ python3 "$SCRIPTS/generate-cassettes.py" "$WORK/100k" 100000 >/dev/null
 bench_nginx_root
 
 command_bundled() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1"; }
+command_static() { echo "$STATIC_BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1"; }
 command_mock10k() { echo "$BIN/mockweather serve --cassettes $WORK/10k --port $1"; }
 command_mock100k() { echo "$BIN/mockweather serve --cassettes $WORK/100k --port $1"; }
 declare -A FIRST_PATH=(
     [nginx]="/data/2.5/weather?q=Seoul" [bundled]="/data/2.5/weather?q=Seoul&appid=x"
+    [static]="/data/2.5/weather?q=Seoul&appid=x"
     [mock10k]="/data/2.5/weather?q=city5000&appid=x" [mock100k]="/data/2.5/weather?q=city50000&appid=x"
 )
 declare -A PORT
@@ -67,9 +78,9 @@ start_server() {  # NAME: starts it on a fresh port, records the first-200 time 
     printf 'peak\t%s\t%s\n' "$name" "$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status")" >>"$RESULTS"
 }
 echo "== load before: $(uptime | sed 's/.*load average/load average/') ($(nproc) cores)"
-echo "== start-up to the first 200: $ROUNDS rounds (nginx, bundled, 10,000), $LARGE_ROUNDS of 100,000"
+echo "== start-up to the first 200: $ROUNDS rounds (nginx, bundled, bundled by the image's binary, 10,000), $LARGE_ROUNDS of 100,000"
 for round in $(seq "$ROUNDS"); do
-    names=(nginx bundled mock10k)
+    names=(nginx bundled static mock10k)
     ((round <= LARGE_ROUNDS)) && names+=(mock100k)
     for name in "${names[@]}"; do
         start_server "$name"
@@ -108,7 +119,7 @@ def median(kind, name):
     values = [float(value) for k, n, value in rows if k == kind and n == name]
     return statistics.median(values) if values else float("nan")
 print(f"{'server':<10}{'first 200':>11}{'RSS':>10}{'peak RSS':>10}")
-for name in ("nginx", "bundled", "mock10k", "mock100k"):
+for name in ("nginx", "bundled", "static", "mock10k", "mock100k"):
     print(f"{name:<10}{median('startup', name):>9.1f}ms{median('rss', name) / 1024:>7.1f}MiB"
           f"{median('peak', name) / 1024:>7.1f}MiB")
 print(f"lookup, server CPU per request (c1): bundled {median('lookup', 'bundled'):.2f} µs, "
@@ -116,6 +127,8 @@ print(f"lookup, server CPU per request (c1): bundled {median('lookup', 'bundled'
 nginx = median("startup", "nginx")
 checks = [
     ("start-up to the first 200, bundled / nginx", median("startup", "bundled") / nginx, 2.0, "x"),
+    ("start-up to the first 200, bundled, the image's binary (--static-swift-stdlib) / nginx",
+     median("startup", "static") / nginx, 2.0, "x"),
     ("start-up to the first 200, 10,000 cassettes / nginx", median("startup", "mock10k") / nginx, 10.0, "x"),
     ("start-up to the first 200, 100,000 cassettes", median("startup", "mock100k") / 1000, 1.0, " s"),
     ("peak RSS with 100,000 cassettes", median("peak", "mock100k") / 1024, 200.0, " MiB"),
