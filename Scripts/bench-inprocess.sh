@@ -6,7 +6,9 @@
 #     (the first start in a process also reads the bundled set; later ones reuse it), and a
 #     MockWeatherReplayer's first request;
 #   - the cost of one request, sequential through one URLSession (keep-alive for the two with a
-#     socket), each mode taking its turn in every round.
+#     socket), each mode taking its turn in every round; beside them the floor of the URLProtocol mode,
+#     a protocol answering a fixed 200 with no engine (what URLSession itself costs per request), and
+#     issue 26's target: a URLProtocol request at most 1/10 of one to the in-process server.
 # Prints every figure, the medians with ratios to `mockweather serve`, and the targets; exits 1 if one
 # is missed. `uptime` load is printed before and after, so readers can judge noise.
 #

@@ -127,6 +127,29 @@ for round in 0..<rounds {
     }
 }
 
+/// The floor of the URLProtocol mode: a protocol that answers every request at once with a fixed 200
+/// and a body the size of the Seoul answer, with no engine behind it. What URLSession's own machinery
+/// costs per request, which no replayer can go under.
+final class FixedAnswerProtocol: URLProtocol, @unchecked Sendable {
+    static let body = Data(String(repeating: "x", count: 480).utf8)
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let url = request.url,
+            let response = HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": "application/json; charset=utf-8"])
+        else { return }
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: Self.body)
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {}
+}
+
 // Per request: sequential requests through one session (keep-alive for the two with a socket), after
 // a warm-up; each mode takes its turn in every round.
 @MainActor func perRequest(_ name: String, base: String, session: URLSession) async {
@@ -141,10 +164,14 @@ let mock = try InProcessMockWeather.start(.bundled)
 let mockSession = URLSession(configuration: .ephemeral)
 let replayer = try MockWeatherReplayer(.bundled)
 let replayerSession = replayer.makeSession()
+let floorConfiguration = URLSessionConfiguration.ephemeral
+floorConfiguration.protocolClasses = [FixedAnswerProtocol.self]
+let floorSession = URLSession(configuration: floorConfiguration)
 for _ in 0..<rounds {
     await perRequest("serve", base: serve.baseURL, session: serveSession)
     await perRequest("inprocess", base: mock.baseURL.absoluteString, session: mockSession)
     await perRequest("urlprotocol", base: liveAPI, session: replayerSession)
+    await perRequest("floor", base: liveAPI, session: floorSession)
 }
 serve.stop()
 await mock.stop()
@@ -185,6 +212,13 @@ let serveRequest = median("request.serve.us")
 line("mockweather serve", serveRequest, "us")
 line("in-process server", median("request.inprocess.us"), "us", ratioTo: serveRequest)
 line("URLProtocol replayer", median("request.urlprotocol.us"), "us", ratioTo: serveRequest)
+line("a URLProtocol with a fixed answer (floor)", median("request.floor.us"), "us", ratioTo: serveRequest)
+let inProcessRequest = median("request.inprocess.us")
+print(
+    "  URLProtocol replayer / in-process server: "
+        + String(
+            format: "%.2f; the floor's: %.2f", median("request.urlprotocol.us") / inProcessRequest,
+            median("request.floor.us") / inProcessRequest))
 print("targets (ratios of medians; every figure from this one run):")
 check(
     "in-process start to first answer vs serve's", median("startup.inprocess.ms"), baseline: serveStartup,
@@ -194,4 +228,7 @@ check(
     atLeast: 2)
 check("URLProtocol request vs serve's", median("request.urlprotocol.us"), baseline: serveRequest, atLeast: 1)
 check("in-process server request vs serve's", median("request.inprocess.us"), baseline: serveRequest, atLeast: 0.8)
+check(
+    "URLProtocol request vs the in-process server's (issue 26)", median("request.urlprotocol.us"),
+    baseline: inProcessRequest, atLeast: 10)
 exit(missed ? 1 : 0)
