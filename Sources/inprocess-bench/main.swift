@@ -130,7 +130,7 @@ for round in 0..<rounds {
 /// The floor of the URLProtocol mode: a protocol that answers every request at once with a fixed 200
 /// and a body the size of the Seoul answer, with no engine behind it. What URLSession's own machinery
 /// costs per request, which no replayer can go under.
-final class FixedAnswerProtocol: URLProtocol, @unchecked Sendable {
+final class FixedAnswerProtocol: URLProtocol {
     static let body = Data(String(repeating: "x", count: 480).utf8)
 
     override class func canInit(with request: URLRequest) -> Bool { true }
