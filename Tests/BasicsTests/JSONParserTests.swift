@@ -35,6 +35,22 @@ import Testing
         }
     }
 
+    @Test func aMemberIsLookedUpByItsLastOccurrenceInPlainAndDeferredObjects() throws {
+        let source = #"{"a": 1, "b": {"c": "first", "c": "last"}, "a": 2}"#
+        let plain = try JSONParser.parse(Array(source.utf8))
+        #expect(plain["a"]?.numberText == "2")
+        #expect(plain["b"]?["c"]?.stringValue == "last")
+        #expect(plain["missing"] == nil)
+        #expect(plain["a"]?["a"] == nil, "a number has no members")
+        let deferred = try JSONParser.parse(
+            Array(#"{"b": {"c": "first", "c": "last"}}"#.utf8), deferringMembersNamed: "b")
+        guard case .deferred = deferred["b"]?.kind else {
+            Issue.record("\"b\" was built: \(String(describing: deferred["b"]))")
+            return
+        }
+        #expect(deferred["b"]?["c"]?.stringValue == "last")
+    }
+
     @Test func invalidUTF8IsRefusedWithItsOffset() {
         #expect(throws: JSONSyntaxError(message: "the file is not valid UTF-8", offset: 2)) {
             try JSONParser.parse([0x5B, 0x22, 0xFF, 0x22, 0x5D])

@@ -15,19 +15,19 @@ package struct JSONProblem: Sendable {
     package static func keyProblems(in members: [JSONMember], at path: JSONPath, allowed: [String]) -> [JSONProblem] {
         var problems: [JSONProblem] = []
         // Objects here hold a handful of members: comparing with the earlier ones beats hashing.
+        // The member's path is made only for a problem: every object of every cassette is checked at load.
         for (position, member) in members.enumerated() {
-            let memberPath = path.appending(member.key)
             if members[..<position].contains(where: { $0.key == member.key }) {
                 problems.append(
                     JSONProblem(
-                        path: memberPath, offset: member.keyOffset,
+                        path: path.appending(member.key), offset: member.keyOffset,
                         message: "duplicate key \(JSONValue.quoted(member.key)); each key may appear once"))
             } else if !allowed.contains(member.key) {
                 let suggestion = Suggestions.didYouMean(member.key, among: allowed)
                 let known = "; expected one of \(allowed.joined(separator: ", "))"
                 problems.append(
                     JSONProblem(
-                        path: memberPath, offset: member.keyOffset,
+                        path: path.appending(member.key), offset: member.keyOffset,
                         message: "unknown key \(JSONValue.quoted(member.key))"
                             + (suggestion.isEmpty ? known : suggestion)))
             }

@@ -90,7 +90,22 @@ package struct JSONValue: Sendable {
 
     /// The last member named `key` (JSON's usual "last one wins"), or nil when absent or not an object.
     package subscript(key: String) -> JSONValue? {
-        members?.last { $0.key == key }?.value
+        // Read through the buffer, from the end: the decoder looks up every member of every cassette
+        // object this way, and copying each member out to compare its key retained both its fields.
+        let members: [JSONMember]
+        switch kind {
+        case .object(let found): members = found
+        case .deferred(let deferred) where deferred.isObject: return deferred.built()[key]
+        default: return nil
+        }
+        return members.withUnsafeBufferPointer { members in
+            var position = members.endIndex
+            while position > members.startIndex {
+                position -= 1
+                if members[position].key == key { return members[position].value }
+            }
+            return nil
+        }
     }
 }
 
