@@ -219,18 +219,19 @@ package struct CassetteDecoder {
         if let query = value[Key.query],
             let members = object(query, path.appending(Key.query), "an object of parameters")
         {
-            var seen: [String: String] = [:]
+            // A request names a few parameters: comparing with the earlier ones beats hashing them.
+            var seen: [(lowered: String, written: String)] = []
             for member in members {
                 let memberPath = path.appending(Key.query).appending(member.key)
                 let lowered = member.key.lowercased()
-                if let earlier = seen[lowered] {
+                if let earlier = seen.first(where: { $0.lowered == lowered })?.written {
                     report(
                         at: member.keyOffset, memberPath,
                         "parameter \(JSONValue.quoted(member.key)) repeats \(JSONValue.quoted(earlier)); names compare case-insensitively"
                     )
                     continue
                 }
-                seen[lowered] = member.key
+                seen.append((lowered, member.key))
                 guard let expectation = expectation(of: member.value, at: memberPath, numbers: true) else { continue }
                 constraints.append(
                     QueryConstraint(
@@ -243,7 +244,7 @@ package struct CassetteDecoder {
         if let headers = value[Key.headers],
             let members = object(headers, path.appending(Key.headers), "an object of header names")
         {
-            var seen: [String: String] = [:]
+            var seen: [(lowered: String, written: String)] = []
             for member in members {
                 let memberPath = path.appending(Key.headers).appending(member.key)
                 let lowered = member.key.lowercased()
@@ -251,14 +252,14 @@ package struct CassetteDecoder {
                     report(at: member.keyOffset, memberPath, "invalid header name \(JSONValue.quoted(member.key))")
                     continue
                 }
-                if let earlier = seen[lowered] {
+                if let earlier = seen.first(where: { $0.lowered == lowered })?.written {
                     report(
                         at: member.keyOffset, memberPath,
                         "header \(JSONValue.quoted(member.key)) repeats \(JSONValue.quoted(earlier)); names compare case-insensitively"
                     )
                     continue
                 }
-                seen[lowered] = member.key
+                seen.append((lowered, member.key))
                 guard let expectation = expectation(of: member.value, at: memberPath, numbers: false) else { continue }
                 headerConstraints.append(
                     HeaderConstraint(
@@ -418,18 +419,20 @@ package struct CassetteDecoder {
         if let headerValue = value[Key.headers],
             let members = object(headerValue, path.appending(Key.headers), "an object of header names to strings")
         {
+            // A member's path is made only for a problem: every header of every cassette passes here.
+            func memberPath(_ member: JSONMember) -> JSONPath { path.appending(Key.headers).appending(member.key) }
             for member in members {
-                let memberPath = path.appending(Key.headers).appending(member.key)
                 if member.key.isEmpty || !member.key.utf8.allSatisfy(\.isTokenCharacter) {
-                    report(at: member.keyOffset, memberPath, "invalid header name \(JSONValue.quoted(member.key))")
+                    report(
+                        at: member.keyOffset, memberPath(member), "invalid header name \(JSONValue.quoted(member.key))")
                     continue
                 }
                 guard let text = member.value.stringValue else {
-                    report(member.value, memberPath, "expected a string, found \(member.value.typeDescription)")
+                    report(member.value, memberPath(member), "expected a string, found \(member.value.typeDescription)")
                     continue
                 }
                 if text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
-                    report(member.value, memberPath, "a header value cannot contain CR, LF or NUL")
+                    report(member.value, memberPath(member), "a header value cannot contain CR, LF or NUL")
                     continue
                 }
                 headers.append(HeaderField(name: member.key, value: text))

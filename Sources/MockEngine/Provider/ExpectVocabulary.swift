@@ -17,7 +17,9 @@ package struct ExpectVocabulary: Sendable {
     }
 
     /// The details, in the order they are kept and listed whatever order a file uses.
-    package var details: [Detail]
+    package var details: [Detail] {
+        didSet { keyNames = Self.keyNames(of: details) }
+    }
     /// The names `expect.error` may take (`cityNotFound`, `unauthorized`, ...).
     package var errorKinds: [String]
 
@@ -25,6 +27,7 @@ package struct ExpectVocabulary: Sendable {
     package init(details: [Detail], errorKinds: [String]) {
         self.details = details
         self.errorKinds = errorKinds
+        self.keyNames = Self.keyNames(of: details)
     }
 
     /// No details; the error kinds every HTTP API can produce (paths no provider claims).
@@ -35,8 +38,11 @@ package struct ExpectVocabulary: Sendable {
             "timeout",
         ])
 
-    /// Every key an `expect` object may have: `error`, `message`, then the details.
-    package var keyNames: [String] { ["error", "message"] + details.map(\.name) }
+    /// Every key an `expect` object may have: `error`, `message`, then the details. Kept rather than
+    /// computed: every `expect` block of every cassette is checked against it at load.
+    package private(set) var keyNames: [String]
+
+    private static func keyNames(of details: [Detail]) -> [String] { ["error", "message"] + details.map(\.name) }
 
     /// The detail named `name`, or nil.
     package func detail(named name: String) -> Detail? {
