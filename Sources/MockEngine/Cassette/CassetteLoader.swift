@@ -69,6 +69,12 @@ package enum CassetteLoader {
         return load(discovery, directory: directory, providers: providers, memo: memo)
     }
 
+    /// What reading one file came to: its cassette (with its interactions' keys, for the duplicate
+    /// check) or its problems, or why it was left out.
+    private typealias FileOutcome = (
+        cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey], skipped: SkippedEntry?
+    )
+
     /// Reads and validates the files `discovery` found. Apart so that a test can change a file between
     /// discovery and reading (a FIFO swapped in during a reload) without depending on timing.
     static func load(
@@ -78,22 +84,12 @@ package enum CassetteLoader {
         let files = discovery.files
         let load = memo.beginLoad()
         defer { memo.endLoad(load) }
-        let results = Locked(
-            [
-                (
-                    cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey],
-                    skipped: SkippedEntry?
-                )?
-            ](repeating: nil, count: files.count))
+        let results = Locked([FileOutcome?](repeating: nil, count: files.count))
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
             for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
                 let file = files[position]
-                let result:
-                    (
-                        cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey],
-                        skipped: SkippedEntry?
-                    )
+                let result: FileOutcome
                 switch CassetteFiles.read(file.path) {
                 case .success(let bytes):
                     // The duplicate check runs on one core once all files are in: its keys are made here.
@@ -112,11 +108,29 @@ package enum CassetteLoader {
                 results.withLock { $0[position] = result }
             }
         }
-        let decoded = results.withLock { $0.compactMap { $0 } }
-        let cassettes = decoded.compactMap(\.cassette)
-        let keys = decoded.filter { $0.cassette != nil }.map(\.keys)
-        let problems = decoded.flatMap(\.problems) + duplicateRequests(in: cassettes, keys: keys)
-        let skipped = discovery.skipped + decoded.compactMap(\.skipped)
+        // Each file's outcome is moved, not copied, into the lists below: copies of 10,000 cassettes
+        // (and their keys) retained and released every field, a measurable part of start-up.
+        var outcomes = results.withLock { results in
+            var taken: [FileOutcome?] = []
+            swap(&taken, &results)
+            return taken
+        }
+        var cassettes: [Cassette] = []
+        var keys: [[RequestPattern.CanonicalKey]] = []
+        var problems: [CassetteProblem] = []
+        var skipped = discovery.skipped
+        cassettes.reserveCapacity(outcomes.count)
+        keys.reserveCapacity(outcomes.count)
+        for position in outcomes.indices {
+            guard let outcome = outcomes[position].take() else { continue }
+            if let cassette = outcome.cassette {
+                cassettes.append(cassette)
+                keys.append(outcome.keys)
+            }
+            problems += outcome.problems
+            if let entry = outcome.skipped { skipped.append(entry) }
+        }
+        problems += duplicateRequests(in: cassettes, keys: keys)
         guard problems.isEmpty else {
             return Report(
                 result: .failure(.invalid(CassetteValidationError(directory: directory.path, problems: problems))),
@@ -157,23 +171,27 @@ package enum CassetteLoader {
     /// `i` of cassette `c`).
     static func duplicateRequests(in cassettes: [Cassette], keys: [[RequestPattern.CanonicalKey]]) -> [CassetteProblem]
     {
-        var firstSeen: [RequestPattern.CanonicalKey: (file: String, index: Int)] = [:]
+        var firstSeen: [RequestPattern.CanonicalKey: (position: Int, index: Int)] = [:]
         firstSeen.reserveCapacity(keys.reduce(0) { $0 + $1.count })
         var problems: [CassetteProblem] = []
         func path(_ index: Int) -> String { "$.interactions[\(index)].request" }
-        for (cassette, cassetteKeys) in zip(cassettes, keys) {
-            for (index, interaction) in cassette.interactions.enumerated() {
-                let key = cassetteKeys[index]
+        // By position: an interaction is read only to describe a duplicate (copying each one to look at
+        // its key retains every field, for every interaction of every load).
+        for position in cassettes.indices {
+            for index in keys[position].indices {
+                let key = keys[position][index]
                 if let earlier = firstSeen[key] {
+                    let request = cassettes[position].interactions[index].request
                     problems.append(
                         CassetteProblem(
-                            file: cassette.file, jsonPath: path(index), line: nil, column: nil,
+                            file: cassettes[position].file, jsonPath: path(index), line: nil, column: nil,
                             message:
-                                "the same request as \(earlier.file) \(path(earlier.index)) (\(interaction.request.method) "
-                                + "\(interaction.request.path) \(interaction.request.summary)); only the first would ever "
+                                "the same request as \(cassettes[earlier.position].file) \(path(earlier.index)) "
+                                + "(\(request.method) "
+                                + "\(request.path) \(request.summary)); only the first would ever "
                                 + "match: remove one or make them differ"))
                 } else {
-                    firstSeen[key] = (cassette.file, index)
+                    firstSeen[key] = (position, index)
                 }
             }
         }
