@@ -27,10 +27,12 @@ package struct MatchIndex: Sendable {
         var unindexed: [Int] = []
 
         mutating func insert(_ pattern: RequestPattern, ordinal: Int, priority: [String]) {
-            let equalities = pattern.query.filter { $0.expectedKey != nil }
+            // Searched in place, not filtered into a new array: every pattern is filed at start-up.
+            let query = pattern.query
+            func isEquality(_ constraint: QueryConstraint) -> Bool { constraint.expectedKey != nil }
             let chosen =
-                priority.lazy.compactMap { name in equalities.first { $0.name == name } }.first
-                ?? equalities.first { !$0.isSecret } ?? equalities.first
+                priority.lazy.compactMap { name in query.first { isEquality($0) && $0.name == name } }.first
+                ?? query.first { isEquality($0) && !$0.isSecret } ?? query.first(where: isEquality)
             if let chosen, let key = chosen.expectedKey {
                 byValue[chosen.name, default: [:]][key, default: []].append(ordinal)
                 return
@@ -68,10 +70,20 @@ package struct MatchIndex: Sendable {
     /// request's method and path with a few strings is cheaper than hashing them.
     private var fewGroups: [(route: Route, group: Group)]?
 
-    init(patterns: [RequestPattern], providers: ProviderSet) {
+    /// The ordinal of the first pattern of each method and path, in file order (where a miss's
+    /// diagnosis looks when the request's route has none).
+    private(set) var firstOrdinalOfEachRoute: [Int] = []
+
+    /// Files every interaction of `cassettes`, numbered in file order across them. Patterns are read
+    /// where they lie: copying each out of its cassette retains every field, for every interaction.
+    init(cassettes: [Cassette], providers: ProviderSet) {
         self.providers = providers
-        for (ordinal, pattern) in patterns.enumerated() {
-            insert(pattern, ordinal: ordinal)
+        var ordinal = 0
+        for position in cassettes.indices {
+            for index in cassettes[position].interactions.indices {
+                insert(cassettes[position].interactions[index].request, ordinal: ordinal)
+                ordinal += 1
+            }
         }
         if groups.count <= 8 { fewGroups = groups.map { ($0.key, $0.value) } }
     }
@@ -81,12 +93,14 @@ package struct MatchIndex: Sendable {
         return fewGroups.first { $0.route.path == path && $0.route.method == method }?.group
     }
 
-    mutating func insert(_ pattern: RequestPattern, ordinal: Int) {
+    private mutating func insert(_ pattern: RequestPattern, ordinal: Int) {
         let priority = providers.provider(forPath: pattern.path)?.vocabulary.indexPriority ?? []
+        let routes = groups.count
         // Mutating in place through the `default:` subscript: copying a group out and back would
         // copy its dictionaries on every insert.
         groups[Self.groupKey(method: pattern.method, path: pattern.path), default: Group()].insert(
             pattern, ordinal: ordinal, priority: priority)
+        if groups.count > routes { firstOrdinalOfEachRoute.append(ordinal) }
     }
 
     /// Ordinals of every interaction that might match, in ascending order (file order), without duplicates.

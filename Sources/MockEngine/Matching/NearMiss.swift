@@ -30,7 +30,7 @@ extension CassetteLibrary {
     /// (edit distance), then comes first.
     func nearMiss(for request: ReplayRequest) -> NearMiss? {
         let candidates: [Int] =
-            index.sameRoute(method: request.method, path: request.path) ?? firstOrdinalOfEachRoute
+            index.sameRoute(method: request.method, path: request.path) ?? index.firstOrdinalOfEachRoute
         var best: (score: (Int, Int, Int, Int, Int), miss: NearMiss)?
         for ordinal in candidates {
             let entry = entries[ordinal]

@@ -11,7 +11,6 @@ package final class CassetteLibrary: Sendable {
     package let providers: ProviderSet
     package let entries: [Entry]
     let index: MatchIndex
-    let firstOrdinalOfEachRoute: [Int]
 
     /// One interaction, ready to answer.
     package struct Entry: Sendable {
@@ -42,16 +41,13 @@ package final class CassetteLibrary: Sendable {
         }
         let total = running
         let slots = Locked([Entry?](repeating: nil, count: total))
-        let indexing = Locked<(index: MatchIndex, firstOrdinals: [Int])?>(nil)
+        let indexing = Locked<MatchIndex?>(nil)
         let chunk = 64
         // Iteration 0 builds the index (one pass over the patterns, in file order) while the others
         // make the entries, so neither waits for the other on a multi-core machine.
         DispatchQueue.concurrentPerform(iterations: (cassettes.count + chunk - 1) / chunk + 1) { iteration in
             if iteration == 0 {
-                let patterns = cassettes.flatMap { $0.interactions.map(\.request) }
-                let built = (
-                    MatchIndex(patterns: patterns, providers: providers), Self.firstOrdinalOfEachRoute(patterns)
-                )
+                let built = MatchIndex(cassettes: cassettes, providers: providers)
                 indexing.withLock { $0 = built }
                 return
             }
@@ -80,21 +76,7 @@ package final class CassetteLibrary: Sendable {
             slots.withLock { slots in for (ordinal, entry) in prepared { slots[ordinal] = entry } }
         }
         self.entries = slots.withLock { $0.compactMap { $0 } }
-        let indexed = indexing.withLock { $0! }
-        self.index = indexed.index
-        self.firstOrdinalOfEachRoute = indexed.firstOrdinals
-    }
-
-    /// The ordinal of the first pattern of each method and path, in file order.
-    private static func firstOrdinalOfEachRoute(_ patterns: [RequestPattern]) -> [Int] {
-        struct Route: Hashable {
-            var method: String
-            var path: String
-        }
-        var seenRoutes = Set<Route>()
-        return patterns.indices.filter {
-            seenRoutes.insert(Route(method: patterns[$0].method, path: patterns[$0].path)).inserted
-        }
+        self.index = indexing.withLock { $0! }
     }
 
     /// The number of interactions across all cassettes.
