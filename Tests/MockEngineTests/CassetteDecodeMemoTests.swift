@@ -38,6 +38,31 @@ import Testing
         #expect(memo.counts == CassetteDecodeMemo.Counts(decoded: 2, reused: 0))
     }
 
+    @Test func aFileSwitchingBetweenTwoVersionsReusesEachOnceSeen() {
+        let memo = CassetteDecodeMemo()
+        let daegu = seoul.replacingOccurrences(of: "seoul", with: "daegu")
+        var names: [String] = []
+        for version in [seoul, daegu, seoul, daegu] {
+            let result = CassetteLoader.decode([("a.json", Array(version.utf8))], providers: Providers.all, memo: memo)
+            names += result.cassettes.flatMap { $0.interactions.map(\.request.summary) }
+        }
+        #expect(names == ["q=seoul", "q=daegu", "q=seoul", "q=daegu"])
+        #expect(memo.counts == CassetteDecodeMemo.Counts(decoded: 2, reused: 2))
+        #expect(memo.entryCount == 2)
+    }
+
+    @Test func bytesEqualToAVersionButNotTheSameArrayAreReused() {
+        let memo = CassetteDecodeMemo()
+        _ = CassetteLoader.decode([("a.json", Array(seoul.utf8))], providers: Providers.all, memo: memo)
+        // A fresh read: another array holding the same bytes, compared by content.
+        let again = CassetteLoader.decode([("a.json", Array(seoul.utf8))], providers: Providers.all, memo: memo)
+        #expect(again.problems.isEmpty)
+        #expect(memo.counts == CassetteDecodeMemo.Counts(decoded: 1, reused: 1))
+        // One byte more (a trailing space) is another version, decoded.
+        _ = CassetteLoader.decode([("a.json", Array((seoul + " ").utf8))], providers: Providers.all, memo: memo)
+        #expect(memo.counts == CassetteDecodeMemo.Counts(decoded: 2, reused: 1))
+    }
+
     @Test func aBrokenFileKeepsFailingTheLoadWithTheSameProblems() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }

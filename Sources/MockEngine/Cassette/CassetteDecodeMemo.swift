@@ -1,20 +1,28 @@
 import Locking
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decoded cassette files by their content, so a file read again unchanged is not decoded again.
 ///
 /// Decoding is most of a load's cost (docs/ARCHITECTURE.md#cassettes), and the same files are loaded
 /// over and over in one process: every `--watch` reload reads the whole directory, and a test suite
 /// starts an in-process server or replayer per test over the same cassettes. Decoding is a pure
-/// function of a file's relative path, its bytes and the provider set, so the memo keys on exactly
-/// those: a 128-bit keyed digest of the bytes (with their count), the path, and the provider set's
-/// identity. A file is still read every time; nothing is trusted from a size or a modification time,
-/// so an edit is seen however fast it follows the last load. A file with problems is memoized with
-/// its problems, and a load that meets it again reports them again: fail-closed is unchanged.
+/// function of a file's relative path, its bytes and the provider set, so the memo files each result
+/// under the path and the provider set's identity, with the bytes it came from, and reuses it only
+/// for the same bytes, compared in full. A file is still read every time; nothing is trusted from a
+/// size or a modification time, so an edit is seen however fast it follows the last load. A file with
+/// problems is memoized with its problems, and a load that meets it again reports them again:
+/// fail-closed is unchanged.
 ///
-/// Memory: an entry shares its cassette's storage with the library built from it. Entries the latest
-/// load did not use are kept while their files add up to at most ``retainedByteLimit`` bytes (so a
-/// process alternating between a few directories keeps hitting), and dropped beyond it (so a file
-/// edited a thousand times under `--watch` leaves no thousand versions behind).
+/// Memory: the bytes kept are the array the cassette's deferred bodies already point into, so an
+/// entry usually costs no copy of the file. Entries the latest load did not use are kept while their
+/// files add up to at most ``retainedByteLimit`` bytes (so a process alternating between a few
+/// directories keeps hitting), and dropped beyond it (so a file edited a thousand times under
+/// `--watch` leaves no thousand versions behind).
 package final class CassetteDecodeMemo: Sendable {
     /// The memo the loader uses unless told otherwise.
     package static let shared = CassetteDecodeMemo()
@@ -35,19 +43,19 @@ package final class CassetteDecodeMemo: Sendable {
 
     private struct Key: Hashable, Sendable {
         var file: String
-        var digest: ContentDigest
         var providers: ProviderSet.Identity
     }
 
     private struct Entry: Sendable {
+        var bytes: [UInt8]
         var decoded: Decoded
-        var byteCount: Int
         /// The load that used it last (``beginLoad()``'s number).
         var lastLoad: Int
     }
 
     private struct State: Sendable {
-        var entries: [Key: Entry] = [:]
+        /// Every remembered version of a file, oldest first (a few at most: see ``endLoad(_:)``).
+        var entries: [Key: [Entry]] = [:]
         var loads = 0
         var counts = Counts()
     }
@@ -66,7 +74,7 @@ package final class CassetteDecodeMemo: Sendable {
     package var counts: Counts { state.withLock { $0.counts } }
 
     /// How many files the memo holds.
-    package var entryCount: Int { state.withLock { $0.entries.count } }
+    package var entryCount: Int { state.withLock { $0.entries.values.reduce(0) { $0 + $1.count } } }
 
     /// Starts a load: entries it uses are marked with the number returned, for ``endLoad(_:)``.
     package func beginLoad() -> Int {
@@ -79,13 +87,16 @@ package final class CassetteDecodeMemo: Sendable {
     /// `file` with `bytes` decoded with `providers`, from the memo when the same path, bytes and
     /// providers were decoded before, else decoded now and remembered. `load` is ``beginLoad()``'s number.
     package func decode(file: String, bytes: [UInt8], providers: ProviderSet, load: Int) -> Decoded {
-        let key = Key(file: file, digest: ContentDigest(bytes), providers: providers.identity)
+        // No digest: a path seen for the first time (every file of a fresh process) costs one lookup,
+        // and a path seen before is compared with its remembered bytes, which no file can collide with.
+        let key = Key(file: file, providers: providers.identity)
         let remembered = state.withLock { state -> Decoded? in
-            guard var entry = state.entries[key] else { return nil }
-            entry.lastLoad = max(entry.lastLoad, load)
-            state.entries[key] = entry
+            guard let versions = state.entries[key],
+                let position = versions.firstIndex(where: { Self.same($0.bytes, bytes) })
+            else { return nil }
+            state.entries[key]![position].lastLoad = max(versions[position].lastLoad, load)
             state.counts.reused += 1
-            return entry.decoded
+            return versions[position].decoded
         }
         if let remembered { return remembered }
         let result = CassetteDecoder.decode(file: file, bytes: bytes, providers: providers)
@@ -93,7 +104,10 @@ package final class CassetteDecodeMemo: Sendable {
             cassette: result.cassette, problems: result.problems,
             keys: result.cassette?.interactions.map(\.request.canonicalKey) ?? [])
         state.withLock { state in
-            state.entries[key] = Entry(decoded: decoded, byteCount: bytes.count, lastLoad: load)
+            // Two loads at once may both have decoded these bytes: one version is kept.
+            if state.entries[key]?.contains(where: { Self.same($0.bytes, bytes) }) != true {
+                state.entries[key, default: []].append(Entry(bytes: bytes, decoded: decoded, lastLoad: load))
+            }
             state.counts.decoded += 1
         }
         return decoded
@@ -103,31 +117,24 @@ package final class CassetteDecodeMemo: Sendable {
     /// ``retainedByteLimit`` bytes, they are dropped.
     package func endLoad(_ load: Int) {
         state.withLock { state in
-            let unused = state.entries.values.reduce(0) { $0 + ($1.lastLoad < load ? $1.byteCount : 0) }
+            var unused = 0
+            for versions in state.entries.values {
+                for entry in versions where entry.lastLoad < load { unused += entry.bytes.count }
+            }
             guard unused > retainedByteLimit else { return }
-            state.entries = state.entries.filter { $0.value.lastLoad >= load }
+            state.entries = state.entries.compactMapValues { versions in
+                let kept = versions.filter { $0.lastLoad >= load }
+                return kept.isEmpty ? nil : kept
+            }
         }
     }
-}
 
-/// A 128-bit digest of some bytes and their count, from two independently seeded SipHash runs
-/// (`Hasher` is seeded at random per process, so a file cannot be crafted to collide with another).
-struct ContentDigest: Hashable, Sendable {
-    private var low: Int
-    private var high: Int
-    private var count: Int
-
-    init(_ bytes: [UInt8]) {
-        var first = Hasher()
-        var second = Hasher()
-        first.combine(UInt8(0))
-        second.combine(UInt8(1))
-        bytes.withUnsafeBytes { raw in
-            first.combine(bytes: raw)
-            second.combine(bytes: raw)
+    private static func same(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        guard left.count == right.count else { return false }
+        return left.withUnsafeBytes { left in
+            right.withUnsafeBytes { right in
+                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
         }
-        low = first.finalize()
-        high = second.finalize()
-        count = bytes.count
     }
 }
