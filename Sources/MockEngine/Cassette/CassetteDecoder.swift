@@ -108,6 +108,7 @@ package struct CassetteDecoder {
         if let list = root[Key.interactions] {
             if let elements = array(list, interactionsPath, "an array of interactions") {
                 if elements.isEmpty { report(list, interactionsPath, "no interactions; a cassette needs at least one") }
+                interactions.reserveCapacity(elements.count)
                 for (index, element) in elements.enumerated() {
                     if let interaction = decodeInteraction(element, at: interactionsPath.appending(index)) {
                         interactions.append(interaction)
