@@ -17,9 +17,7 @@ package struct ExpectVocabulary: Sendable {
     }
 
     /// The details, in the order they are kept and listed whatever order a file uses.
-    package var details: [Detail] {
-        didSet { keyNames = Self.keyNames(of: details) }
-    }
+    package let details: [Detail]
     /// The names `expect.error` may take (`cityNotFound`, `unauthorized`, ...).
     package var errorKinds: [String]
 
@@ -40,7 +38,7 @@ package struct ExpectVocabulary: Sendable {
 
     /// Every key an `expect` object may have: `error`, `message`, then the details. Kept rather than
     /// computed: every `expect` block of every cassette is checked against it at load.
-    package private(set) var keyNames: [String]
+    package let keyNames: [String]
 
     private static func keyNames(of details: [Detail]) -> [String] { ["error", "message"] + details.map(\.name) }
 
