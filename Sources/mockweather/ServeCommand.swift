@@ -74,6 +74,11 @@ enum ServeCommand {
     static let providerSetting = OptionSpec.option(
         "--provider-setting", value: "NAME=VALUE",
         help: "A switch a provider documents, NAME as <provider>.<setting> (kma.gateway=json).", repeatable: true)
+    static let snapshotDirectory = OptionSpec.option(
+        "--snapshot-dir", value: "DIR",
+        help: "Where the cassette directory's start-up snapshot is kept, so a restart reads only the files that "
+            + "changed; 'off' keeps none.",
+        default: "$\(SnapshotFolder.environmentVariable), else ~/.cache/mockweather")
     static let record = OptionSpec.option(
         "--record", value: "MODE",
         help: "'new': replay what matches, forward the rest to the live API and record it under DIR/recorded/ "
@@ -111,7 +116,7 @@ enum ServeCommand {
             cassettes, host, port, allowHost, allowOrigin, portFile, logFormat, failOnUnmatched, requireKey, watch,
             unmatchedStatus,
             journalSize, latency, faultRate, faultKinds, seed, eventLoops, exitOnStandardInputEOF, clock, shiftTimes,
-            providerSetting, record,
+            providerSetting, snapshotDirectory, record,
         ] + UpstreamOptions.all
     )
 
@@ -153,6 +158,8 @@ enum ServeCommand {
         options.clock = try clockSetting(arguments)
         options.shiftTimes = arguments.flag(shiftTimes)
         options.providerSettings = try providerSettings(arguments, providers: options.providers)
+        options.snapshots = SnapshotFolder.resolve(
+            explicit: arguments.value(snapshotDirectory), environment: ProcessInfo.processInfo.environment)
 
         guard let shutdown = ShutdownSignal.install(watchingStandardInput: arguments.flag(exitOnStandardInputEOF))
         else {
@@ -195,6 +202,7 @@ enum ServeCommand {
             "mockweather: serving \(library.cassettes.count) cassettes (\(library.interactionCount) interactions) from "
                 + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
                 + "http://\(shownHost):\(boundPort)/__admin/health")
+        if let line = Self.snapshotLine(server.store.startup) { Console.standardError.writeLine(line) }
         for entry in server.store.skipped {
             Console.standardError.writeLine("mockweather: \(entry.logText)")
         }
@@ -224,6 +232,16 @@ enum ServeCommand {
             return .failure
         }
         return .success
+    }
+
+    /// What the start-up snapshot did for this start, or nil when none is kept (`--snapshot-dir off`).
+    static func snapshotLine(_ startup: CassetteStore.StartupReport) -> String? {
+        guard let snapshot = startup.snapshot else { return nil }
+        let read = "\(startup.read) \(startup.read == 1 ? "file" : "files") read"
+        if let reason = startup.unusable {
+            return "mockweather: start-up snapshot not used (\(reason)); \(read) (\(snapshot))"
+        }
+        return "mockweather: \(startup.reused) cassettes unchanged since the start-up snapshot, \(read) (\(snapshot))"
     }
 
     /// `--record` with its key and upstream, or nil for replay only. A recording mode without a key is

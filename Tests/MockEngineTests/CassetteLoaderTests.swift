@@ -159,7 +159,7 @@ import Testing
                            {"status": 500, "base64": "aGk=", "fault": {"kind": "truncate", "bodyBytes": 1}}],
              "delayMs": {"uniformMs": [10, 20]}, "expect": {"name": "Seoul", "celsius": -2.34}}
             """#)
-        let cassette = try #require(try library([("ok/one.json", text)]).cassettes.first)
+        let cassette = try #require(try library([("ok/one.json", text)]).wholeCassettes().first)
         #expect(cassette.name == "ok/one")
         #expect(cassette.source == .documented)
         let only = try #require(cassette.interactions.first)

@@ -16,7 +16,7 @@ import Testing
         let text = cassette(
             expect: #"{"hourly": 48, "timezone": "Asia/Seoul", "celsius": -2.34, "aqi": 3, "pm2_5": 31.95, "dt": -5}"#)
         let loaded = try library([("onecall.json", text)])
-        let expectation = try #require(loaded.cassettes.first?.interactions.first?.expectation)
+        let expectation = try #require(loaded.wholeCassettes().first?.interactions.first?.expectation)
         #expect(expectation.celsius == -2.34)
         #expect(
             expectation.details == [

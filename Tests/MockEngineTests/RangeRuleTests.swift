@@ -28,7 +28,7 @@ import Testing
     ])
     func everyFormOfARangeDecodesWithItsParametersLowerCased(range: String) throws {
         let loaded = try library([("h.json", cassette(range: range))])
-        let rule = try #require(loaded.cassettes.first?.interactions.first?.request.range)
+        let rule = try #require(loaded.wholeCassettes().first?.interactions.first?.request.range)
         #expect(rule.from == "start" && rule.to == "end")
     }
 
@@ -36,7 +36,7 @@ import Testing
         let text = cassette(
             range: #"{"from": "start", "to": "end", "items": "list", "key": "dt", "covers": {"from": 10, "to": 30}}"#)
         let loaded = try library([("h.json", text)])
-        let rule = try #require(loaded.cassettes.first?.interactions.first?.request.range)
+        let rule = try #require(loaded.wholeCassettes().first?.interactions.first?.request.range)
         #expect(
             rule
                 == RangeRule(

@@ -240,7 +240,7 @@ import Testing
             """#
         ).replacingOccurrences(
             of: #""source": "recorded""#, with: #""source": "recorded", "recordedAt": "2026-11-29T10:00:00Z""#)
-        let cassettes = try library([("recorded/onecall/x.json", recorded)]).cassettes
+        let cassettes = try library([("recorded/onecall/x.json", recorded)]).wholeCassettes()
         let transport = ScriptedUpstream { request in
             if request.path.hasPrefix("/img/") {
                 return UpstreamResponse(status: 200, headers: [], body: Self.pngHeader(width: 50, height: 50))
@@ -277,7 +277,7 @@ extension NewFamiliesRecordingTests {
         let cassettes = try library([
             (request.cassetteName + ".json", String(decoding: document.prettyBytes, as: UTF8.self))
         ])
-        .cassettes
+        .wholeCassettes()
         let transport = ScriptedUpstream { _ in
             UpstreamResponse(
                 status: 200, headers: [],

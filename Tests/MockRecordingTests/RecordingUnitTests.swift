@@ -268,7 +268,7 @@ import Testing
             ("recorded/fresh.json", Self.recorded(at: "2026-11-28T00:00:00+09:00")),
             ("documented.json", cassetteJSON(interaction(query: #"{"q": "x"}"#))),
         ]
-        let cassettes = try library(files).cassettes
+        let cassettes = try library(files).wholeCassettes()
         let now = try #require(StaleCassette.parse("2026-11-29T10:00:00.5Z"))
         let stale = StaleCassette.find(in: cassettes, olderThan: .seconds(90 * 86_400), now: now)
         #expect(stale.map(\.description) == ["recorded/old.json: recorded 2026-01-01T00:00:00Z, 332 days ago"])

@@ -23,7 +23,8 @@ import Darwin
 ///
 /// Children start with a clean environment for these tests: the parent's, without
 /// `OPENWEATHERMAP_API_KEY` and `MOCKWEATHER_CASSETTES` (a developer's own settings must not change
-/// what a test sees), plus what the test adds.
+/// what a test sees), with `MOCKWEATHER_SNAPSHOT_DIR` set to ``testSnapshotFolder`` (so no test writes
+/// start-up snapshots into the user's own cache), plus what the test adds.
 public final class RunningProcess: Sendable {
     /// What a standard input is.
     public enum Input: Sendable {
@@ -70,6 +71,7 @@ public final class RunningProcess: Sendable {
         var inherited = ProcessInfo.processInfo.environment
         inherited.removeValue(forKey: "OPENWEATHERMAP_API_KEY")
         inherited.removeValue(forKey: "MOCKWEATHER_CASSETTES")
+        inherited["MOCKWEATHER_SNAPSHOT_DIR"] = testSnapshotFolder
         process.environment = inherited.merging(environment) { $1 }
         process.currentDirectoryURL = currentDirectory
         let input = standardInput == .pipe ? Pipe() : nil
@@ -86,6 +88,13 @@ public final class RunningProcess: Sendable {
         try process.run()
         return running
     }
+
+    /// Where the `mockweather serve` children of the tests keep their start-up snapshots: one folder
+    /// of this user's in the temporary directory, shared by every child of every run, so the suite's
+    /// many servers over the bundled set read it from a snapshot after the first (old snapshots are
+    /// pruned by mockweather itself). A test of snapshots themselves passes its own.
+    public static let testSnapshotFolder =
+        FileManager.default.temporaryDirectory.appendingPathComponent("mockweather-test-snapshots-\(getuid())").path
 
     /// Runs the package's executable `name` to its end.
     public static func run(

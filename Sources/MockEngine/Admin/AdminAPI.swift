@@ -148,10 +148,21 @@ package struct AdminAPI: Sendable {
     private func cassettes() -> JSONValue {
         let library = store.library
         var ordinal = 0
-        let described: [JSONValue] = library.cassettes.map { cassette in
-            let interactions: [JSONValue] = cassette.interactions.map { interaction in
-                defer { ordinal += 1 }
-                let entry = ordinal < library.entries.count ? library.entries[ordinal] : nil
+        let described: [JSONValue] = library.cassettes.indices.map { position in
+            let loaded = library.cassettes[position]
+            defer { ordinal += loaded.interactionCount }
+            // A cassette kept in a start-up snapshot is read back for the listing, and not kept.
+            let cassette: Cassette
+            do throws(CassetteContentError) {
+                cassette = try library.cassette(at: position)
+            } catch {
+                return .object([
+                    ("name", .string(loaded.name)), ("file", .string(loaded.file)),
+                    ("source", .string(loaded.source.rawValue)), ("error", .string(error.description)),
+                ])
+            }
+            let interactions: [JSONValue] = cassette.interactions.enumerated().map { index, interaction in
+                let entry = ordinal + index < library.entries.count ? library.entries[ordinal + index] : nil
                 return Self.describe(interaction, position: entry?.position)
             }
             return .object([
@@ -263,6 +274,7 @@ package struct AdminAPI: Sendable {
             ("succeeded", .bool(reload.error == nil)),
             ("problems", .array(reload.error.map(Self.problems) ?? [])),
             ("skipped", describe(reload.skipped)),
+            ("filesRead", .number(reload.read)), ("unchanged", .number(reload.reused)),
         ])
     }
 

@@ -3,7 +3,9 @@ package enum CassetteListing {
     /// Columns NAME, SOURCE, REQUEST, MATCH and STATUS, aligned; a sequence shows its statuses in order.
     package static func table(for library: CassetteLibrary) -> String {
         var rows = [["NAME", "SOURCE", "REQUEST", "MATCH", "STATUS"]]
-        for cassette in library.cassettes {
+        for position in library.cassettes.indices {
+            // `list` loads every file itself (no snapshot), so each cassette is in memory.
+            guard let cassette = try? library.cassette(at: position) else { continue }
             for (index, interaction) in cassette.interactions.enumerated() {
                 let name = cassette.interactions.count > 1 ? "\(cassette.name)#\(index)" : cassette.name
                 let statuses = interaction.responses.map { response in

@@ -69,11 +69,52 @@ package enum CassetteLoader {
         return load(discovery, directory: directory, providers: providers, memo: memo)
     }
 
+    /// A directory's load for serving: each cassette as a library takes it, those of files unchanged
+    /// since `prior` (a start-up snapshot, or the library a reload replaces) taken from it unread.
+    package struct OutlineReport: Sendable {
+        /// The cassettes in path order, or every problem of every file read.
+        package var result: Result<[CassetteOutline], CassetteLoadError>
+        /// What discovery and reading left out and why (see ``Report/skipped``).
+        package var skipped: [SkippedEntry]
+        /// How many files were read (new, changed, or not known to `prior`).
+        package var read: Int
+        /// How many were taken from `prior` without being read.
+        package var reused: Int
+    }
+
+    /// Loads the cassettes under `directory` as a library takes them (docs/ARCHITECTURE.md#start-up-snapshots).
+    ///
+    /// A file whose path is in `prior` with the identity `stat` gives now (device, inode, size,
+    /// modification and status-change times) is taken from `prior` without being read: `prior` holds
+    /// only files that were valid and had settled when read (``FileIdentity/isSettled(readAt:)``).
+    /// Every other file is read and validated as ``loadReporting(directory:providers:memo:)`` reads it,
+    /// and any problem refuses the whole set. The duplicate check runs over every cassette, reused or
+    /// not, unless nothing was read and the files are exactly `prior`'s.
+    ///
+    /// `readTime` is the clock a file's read is timed by (tests move it past the settling time rather
+    /// than wait for it).
+    package static func loadOutlines(
+        directory: URL, providers: ProviderSet, prior: [CassetteOutline] = [], memo: CassetteDecodeMemo = .shared,
+        readTime: @escaping @Sendable () -> Int64 = FileIdentity.now
+    ) -> OutlineReport {
+        let discovery: CassetteFiles.Discovery
+        do {
+            discovery = try CassetteFiles.discover(in: directory)
+        } catch {
+            return OutlineReport(result: .failure(error), skipped: [], read: 0, reused: 0)
+        }
+        return load(discovery, directory: directory, providers: providers, prior: prior, memo: memo, readTime: readTime)
+    }
+
     /// What reading one file came to: its cassette (with its interactions' keys, for the duplicate
-    /// check) or its problems, or why it was left out.
-    private typealias FileOutcome = (
-        cassette: Cassette?, problems: [CassetteProblem], keys: [RequestPattern.CanonicalKey], skipped: SkippedEntry?
-    )
+    /// check, when it was decoded) or its problems, or why it was left out.
+    private struct FileOutcome {
+        var outline: CassetteOutline?
+        var problems: [CassetteProblem] = []
+        var keys: [RequestPattern.CanonicalKey]?
+        var skipped: SkippedEntry?
+        var wasRead = true
+    }
 
     /// Reads and validates the files `discovery` found. Apart so that a test can change a file between
     /// discovery and reading (a FIFO swapped in during a reload) without depending on timing.
@@ -81,32 +122,39 @@ package enum CassetteLoader {
         _ discovery: CassetteFiles.Discovery, directory: URL, providers: ProviderSet,
         memo: CassetteDecodeMemo = .shared
     ) -> Report {
+        let report = load(
+            discovery, directory: directory, providers: providers, prior: [], memo: memo, readTime: FileIdentity.now)
+        // With no prior load every cassette was decoded here, so each is in memory.
+        return Report(
+            result: report.result.map { outlines in outlines.map { $0.cassette.content.inMemory! } },
+            skipped: report.skipped)
+    }
+
+    /// The outlines of the files `discovery` found; see ``loadOutlines(directory:providers:prior:memo:readTime:)``.
+    static func load(
+        _ discovery: CassetteFiles.Discovery, directory: URL, providers: ProviderSet, prior: [CassetteOutline],
+        memo: CassetteDecodeMemo, readTime: @escaping @Sendable () -> Int64
+    ) -> OutlineReport {
         let files = discovery.files
+        let known = Self.match(files, in: prior)
         let load = memo.beginLoad()
         defer { memo.endLoad(load) }
         let results = Locked([FileOutcome?](repeating: nil, count: files.count))
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
+            var outcomes: [(Int, FileOutcome)] = []
             for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
                 let file = files[position]
-                let result: FileOutcome
-                switch CassetteFiles.read(file.path) {
-                case .success(let bytes):
-                    // The duplicate check runs on one core once all files are in: its keys are made here.
-                    let decoded = memo.decode(file: file.relativePath, bytes: bytes, providers: providers, load: load)
-                    result = (decoded.cassette, decoded.problems, decoded.keys, nil)
-                case .failure(let reason) where reason.fileType != nil:
-                    // Swapped for a FIFO or device since discovery: left out as discovery would have.
-                    let what = CassetteFiles.describe(fileType: reason.fileType ?? 0)
-                    result = (nil, [], [], SkippedEntry(relativePath: file.relativePath, reason: "\(what), not read"))
-                case .failure(let reason):
-                    let problem = CassetteProblem(
-                        file: file.relativePath, jsonPath: "$", line: nil, column: nil,
-                        message: "cannot read the file: \(reason)")
-                    result = (nil, [problem], [], nil)
+                if let earlier = known[position], let identity = earlier.cassette.identity,
+                    FileIdentity.of(path: file.path) == identity
+                {
+                    outcomes.append((position, FileOutcome(outline: earlier, wasRead: false)))
+                    continue
                 }
-                results.withLock { $0[position] = result }
+                outcomes.append(
+                    (position, readOne(file, providers: providers, memo: memo, load: load, readTime: readTime)))
             }
+            results.withLock { results in for (position, outcome) in outcomes { results[position] = outcome } }
         }
         // Each file's outcome is moved, not copied, into the lists below: copies of 10,000 cassettes
         // (and their keys) retained and released every field, a measurable part of start-up.
@@ -115,28 +163,78 @@ package enum CassetteLoader {
             swap(&taken, &results)
             return taken
         }
-        var cassettes: [Cassette] = []
-        var keys: [[RequestPattern.CanonicalKey]] = []
+        var outlines: [CassetteOutline] = []
+        var keys: [[RequestPattern.CanonicalKey]?] = []
         var problems: [CassetteProblem] = []
         var skipped = discovery.skipped
-        cassettes.reserveCapacity(outcomes.count)
+        var read = 0
+        var reused = 0
+        outlines.reserveCapacity(outcomes.count)
         keys.reserveCapacity(outcomes.count)
         for position in outcomes.indices {
             guard let outcome = outcomes[position].take() else { continue }
-            if let cassette = outcome.cassette {
-                cassettes.append(cassette)
+            if outcome.skipped == nil {
+                if outcome.wasRead { read += 1 } else { reused += 1 }
+            }
+            if let outline = outcome.outline {
+                outlines.append(outline)
                 keys.append(outcome.keys)
             }
             problems += outcome.problems
             if let entry = outcome.skipped { skipped.append(entry) }
         }
-        problems += duplicateRequests(in: cassettes, keys: keys)
+        // A set read in full from `prior`, file for file, is the set `prior` was: valid as a whole.
+        let unchanged = read == 0 && problems.isEmpty && outlines.count == prior.count
+        if !unchanged { problems += duplicateRequests(in: outlines, keys: keys) }
         guard problems.isEmpty else {
-            return Report(
+            return OutlineReport(
                 result: .failure(.invalid(CassetteValidationError(directory: directory.path, problems: problems))),
-                skipped: skipped)
+                skipped: skipped, read: read, reused: reused)
         }
-        return Report(result: .success(cassettes), skipped: skipped)
+        return OutlineReport(result: .success(outlines), skipped: skipped, read: read, reused: reused)
+    }
+
+    /// Reads and decodes one file.
+    private static func readOne(
+        _ file: CassetteFiles.File, providers: ProviderSet, memo: CassetteDecodeMemo, load: Int,
+        readTime: @Sendable () -> Int64
+    ) -> FileOutcome {
+        let readAt = readTime()
+        switch CassetteFiles.readWithIdentity(file.path) {
+        case .success(let (bytes, identity)):
+            // The duplicate check runs on one core once all files are in: its keys are made here.
+            let decoded = memo.decode(file: file.relativePath, bytes: bytes, providers: providers, load: load)
+            guard let cassette = decoded.cassette else { return FileOutcome(problems: decoded.problems) }
+            return FileOutcome(
+                outline: CassetteOutline(
+                    decoded: cassette, bytes: bytes, identity: identity.isSettled(readAt: readAt) ? identity : nil),
+                keys: decoded.keys)
+        case .failure(let reason) where reason.fileType != nil:
+            // Swapped for a FIFO or device since discovery: left out as discovery would have.
+            let what = CassetteFiles.describe(fileType: reason.fileType ?? 0)
+            return FileOutcome(skipped: SkippedEntry(relativePath: file.relativePath, reason: "\(what), not read"))
+        case .failure(let reason):
+            return FileOutcome(problems: [
+                CassetteProblem(
+                    file: file.relativePath, jsonPath: "$", line: nil, column: nil,
+                    message: "cannot read the file: \(reason)")
+            ])
+        }
+    }
+
+    /// For each file, the outline `prior` has of the same relative path, if any. Both are in path order
+    /// when `prior` comes from a load, so one merging walk finds them; a `prior` out of order (a
+    /// damaged snapshot) finds fewer, and those files are read.
+    private static func match(_ files: [CassetteFiles.File], in prior: [CassetteOutline]) -> [CassetteOutline?] {
+        var found = [CassetteOutline?](repeating: nil, count: files.count)
+        guard !prior.isEmpty else { return found }
+        var next = 0
+        for position in files.indices {
+            let path = files[position].relativePath
+            while next < prior.count, prior[next].cassette.file < path { next += 1 }
+            if next < prior.count, prior[next].cassette.file == path { found[position] = prior[next] }
+        }
+        return found
     }
 
     /// Decodes in-memory files (relative path and contents), checking each on its own and then the
@@ -148,7 +246,7 @@ package enum CassetteLoader {
         let load = memo.beginLoad()
         defer { memo.endLoad(load) }
         var cassettes: [Cassette] = []
-        var keys: [[RequestPattern.CanonicalKey]] = []
+        var keys: [[RequestPattern.CanonicalKey]?] = []
         var problems: [CassetteProblem] = []
         for (file, bytes) in files {
             let result = memo.decode(file: file, bytes: bytes, providers: providers, load: load)
@@ -158,35 +256,39 @@ package enum CassetteLoader {
                 keys.append(result.keys)
             }
         }
-        problems += duplicateRequests(in: cassettes, keys: keys)
+        problems += duplicateRequests(in: cassettes.map { CassetteOutline(decoded: $0) }, keys: keys)
         return (cassettes, problems)
     }
 
     /// "The same request in two files" (or twice in one): only the first could ever answer.
     package static func duplicateRequests(in cassettes: [Cassette]) -> [CassetteProblem] {
-        duplicateRequests(in: cassettes, keys: cassettes.map { $0.interactions.map(\.request.canonicalKey) })
+        duplicateRequests(
+            in: cassettes.map { CassetteOutline(decoded: $0) },
+            keys: [[RequestPattern.CanonicalKey]?](repeating: nil, count: cassettes.count))
     }
 
-    /// The same, with each interaction's `canonicalKey` made beforehand (`keys[c][i]` for interaction
-    /// `i` of cassette `c`).
-    static func duplicateRequests(in cassettes: [Cassette], keys: [[RequestPattern.CanonicalKey]]) -> [CassetteProblem]
-    {
+    /// The same, for outlines, with each interaction's `canonicalKey` made beforehand where it was
+    /// (`keys[c][i]` for interaction `i` of cassette `c`; nil to make them here).
+    static func duplicateRequests(
+        in outlines: [CassetteOutline], keys: [[RequestPattern.CanonicalKey]?]
+    ) -> [CassetteProblem] {
         var firstSeen: [RequestPattern.CanonicalKey: (position: Int, index: Int)] = [:]
-        firstSeen.reserveCapacity(keys.reduce(0) { $0 + $1.count })
+        firstSeen.reserveCapacity(outlines.reduce(0) { $0 + $1.interactions.count })
         var problems: [CassetteProblem] = []
         func path(_ index: Int) -> String { "$.interactions[\(index)].request" }
         // By position: an interaction is read only to describe a duplicate (copying each one to look at
         // its key retains every field, for every interaction of every load).
-        for position in cassettes.indices {
-            for index in keys[position].indices {
-                let key = keys[position][index]
+        for position in outlines.indices {
+            let cassetteKeys = keys[position] ?? outlines[position].interactions.map(\.request.canonicalKey)
+            for index in cassetteKeys.indices {
+                let key = cassetteKeys[index]
                 if let earlier = firstSeen[key] {
-                    let request = cassettes[position].interactions[index].request
+                    let request = outlines[position].interactions[index].request
                     problems.append(
                         CassetteProblem(
-                            file: cassettes[position].file, jsonPath: path(index), line: nil, column: nil,
+                            file: outlines[position].cassette.file, jsonPath: path(index), line: nil, column: nil,
                             message:
-                                "the same request as \(cassettes[earlier.position].file) \(path(earlier.index)) "
+                                "the same request as \(outlines[earlier.position].cassette.file) \(path(earlier.index)) "
                                 + "(\(request.method) "
                                 + "\(request.path) \(request.summary)); only the first would ever "
                                 + "match: remove one or make them differ"))
@@ -401,6 +503,13 @@ package struct CassetteFiles {
     /// after discovery would otherwise wait for a writer forever) and the descriptor must be a
     /// regular file, else the error says what it is (``ReadError/fileType``).
     package static func read(_ path: String) -> Result<[UInt8], ReadError> {
+        readWithIdentity(path).map(\.bytes)
+    }
+
+    /// The file's bytes as ``read(_:)`` reads them, with the identity `fstat` gave the descriptor they
+    /// were read from just before (docs/ARCHITECTURE.md#start-up-snapshots).
+    package static func readWithIdentity(_ path: String) -> Result<(bytes: [UInt8], identity: FileIdentity), ReadError>
+    {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadError(errno: errno)) }
         defer { close(descriptor) }
@@ -409,6 +518,7 @@ package struct CassetteFiles {
         guard status.st_mode & S_IFMT == S_IFREG else {
             return .failure(ReadError(errno: 0, fileType: status.st_mode & S_IFMT))
         }
+        let identity = FileIdentity(status)
         let capacity = Int(status.st_size) + 1
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
@@ -426,7 +536,8 @@ package struct CassetteFiles {
         }
         if failure != 0 { return .failure(ReadError(errno: failure)) }
         // Full to the extra byte: the file grew after `fstat`; the rest is read to its end.
-        return bytes.count == capacity ? readRest(descriptor, appendingTo: &bytes) : .success(bytes)
+        let result = bytes.count == capacity ? readRest(descriptor, appendingTo: &bytes) : .success(bytes)
+        return result.map { ($0, identity) }
     }
 
     private static func readRest(_ descriptor: Int32, appendingTo bytes: inout [UInt8]) -> Result<[UInt8], ReadError> {

@@ -120,15 +120,21 @@ package struct QueryConstraint: Sendable, Equatable {
     /// A constraint on `name` read with `vocabulary`: the API's default value (`lang=en`) is the same
     /// request as leaving the parameter out, so it becomes "absent".
     init(name: String, expectation: QueryExpectation, vocabulary: RequestVocabulary, isSecret: Bool) {
+        var read = expectation
+        if case .equals(let value) = expectation, vocabulary.isDefault(value, forParameter: name) { read = .absent }
+        self.init(
+            name: name, expectation: read, caseInsensitive: vocabulary.caseInsensitiveParameters.contains(name),
+            isSecret: isSecret)
+    }
+
+    /// A constraint as a decoder made it (its default already "absent"): a start-up snapshot reads
+    /// constraints back this way.
+    init(name: String, expectation: QueryExpectation, caseInsensitive: Bool, isSecret: Bool) {
         self.name = name
-        if case .equals(let value) = expectation, vocabulary.isDefault(value, forParameter: name) {
-            self.expectation = .absent
-        } else {
-            self.expectation = expectation
-        }
-        caseInsensitive = vocabulary.caseInsensitiveParameters.contains(name)
+        self.expectation = expectation
+        self.caseInsensitive = caseInsensitive
         self.isSecret = isSecret
-        if case .equals(let value) = self.expectation {
+        if case .equals(let value) = expectation {
             expectedKey = QueryValue.key(value, caseInsensitive: caseInsensitive)
         } else {
             expectedKey = nil

@@ -74,14 +74,14 @@ package struct MatchIndex: Sendable {
     /// diagnosis looks when the request's route has none).
     private(set) var firstOrdinalOfEachRoute: [Int] = []
 
-    /// Files every interaction of `cassettes`, numbered in file order across them. Patterns are read
+    /// Files every interaction of `outlines`, numbered in file order across them. Patterns are read
     /// where they lie: copying each out of its cassette retains every field, for every interaction.
-    init(cassettes: [Cassette], providers: ProviderSet) {
+    init(outlines: [CassetteOutline], providers: ProviderSet) {
         self.providers = providers
         var ordinal = 0
-        for position in cassettes.indices {
-            for index in cassettes[position].interactions.indices {
-                insert(cassettes[position].interactions[index].request, ordinal: ordinal)
+        for position in outlines.indices {
+            for index in outlines[position].interactions.indices {
+                insert(outlines[position].interactions[index].request, ordinal: ordinal)
                 ordinal += 1
             }
         }

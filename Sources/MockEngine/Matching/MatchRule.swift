@@ -1,4 +1,5 @@
 import HTTPServer
+
 /// One thing a pattern requires of a request (docs/ARCHITECTURE.md#matching). Each rule is evaluated
 /// in exactly one place, ``evaluate(_:)``: `match` takes every evaluation passing as a match and
 /// ranks it by what the rules counted, `diagnose` lists the same evaluations with what they read, so

@@ -5,8 +5,8 @@ import Synchronization
 /// A loaded, indexed, ready-to-serve set of cassettes. Immutable apart from sequence positions;
 /// a reload or a recorded cassette produces a new library (see `CassetteStore`).
 package final class CassetteLibrary: Sendable {
-    /// The cassettes in file order.
-    package let cassettes: [Cassette]
+    /// The cassettes in file order: what listing needs, and each one's whole form on demand.
+    package let cassettes: [LoadedCassette]
     /// The APIs the cassettes answer for.
     package let providers: ProviderSet
     package let entries: [Entry]
@@ -28,15 +28,20 @@ package final class CassetteLibrary: Sendable {
         var precedence: Int
     }
 
-    /// Indexes `cassettes` and prepares every response (its bytes are encoded on its first request);
-    /// cassettes are assumed valid (loaded through `CassetteLoader` with the same `providers`).
-    package init(cassettes: [Cassette], providers: ProviderSet) {
-        self.cassettes = cassettes
+    /// Indexes `cassettes` (decoded, held in memory); see ``init(outlines:providers:)``.
+    package convenience init(cassettes: [Cassette], providers: ProviderSet) {
+        self.init(outlines: cassettes.map { CassetteOutline(decoded: $0) }, providers: providers)
+    }
+
+    /// Indexes the cassettes of `outlines` and prepares every response (its template is taken and its
+    /// bytes encoded on its first request); the outlines are assumed valid (loaded through
+    /// `CassetteLoader` with the same `providers`).
+    package init(outlines: [CassetteOutline], providers: ProviderSet) {
         self.providers = providers
         // Entries (labels, prepared responses) are made on all cores, in file order.
         var running = 0
-        let offsets = cassettes.map { cassette in
-            defer { running += cassette.interactions.count }
+        let offsets = outlines.map { outline in
+            defer { running += outline.interactions.count }
             return running
         }
         let total = running
@@ -45,28 +50,30 @@ package final class CassetteLibrary: Sendable {
         let chunk = 64
         // Iteration 0 builds the index (one pass over the patterns, in file order) while the others
         // make the entries, so neither waits for the other on a multi-core machine.
-        DispatchQueue.concurrentPerform(iterations: (cassettes.count + chunk - 1) / chunk + 1) { iteration in
+        DispatchQueue.concurrentPerform(iterations: (outlines.count + chunk - 1) / chunk + 1) { iteration in
             if iteration == 0 {
-                let built = MatchIndex(cassettes: cassettes, providers: providers)
+                let built = MatchIndex(outlines: outlines, providers: providers)
                 indexing.withLock { $0 = built }
                 return
             }
             let batch = iteration - 1
             var prepared: [(Int, Entry)] = []
-            for position in batch * chunk..<min(cassettes.count, (batch + 1) * chunk) {
-                let cassette = cassettes[position]
-                for (index, interaction) in cassette.interactions.enumerated() {
-                    let label = cassette.interactions.count > 1 ? "\(cassette.name)#\(index)" : cassette.name
+            for position in batch * chunk..<min(outlines.count, (batch + 1) * chunk) {
+                let cassette = outlines[position].cassette
+                let count = outlines[position].interactions.count
+                for (index, interaction) in outlines[position].interactions.enumerated() {
+                    let label = count > 1 ? "\(cassette.name)#\(index)" : cassette.name
+                    let provider = providers.provider(forPath: interaction.request.path)
                     prepared.append(
                         (
                             offsets[position] + index,
                             Entry(
-                                cassetteName: cassette.name, interactionIndex: index,
-                                interactionCount: cassette.interactions.count, pattern: interaction.request,
-                                responses: interaction.responses.map {
+                                cassetteName: cassette.name, interactionIndex: index, interactionCount: count,
+                                pattern: interaction.request,
+                                responses: (0..<interaction.responseCount).map { response in
                                     PreparedResponse(
-                                        $0, cassetteName: label,
-                                        provider: providers.provider(forPath: interaction.request.path))
+                                        content: cassette.content, interaction: index, response: response,
+                                        cassetteName: label, provider: provider)
                                 },
                                 position: interaction.isSequence ? SequencePosition() : nil, label: label,
                                 precedence: cassette.precedence)
@@ -80,17 +87,46 @@ package final class CassetteLibrary: Sendable {
         // cassettes).
         self.entries = slots.withLock { slots in slots.map { $0! } }
         self.index = indexing.withLock { $0! }
+        self.cassettes = outlines.map(\.cassette)
     }
 
     /// The number of interactions across all cassettes.
     package var interactionCount: Int { entries.count }
 
+    /// The cassettes as outlines again, in file order: a reload's prior load, a snapshot's contents,
+    /// and the base record mode adds to.
+    package var outlines: [CassetteOutline] {
+        var ordinal = 0
+        return cassettes.map { cassette in
+            defer { ordinal += cassette.interactionCount }
+            return CassetteOutline(
+                cassette: cassette,
+                interactions: entries[ordinal..<ordinal + cassette.interactionCount].map { entry in
+                    InteractionOutline(
+                        request: entry.pattern, isSequence: entry.position != nil,
+                        responseCount: entry.responses.count)
+                })
+        }
+    }
+
+    /// The whole form of the cassette at `position` of ``cassettes``: decoded, or read back from the
+    /// snapshot it is kept in.
+    package func cassette(at position: Int) throws(CassetteContentError) -> Cassette {
+        try cassettes[position].content.cassette()
+    }
+
+    /// Every cassette in its whole form, in file order (those kept in a snapshot read back).
+    package func wholeCassettes() throws(CassetteContentError) -> [Cassette] {
+        var whole: [Cassette] = []
+        whole.reserveCapacity(cassettes.count)
+        for cassette in cassettes { whole.append(try cassette.content.cassette()) }
+        return whole
+    }
+
     /// A library with `cassette` added after the others (record mode adds what it captures).
     /// Throws when the cassette repeats a request the library already answers.
     func adding(_ cassette: Cassette) throws(CassetteValidationError) -> CassetteLibrary {
-        let problems = CassetteLoader.duplicateRequests(in: cassettes + [cassette])
-        guard problems.isEmpty else { throw CassetteValidationError(directory: "(runtime)", problems: problems) }
-        return CassetteLibrary(cassettes: cassettes + [cassette], providers: providers)
+        try replacing(with: outlines + [CassetteOutline(decoded: cassette)])
     }
 
     /// A library with `cassette` in place of the one with the same name (record mode re-recording a
@@ -100,11 +136,16 @@ package final class CassetteLibrary: Sendable {
         guard let position = cassettes.firstIndex(where: { $0.name == cassette.name }) else {
             return try adding(cassette)
         }
-        var updated = cassettes
-        updated[position] = cassette
-        let problems = CassetteLoader.duplicateRequests(in: updated)
+        var updated = outlines
+        updated[position] = CassetteOutline(decoded: cassette)
+        return try replacing(with: updated)
+    }
+
+    private func replacing(with outlines: [CassetteOutline]) throws(CassetteValidationError) -> CassetteLibrary {
+        let problems = CassetteLoader.duplicateRequests(
+            in: outlines, keys: [[RequestPattern.CanonicalKey]?](repeating: nil, count: outlines.count))
         guard problems.isEmpty else { throw CassetteValidationError(directory: "(runtime)", problems: problems) }
-        return CassetteLibrary(cassettes: updated, providers: providers)
+        return CassetteLibrary(outlines: outlines, providers: providers)
     }
 
     /// The best matching interaction's ordinal and how well it matched: highest precedence, then most

@@ -8,18 +8,17 @@ import Synchronization
 ///
 /// The response is encoded when it is first asked for, then kept: start-up with thousands of
 /// cassettes validates and indexes every one before the port opens, but builds the wire bytes only
-/// for interactions that are actually requested (a few microseconds on their first request). A JSON
-/// body in another variant its provider makes (other units, blocks left out) is made on first use
-/// too, and kept up to ``variantLimit`` variants.
+/// for interactions that are actually requested (a few microseconds on their first request). Its
+/// template is taken from the cassette's content then too, so a cassette kept in a start-up snapshot
+/// is read back only when one of its responses is first asked for
+/// (docs/ARCHITECTURE.md#start-up-snapshots). A JSON body in another variant its provider makes (other
+/// units, blocks left out) is made on first use too, and kept up to ``variantLimit`` variants.
 package struct PreparedResponse: Sendable {
     /// The most variants kept per response; beyond it a variant is made for each request that asks
     /// (some providers' variants are unbounded: pages, shifted times), so memory stays bounded.
     static let variantLimit = 256
 
     private let encoding: LazyEncoding
-    let delay: DelaySpecification?
-    let fault: FaultSpecification?
-    let status: Int
 
     /// Names the cassette (and interaction) that answered, on every replayed response.
     package static let cassetteHeader = "X-Mockweather-Cassette"
@@ -35,43 +34,82 @@ package struct PreparedResponse: Sendable {
         }
     }
 
-    /// The response of `template`, whose interaction is `cassetteName`'s, shaped by `provider` (the
-    /// one claiming the interaction's path) for the requests that ask for a variant.
-    init(_ template: ResponseTemplate, cassetteName: String, provider: RegisteredProvider?) {
-        status = template.status
-        delay = template.delay
-        fault = template.fault
-        encoding = LazyEncoding(template: template, cassetteName: cassetteName, provider: provider)
+    /// Response `response` of interaction `interaction` of the cassette in `content`, answered as
+    /// `cassetteName` (the interaction's label) and shaped by `provider` (the one claiming the
+    /// interaction's path) for the requests that ask for a variant.
+    init(
+        content: CassetteContent, interaction: Int, response: Int, cassetteName: String,
+        provider: RegisteredProvider?
+    ) {
+        encoding = LazyEncoding(
+            source: TemplateSource(content: content, interaction: interaction, response: response),
+            cassetteName: cassetteName, provider: provider)
     }
 
-    /// The response as recorded: no variant, no range.
-    var declared: HTTPResponse { encoding.encoded.declared }
+    /// What a request gets: the response, and the delay and fault its cassette sets on it.
+    package struct Answer {
+        package var response: HTTPResponse
+        package var delay: DelaySpecification?
+        package var fault: FaultSpecification?
+    }
+
+    /// The response as its cassette states it, or why its cassette could not be read back.
+    package func template() throws(CassetteContentError) -> ResponseTemplate { try encoding.encoded().template }
+
+    /// The response as recorded (no variant, no range), or why its cassette could not be read back.
+    func declared() throws(CassetteContentError) -> HTTPResponse { try encoding.encoded().declared }
 
     /// The response for `request`: the variant its provider makes of it (other units, blocks left out:
     /// a `json` body only), and for a ranged interaction only the items in `window` (air pollution
-    /// history's `start`/`end`).
-    package func response(for request: ReplayRequest, window: ItemWindow? = nil) -> HTTPResponse {
-        let encoded = encoding.encoded
+    /// history's `start`/`end`). A cassette kept in a snapshot that can no longer be read back is
+    /// answered 500, in the request's provider's error shape, saying so.
+    package func response(for request: ReplayRequest, window: ItemWindow? = nil) -> Answer {
+        let encoded: Encoded
+        do {
+            encoded = try encoding.encoded()
+        } catch {
+            return Answer(
+                response: FailClosedResponder.errorResponse(
+                    status: 500, message: "mockweather: \(error.description)", for: request))
+        }
         let variant =
-            encoded.isJSON ? encoding.provider?.provider.variant(of: encoding.template, for: request) : nil
-        guard let window else { return encoded.response(for: variant) }
-        return encoded.response(for: variant, keeping: window)
+            encoded.isJSON ? encoding.provider?.provider.variant(of: encoded.template, for: request) : nil
+        let response = window.map { encoded.response(for: variant, keeping: $0) } ?? encoded.response(for: variant)
+        return Answer(response: response, delay: encoded.template.delay, fault: encoded.template.fault)
     }
 
-    /// The template until first use, then its encoding, published once for every event loop.
+    /// Where a response's template is: a response of an interaction of a cassette's content.
+    private struct TemplateSource: Sendable {
+        let content: CassetteContent
+        let interaction: Int
+        let response: Int
+
+        func template() throws(CassetteContentError) -> ResponseTemplate {
+            let cassette = try content.cassette()
+            guard interaction < cassette.interactions.count,
+                response < cassette.interactions[interaction].responses.count
+            else {
+                throw CassetteContentError(
+                    file: cassette.file, reason: "it no longer has response \(response) of interaction \(interaction)")
+            }
+            return cassette.interactions[interaction].responses[response]
+        }
+    }
+
+    /// The template's source until first use, then its encoding, published once for every event loop.
     ///
     /// The encoding is held as a retained pointer in an atomic word rather than an
     /// `AtomicLazyReference`, whose `load` is not inlined across the module boundary and looks up its
     /// generic metadata on every request.
     private final class LazyEncoding: Sendable {
-        let template: ResponseTemplate
+        let source: TemplateSource
         let cassetteName: String
         let provider: RegisteredProvider?
         /// 0 until the first use, then an `Unmanaged<Encoded>` retained by this object.
         private let cached = Atomic<UInt>(0)
 
-        init(template: ResponseTemplate, cassetteName: String, provider: RegisteredProvider?) {
-            self.template = template
+        init(source: TemplateSource, cassetteName: String, provider: RegisteredProvider?) {
+            self.source = source
             self.cassetteName = cassetteName
             self.provider = provider
         }
@@ -81,10 +119,13 @@ package struct PreparedResponse: Sendable {
             if bits != 0 { Self.unmanaged(bits).release() }
         }
 
-        var encoded: Encoded {
+        /// The encoding, made on first use; a template that cannot be read back is not remembered, so
+        /// each request says why.
+        func encoded() throws(CassetteContentError) -> Encoded {
             let bits = cached.load(ordering: .acquiring)
             if bits != 0 { return Self.unmanaged(bits).takeUnretainedValue() }
             // Two loops may encode at once; both produce the same bytes and the first one stored wins.
+            let template = try source.template()
             let made = Unmanaged.passRetained(Encoded(template, cassetteName: cassetteName, provider: provider))
             let (stored, winner) = cached.compareExchange(
                 expected: 0, desired: UInt(bitPattern: made.toOpaque()), successOrdering: .acquiringAndReleasing,
@@ -102,7 +143,7 @@ package struct PreparedResponse: Sendable {
     private final class Encoded: Sendable {
         let declared: HTTPResponse
         let isJSON: Bool
-        private let template: ResponseTemplate
+        let template: ResponseTemplate
         private let provider: RegisteredProvider?
         private let variants = Locked<[ResponseVariant: HTTPResponse]>([:])
         /// Each variant's body split around its ranged items, made on the first ranged request.

@@ -37,15 +37,16 @@ package struct ReplayResponder: Responder {
             let position = sequence?.advance(count: count) ?? 0
             return entry.pointee.responses.withUnsafeBufferPointer { responses in
                 let prepared = UnsafePointer(responses.baseAddress! + position)
-                var response = prepared.pointee.response(
+                let answer = prepared.pointee.response(
                     for: replayRequest, window: entry.pointee.pattern.range?.window(for: replayRequest.parameters))
-                switch prepared.pointee.delay {
+                var response = answer.response
+                switch answer.delay {
                 case .fixed(let milliseconds): response.delay = .milliseconds(milliseconds)
                 case .uniform(let low, let high): response.delay = .milliseconds(random.integer(in: low...high))
                 case nil: break
                 }
                 var served: ServedFault?
-                if let fault = prepared.pointee.fault {
+                if let fault = answer.fault {
                     response.fault = fault.httpFault(bodyCount: response.body.count)
                     served = ServedFault(kind: fault.kind, isRandom: false)
                 }

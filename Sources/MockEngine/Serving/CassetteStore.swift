@@ -21,14 +21,46 @@ package final class CassetteStore: Sendable {
         var error: CassetteLoadError?
         /// What that reading of the directory left out and why, refused or not.
         var skipped: [SkippedEntry] = []
+        /// Files read (new or changed) and cassettes taken unread from the set served before.
+        var read = 0
+        var reused = 0
     }
 
     /// Loads `directory` for `providers`; throws with every problem when any file is invalid.
-    package init(directory: URL, providers: ProviderSet) throws(CassetteLoadError) {
+    ///
+    /// With a snapshot folder, files unchanged since the directory's start-up snapshot are taken from
+    /// it unread, and after any load that read a file a new snapshot is written in the background
+    /// (docs/ARCHITECTURE.md#start-up-snapshots); `diagnostics` hears of a snapshot that could not be
+    /// written. `readTime` times each file's read (see ``CassetteLoader/loadOutlines(directory:providers:prior:memo:readTime:)``).
+    package init(
+        directory: URL, providers: ProviderSet, snapshots folder: SnapshotFolder? = nil,
+        diagnostics: (@Sendable (String) -> Void)? = nil, readTime: @escaping @Sendable () -> Int64 = FileIdentity.now
+    ) throws(CassetteLoadError) {
         self.directory = directory
         self.providers = providers
-        let report = CassetteLoader.loadReporting(directory: directory, providers: providers)
-        current = Locked((CassetteLibrary(cassettes: try report.result.get(), providers: providers), report.skipped))
+        self.readTime = readTime
+        let keeper = folder.flatMap { folder in
+            SnapshotKeeper.realPath(of: directory).map {
+                SnapshotKeeper(folder: folder, directory: $0, diagnostics: diagnostics)
+            }
+        }
+        snapshots = keeper
+        var prior: [CassetteOutline] = []
+        var unusable: String?
+        if let keeper {
+            switch keeper.folder.open(directory: keeper.directory, providers: providers) {
+            case .success(let opened): prior = opened.outlines
+            case .failure(let reason): unusable = reason.description
+            }
+        }
+        let report = CassetteLoader.loadOutlines(
+            directory: directory, providers: providers, prior: prior, readTime: readTime)
+        let library = CassetteLibrary(outlines: try report.result.get(), providers: providers)
+        current = Locked((library, report.skipped))
+        startup = StartupReport(
+            reused: report.reused, read: report.read,
+            snapshot: keeper.map { $0.folder.snapshotPath(forDirectory: $0.directory) }, unusable: unusable)
+        if let keeper, report.read > 0 || library.cassettes.count != prior.count { keeper.schedule(library) }
     }
 
     /// Serves `library` (tests, and cassettes built in code); `directory` is used for reloads.
@@ -36,6 +68,33 @@ package final class CassetteStore: Sendable {
         self.directory = directory
         providers = library.providers
         current = Locked((library, []))
+        snapshots = nil
+        readTime = FileIdentity.now
+        startup = StartupReport(reused: 0, read: library.cassettes.count, snapshot: nil, unusable: nil)
+    }
+
+    /// How the first load went: the cassettes taken unread from the directory's start-up snapshot,
+    /// those read, and the snapshot (nil without a snapshot folder) or why it was not used.
+    package struct StartupReport: Sendable, Equatable {
+        /// Cassettes taken from the snapshot without reading their files.
+        package var reused: Int
+        /// Files read (new, changed, or not in the snapshot).
+        package var read: Int
+        /// The snapshot's path; nil when no snapshot folder is used.
+        package var snapshot: String?
+        /// Why the snapshot was not used ("there is none yet"); nil when it was, or when there is none
+        /// to use.
+        package var unusable: String?
+    }
+
+    /// How the first load went.
+    package let startup: StartupReport
+    private let snapshots: SnapshotKeeper?
+    private let readTime: @Sendable () -> Int64
+
+    /// Waits until every snapshot this store asked for is written (or given up): graceful shutdown.
+    package func finishSnapshotWrites() {
+        snapshots?.wait()
     }
 
     /// The library requests are matched against right now.
@@ -50,21 +109,28 @@ package final class CassetteStore: Sendable {
     /// What it left out is in ``lastReload`` (and, once served, ``skipped``).
     @discardableResult
     package func reload() throws(CassetteLoadError) -> CassetteLibrary {
-        let report = CassetteLoader.loadReporting(directory: directory, providers: providers)
-        let cassettes: [Cassette]
+        // Files unchanged since the served set was read are taken from it: a reload reads what changed.
+        let prior = library.outlines
+        let report = CassetteLoader.loadOutlines(
+            directory: directory, providers: providers, prior: prior, readTime: readTime)
+        let outlines: [CassetteOutline]
         do {
-            cassettes = try report.result.get()
+            outlines = try report.result.get()
         } catch {
             latestReload.withLock {
                 $0 = ReloadOutcome(
-                    timestampMilliseconds: Timestamp.nowMilliseconds(), error: error, skipped: report.skipped)
+                    timestampMilliseconds: Timestamp.nowMilliseconds(), error: error, skipped: report.skipped,
+                    read: report.read, reused: report.reused)
             }
             throw error
         }
-        let library = CassetteLibrary(cassettes: cassettes, providers: providers)
+        let library = CassetteLibrary(outlines: outlines, providers: providers)
         current.withLock { $0 = (library, report.skipped) }
+        if report.read > 0 || outlines.count != prior.count { snapshots?.schedule(library) }
         latestReload.withLock {
-            $0 = ReloadOutcome(timestampMilliseconds: Timestamp.nowMilliseconds(), error: nil, skipped: report.skipped)
+            $0 = ReloadOutcome(
+                timestampMilliseconds: Timestamp.nowMilliseconds(), error: nil, skipped: report.skipped,
+                read: report.read, reused: report.reused)
         }
         return library
     }

@@ -23,7 +23,12 @@ package final class MockWeatherServer: Sendable {
     package convenience init(options: ServeOptions, log: (any LogSink)?, diagnostics: any LogSink)
         throws(CassetteLoadError)
     {
-        let store = try CassetteStore(directory: options.cassetteDirectory, providers: options.providers)
+        let store = try CassetteStore(
+            directory: options.cassetteDirectory, providers: options.providers, snapshots: options.snapshots,
+            diagnostics: { line in
+                diagnostics.write(line: line)
+                diagnostics.flush()
+            })
         self.init(options: options, store: store, log: log, diagnostics: diagnostics)
     }
 
@@ -76,10 +81,12 @@ package final class MockWeatherServer: Sendable {
         return port
     }
 
-    /// Stops accepting, finishes in-flight responses, flushes the log, and returns the run's summary.
+    /// Stops accepting, finishes in-flight responses and a start-up snapshot being written, flushes
+    /// the log, and returns the run's summary.
     package func stop() async -> ServeSummary {
         watcher?.stop()
         await server.stop()
+        store.finishSnapshotWrites()
         stack.logger?.stop()
         diagnostics.flush()
         return summary

@@ -47,6 +47,9 @@ package struct ServeOptions: Sendable {
     /// `--allow-origin`: web origins allowed to drive the admin API and record mode (a web app the
     /// user develops).
     package var allowedOrigins: [String] = []
+    /// `--snapshot-dir`: where the cassette directory's start-up snapshot is kept, so a restart reads
+    /// only the files that changed (docs/ARCHITECTURE.md#start-up-snapshots); nil keeps none.
+    package var snapshots: SnapshotFolder?
 
     /// Options with every default, the given directory and `providers`.
     package init(cassetteDirectory: URL, providers: ProviderSet) {

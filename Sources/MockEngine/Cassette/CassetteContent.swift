@@ -1,0 +1,61 @@
+/// A cassette's whole form, as a library reaches it: held in memory since it was decoded, or read back
+/// from a start-up snapshot and decoded when first asked for (docs/ARCHITECTURE.md#start-up-snapshots).
+///
+/// Read-back bytes are the ones validated when the snapshot was written (checked against their
+/// checksum), so a cassette file edited after the server started changes nothing until a reload, as
+/// with a cassette held in memory.
+package final class CassetteContent: Sendable {
+    private enum Storage: Sendable {
+        case decoded(Cassette, bytes: [UInt8]?)
+        case stored(StoredCassette)
+    }
+
+    private let storage: Storage
+
+    /// A cassette already decoded, with the bytes it was decoded from (nil when built in code).
+    package init(decoded cassette: Cassette, bytes: [UInt8]?) {
+        storage = .decoded(cassette, bytes: bytes)
+    }
+
+    /// A cassette kept in a snapshot, decoded when first asked for.
+    package init(stored: StoredCassette) {
+        storage = .stored(stored)
+    }
+
+    /// The cassette decoded at load, if it is in memory.
+    package var inMemory: Cassette? {
+        if case .decoded(let cassette, _) = storage { return cassette }
+        return nil
+    }
+
+    /// The whole cassette: the one in memory, or its stored bytes decoded again (not kept: whoever
+    /// asks keeps what it needs, so listing every cassette does not make them all resident).
+    package func cassette() throws(CassetteContentError) -> Cassette {
+        switch storage {
+        case .decoded(let cassette, _): return cassette
+        case .stored(let stored): return try stored.decode()
+        }
+    }
+
+    /// The bytes the cassette was decoded from, for writing a snapshot; nil for a cassette built in code.
+    package func bytes() throws(CassetteContentError) -> [UInt8]? {
+        switch storage {
+        case .decoded(_, let bytes): return bytes
+        case .stored(let stored): return try stored.read()
+        }
+    }
+}
+
+/// Why a cassette kept in a start-up snapshot could not be read back when it was first asked for: the
+/// snapshot was damaged or removed under the server and the cassette file has changed since.
+package struct CassetteContentError: Error, Sendable, CustomStringConvertible {
+    /// The cassette's file, relative to its directory.
+    package var file: String
+    /// What went wrong, for people.
+    package var reason: String
+
+    /// `cannot read openweathermap/current/seoul.json back: ...; reload the cassettes (POST /__admin/reload) or restart`.
+    package var description: String {
+        "cannot read the cassette \(file) back: \(reason); reload the cassettes (POST /__admin/reload) or restart"
+    }
+}

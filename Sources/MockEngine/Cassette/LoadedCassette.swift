@@ -1,0 +1,73 @@
+/// A cassette as a ``CassetteLibrary`` holds it: what listing and matching need, kept in memory, and
+/// the whole cassette behind ``content``, in memory or read back from a start-up snapshot on first use
+/// (docs/ARCHITECTURE.md#start-up-snapshots).
+package struct LoadedCassette: Sendable {
+    /// The file's path relative to the cassette directory, without `.json` (`openweathermap/current/seoul`).
+    package let name: String
+    /// The file's path relative to the cassette directory (`openweathermap/current/seoul.json`).
+    package let file: String
+    /// Where the responses came from.
+    package let source: CassetteSource
+    /// How its interactions rank against other cassettes' (``Cassette/precedence``).
+    package let precedence: Int
+    /// How many interactions the file holds.
+    package let interactionCount: Int
+    /// What `stat` said of the file when it was read; nil for a cassette built in code or recorded at
+    /// run time. A later load that finds the same identity need not read the file again.
+    package let identity: FileIdentity?
+    /// The whole cassette, on demand.
+    package let content: CassetteContent
+
+    /// A record of `name`'s cassette; see the properties.
+    package init(
+        name: String, file: String, source: CassetteSource, precedence: Int, interactionCount: Int,
+        identity: FileIdentity?, content: CassetteContent
+    ) {
+        self.name = name
+        self.file = file
+        self.source = source
+        self.precedence = precedence
+        self.interactionCount = interactionCount
+        self.identity = identity
+        self.content = content
+    }
+}
+
+/// The request side of one interaction, as much of it as a library needs before the interaction is
+/// first asked for: its pattern, whether it is a sequence, and how many responses it has.
+package struct InteractionOutline: Sendable, Equatable {
+    package var request: RequestPattern
+    package var isSequence: Bool
+    package var responseCount: Int
+
+    /// An outline; see the properties.
+    package init(request: RequestPattern, isSequence: Bool, responseCount: Int) {
+        self.request = request
+        self.isSequence = isSequence
+        self.responseCount = responseCount
+    }
+}
+
+/// A cassette ready to be put in a library: its record and its interactions' outlines, in file order.
+package struct CassetteOutline: Sendable {
+    package var cassette: LoadedCassette
+    package var interactions: [InteractionOutline]
+
+    /// An outline; see the properties.
+    package init(cassette: LoadedCassette, interactions: [InteractionOutline]) {
+        self.cassette = cassette
+        self.interactions = interactions
+    }
+
+    /// The outline of a decoded cassette, whose content stays in memory with the bytes it was read
+    /// from (nil for one built in code), and the file's identity when it was read from a directory.
+    package init(decoded cassette: Cassette, bytes: [UInt8]? = nil, identity: FileIdentity? = nil) {
+        self.cassette = LoadedCassette(
+            name: cassette.name, file: cassette.file, source: cassette.source, precedence: cassette.precedence,
+            interactionCount: cassette.interactions.count, identity: identity,
+            content: CassetteContent(decoded: cassette, bytes: bytes))
+        interactions = cassette.interactions.map {
+            InteractionOutline(request: $0.request, isSequence: $0.isSequence, responseCount: $0.responses.count)
+        }
+    }
+}
