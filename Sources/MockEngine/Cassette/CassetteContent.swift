@@ -6,20 +6,27 @@
 /// with a cassette held in memory.
 package final class CassetteContent: Sendable {
     private enum Storage: Sendable {
-        case decoded(Cassette, bytes: [UInt8]?)
+        // Indirect: a cassette is large, and every content read from a snapshot would pay its size.
+        indirect case decoded(Cassette, bytes: [UInt8]?)
         case stored(StoredCassette)
     }
 
     private let storage: Storage
+    /// What `stat` said of the file when it was read (see ``LoadedCassette/identity``).
+    package let identity: FileIdentity?
 
-    /// A cassette already decoded, with the bytes it was decoded from (nil when built in code).
-    package init(decoded cassette: Cassette, bytes: [UInt8]?) {
+    /// A cassette already decoded, with the bytes it was decoded from (nil when built in code) and
+    /// the identity of the file they were read from (nil when it cannot be trusted or there is none).
+    package init(decoded cassette: Cassette, bytes: [UInt8]?, identity: FileIdentity? = nil) {
         storage = .decoded(cassette, bytes: bytes)
+        self.identity = identity
     }
 
-    /// A cassette kept in a snapshot, decoded when first asked for.
-    package init(stored: StoredCassette) {
+    /// A cassette kept in a snapshot, decoded when first asked for; `identity` is its file's when the
+    /// snapshot was written.
+    package init(stored: StoredCassette, identity: FileIdentity?) {
         storage = .stored(stored)
+        self.identity = identity
     }
 
     /// The cassette decoded at load, if it is in memory.
@@ -33,7 +40,7 @@ package final class CassetteContent: Sendable {
     package func cassette() throws(CassetteContentError) -> Cassette {
         switch storage {
         case .decoded(let cassette, _): return cassette
-        case .stored(let stored): return try stored.decode()
+        case .stored(let stored): return try stored.decode(identity: identity)
         }
     }
 
@@ -41,7 +48,7 @@ package final class CassetteContent: Sendable {
     package func bytes() throws(CassetteContentError) -> [UInt8]? {
         switch storage {
         case .decoded(_, let bytes): return bytes
-        case .stored(let stored): return try stored.read()
+        case .stored(let stored): return try stored.read(identity: identity)
         }
     }
 }

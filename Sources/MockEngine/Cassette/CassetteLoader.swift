@@ -97,13 +97,24 @@ package enum CassetteLoader {
         directory: URL, providers: ProviderSet, prior: [CassetteOutline] = [], memo: CassetteDecodeMemo = .shared,
         readTime: @escaping @Sendable () -> Int64 = FileIdentity.now
     ) -> OutlineReport {
-        let discovery: CassetteFiles.Discovery
-        do {
-            discovery = try CassetteFiles.discover(in: directory)
-        } catch {
+        loadOutlines(
+            discovered: Result { () throws(CassetteLoadError) in try CassetteFiles.discover(in: directory) },
+            directory: directory, providers: providers, prior: prior, memo: memo, readTime: readTime)
+    }
+
+    /// The same, with the directory already walked (a start walks it while it reads the snapshot).
+    package static func loadOutlines(
+        discovered: consuming Result<CassetteFiles.Discovery, CassetteLoadError>, directory: URL,
+        providers: ProviderSet, prior: [CassetteOutline], memo: CassetteDecodeMemo = .shared,
+        readTime: @escaping @Sendable () -> Int64 = FileIdentity.now
+    ) -> OutlineReport {
+        switch consume discovered {
+        case .success(let discovery):
+            return load(
+                discovery, directory: directory, providers: providers, prior: prior, memo: memo, readTime: readTime)
+        case .failure(let error):
             return OutlineReport(result: .failure(error), skipped: [], read: 0, reused: 0)
         }
-        return load(discovery, directory: directory, providers: providers, prior: prior, memo: memo, readTime: readTime)
     }
 
     /// What reading one file came to: its cassette (with its interactions' keys, for the duplicate
@@ -132,41 +143,20 @@ package enum CassetteLoader {
 
     /// The outlines of the files `discovery` found; see ``loadOutlines(directory:providers:prior:memo:readTime:)``.
     static func load(
-        _ discovery: CassetteFiles.Discovery, directory: URL, providers: ProviderSet, prior: [CassetteOutline],
-        memo: CassetteDecodeMemo, readTime: @escaping @Sendable () -> Int64
+        _ discovery: consuming CassetteFiles.Discovery, directory: URL, providers: ProviderSet,
+        prior: [CassetteOutline], memo: CassetteDecodeMemo, readTime: @escaping @Sendable () -> Int64
     ) -> OutlineReport {
-        let files = discovery.files
-        let known = Self.match(files, in: prior)
         let load = memo.beginLoad()
         defer { memo.endLoad(load) }
-        let results = Locked([FileOutcome?](repeating: nil, count: files.count))
-        let chunk = 64
-        DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
-            var outcomes: [(Int, FileOutcome)] = []
-            for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
-                let file = files[position]
-                if let earlier = known[position], let identity = earlier.cassette.identity,
-                    FileIdentity.of(path: file.path) == identity
-                {
-                    outcomes.append((position, FileOutcome(outline: earlier, wasRead: false)))
-                    continue
-                }
-                outcomes.append(
-                    (position, readOne(file, providers: providers, memo: memo, load: load, readTime: readTime)))
-            }
-            results.withLock { results in for (position, outcome) in outcomes { results[position] = outcome } }
-        }
-        // Each file's outcome is moved, not copied, into the lists below: copies of 10,000 cassettes
-        // (and their keys) retained and released every field, a measurable part of start-up.
-        var outcomes = results.withLock { results in
-            var taken: [FileOutcome?] = []
-            swap(&taken, &results)
-            return taken
-        }
+        var skipped = discovery.skipped
+        // The paths are let go once every file is read or matched: with 100,000 cassettes they are
+        // megabytes the library, built next, need not find still held.
+        var outcomes = Self.readAll(
+            (consume discovery).files, providers: providers, prior: prior, memo: memo, load: load,
+            readTime: readTime)
         var outlines: [CassetteOutline] = []
         var keys: [[RequestPattern.CanonicalKey]?] = []
         var problems: [CassetteProblem] = []
-        var skipped = discovery.skipped
         var read = 0
         var reused = 0
         outlines.reserveCapacity(outcomes.count)
@@ -192,6 +182,73 @@ package enum CassetteLoader {
                 skipped: skipped, read: read, reused: reused)
         }
         return OutlineReport(result: .success(outlines), skipped: skipped, read: read, reused: reused)
+    }
+
+    /// Each file's outcome, in order: taken from `prior` when its identity is unchanged, else read.
+    private static func readAll(
+        _ files: [CassetteFiles.File], providers: ProviderSet, prior: [CassetteOutline], memo: CassetteDecodeMemo,
+        load: Int, readTime: @escaping @Sendable () -> Int64
+    ) -> [FileOutcome?] {
+        let known = Self.match(files, in: prior)
+        let results = Locked([FileOutcome?](repeating: nil, count: files.count))
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
+            var outcomes: [(Int, FileOutcome)] = []
+            var directories = DirectoryCursor()
+            defer { directories.close() }
+            for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
+                let file = files[position]
+                if let earlier = known[position], let identity = prior[earlier].cassette.identity,
+                    directories.identity(of: file.path) == identity
+                {
+                    outcomes.append((position, FileOutcome(outline: prior[earlier], wasRead: false)))
+                    continue
+                }
+                outcomes.append(
+                    (position, readOne(file, providers: providers, memo: memo, load: load, readTime: readTime)))
+            }
+            results.withLock { results in for (position, outcome) in outcomes { results[position] = outcome } }
+        }
+        // Moved out, not copied: copies of 10,000 outcomes retained and released every field.
+        return results.withLock { results in
+            var taken: [FileOutcome?] = []
+            swap(&taken, &results)
+            return taken
+        }
+    }
+
+    /// Takes files' identities through their directory's descriptor (one name looked up, not a whole
+    /// path per file), keeping the last directory open: files in path order come a directory at a time.
+    private struct DirectoryCursor {
+        private var directory: Substring = ""
+        private var descriptor: Int32 = -1
+
+        mutating func identity(of path: String) -> FileIdentity? {
+            guard let slash = path.lastIndex(of: "/") else { return FileIdentity.of(path: path) }
+            let folder = path[..<slash]
+            if descriptor < 0 || folder != directory {
+                close()
+                directory = folder
+                descriptor = open(String(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            }
+            guard descriptor >= 0 else { return FileIdentity.of(path: path) }
+            var status = stat()
+            guard fstatat(descriptor, String(path[path.index(after: slash)...]), &status, 0) == 0 else { return nil }
+            return FileIdentity(status)
+        }
+
+        mutating func close() {
+            if descriptor >= 0 { systemClose(descriptor) }
+            descriptor = -1
+        }
+
+        private func systemClose(_ descriptor: Int32) {
+            #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+            #else
+            _ = Darwin.close(descriptor)
+            #endif
+        }
     }
 
     /// Reads and decodes one file.
@@ -222,17 +279,17 @@ package enum CassetteLoader {
         }
     }
 
-    /// For each file, the outline `prior` has of the same relative path, if any. Both are in path order
-    /// when `prior` comes from a load, so one merging walk finds them; a `prior` out of order (a
-    /// damaged snapshot) finds fewer, and those files are read.
-    private static func match(_ files: [CassetteFiles.File], in prior: [CassetteOutline]) -> [CassetteOutline?] {
-        var found = [CassetteOutline?](repeating: nil, count: files.count)
+    /// For each file, where `prior` has an outline of the same relative path, if it has. Both are in
+    /// path order when `prior` comes from a load, so one merging walk finds them; a `prior` out of
+    /// order (a damaged snapshot) finds fewer, and those files are read.
+    private static func match(_ files: [CassetteFiles.File], in prior: [CassetteOutline]) -> [Int?] {
+        var found = [Int?](repeating: nil, count: files.count)
         guard !prior.isEmpty else { return found }
         var next = 0
         for position in files.indices {
             let path = files[position].relativePath
             while next < prior.count, prior[next].cassette.file < path { next += 1 }
-            if next < prior.count, prior[next].cassette.file == path { found[position] = prior[next] }
+            if next < prior.count, prior[next].cassette.file == path { found[position] = next }
         }
         return found
     }

@@ -2,8 +2,6 @@
 /// the whole cassette behind ``content``, in memory or read back from a start-up snapshot on first use
 /// (docs/ARCHITECTURE.md#start-up-snapshots).
 package struct LoadedCassette: Sendable {
-    /// The file's path relative to the cassette directory, without `.json` (`openweathermap/current/seoul`).
-    package let name: String
     /// The file's path relative to the cassette directory (`openweathermap/current/seoul.json`).
     package let file: String
     /// Where the responses came from.
@@ -12,25 +10,28 @@ package struct LoadedCassette: Sendable {
     package let precedence: Int
     /// How many interactions the file holds.
     package let interactionCount: Int
-    /// What `stat` said of the file when it was read; nil for a cassette built in code or recorded at
-    /// run time. A later load that finds the same identity need not read the file again.
-    package let identity: FileIdentity?
     /// The whole cassette, on demand.
     package let content: CassetteContent
 
-    /// A record of `name`'s cassette; see the properties.
+    /// A record of the cassette in `file`; see the properties.
     package init(
-        name: String, file: String, source: CassetteSource, precedence: Int, interactionCount: Int,
-        identity: FileIdentity?, content: CassetteContent
+        file: String, source: CassetteSource, precedence: Int, interactionCount: Int, content: CassetteContent
     ) {
-        self.name = name
         self.file = file
         self.source = source
         self.precedence = precedence
         self.interactionCount = interactionCount
-        self.identity = identity
         self.content = content
     }
+
+    /// The file's path relative to the cassette directory, without `.json` (`openweathermap/current/seoul`).
+    /// Made when asked: a library keeps one record per cassette, hundreds of thousands in a large set.
+    package var name: String { CassetteDecoder.cassetteName(file) }
+
+    /// What `stat` said of the file when it was read; nil for a cassette built in code or recorded at
+    /// run time, and for a file read too soon after it changed. A later load that finds the same
+    /// identity need not read the file again.
+    package var identity: FileIdentity? { content.identity }
 }
 
 /// The request side of one interaction, as much of it as a library needs before the interaction is
@@ -63,9 +64,9 @@ package struct CassetteOutline: Sendable {
     /// from (nil for one built in code), and the file's identity when it was read from a directory.
     package init(decoded cassette: Cassette, bytes: [UInt8]? = nil, identity: FileIdentity? = nil) {
         self.cassette = LoadedCassette(
-            name: cassette.name, file: cassette.file, source: cassette.source, precedence: cassette.precedence,
-            interactionCount: cassette.interactions.count, identity: identity,
-            content: CassetteContent(decoded: cassette, bytes: bytes))
+            file: cassette.file, source: cassette.source, precedence: cassette.precedence,
+            interactionCount: cassette.interactions.count,
+            content: CassetteContent(decoded: cassette, bytes: bytes, identity: identity))
         interactions = cassette.interactions.map {
             InteractionOutline(request: $0.request, isSequence: $0.isSequence, responseCount: $0.responses.count)
         }

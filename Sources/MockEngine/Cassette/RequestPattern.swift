@@ -5,35 +5,78 @@ package struct RequestPattern: Sendable, Equatable {
     package let method: String
     /// Percent-decoded path without a trailing slash (`/data/2.5/weather`); `/` stays `/`.
     package let path: String
-    /// Constraints on query parameters, sorted by name; names are lower-case.
-    package let query: [QueryConstraint]
-    /// Constraints on headers, sorted by name; names are lower-case.
-    package let headers: [HeaderConstraint]
-    package let near: GeoCircle?
-    /// Two parameters bounding a time range, and the body items the range selects (`RangeRule`).
-    package let range: RangeRule?
-    /// Every rule a request must pass, in the order a reader checks them: method, path, parameters,
-    /// headers, `near`, `range`.
+    /// Every rule a request must pass, in the order a reader checks them: method, path, parameters
+    /// (sorted by name), headers (sorted by name), `near`, `range`. The pattern's parts are read from
+    /// them, not kept beside them: a library holds a pattern for each of its interactions, hundreds of
+    /// thousands of them in a large set (docs/ARCHITECTURE.md#start-up-snapshots).
     let rules: [MatchRule]
 
     init(
         method: String, path: String, query: [QueryConstraint], headers: [HeaderConstraint] = [],
         near: GeoCircle? = nil, range: RangeRule? = nil
     ) {
+        self.init(
+            method: method, path: path, methodRule: .method(method), pathRule: .path(path), query: query,
+            headers: headers, near: near, range: range)
+    }
+
+    /// A pattern whose method and path rules are given (a start-up snapshot shares one rule among all
+    /// the patterns of a method or a path).
+    init(
+        method: String, path: String, methodRule: MatchRule, pathRule: MatchRule, query: [QueryConstraint],
+        headers: [HeaderConstraint], near: GeoCircle?, range: RangeRule?
+    ) {
         self.method = method
         self.path = path
-        self.query = query
-        self.headers = headers
-        self.near = near
-        self.range = range
-        rules =
-            [.method(method), .path(path)] + query.map(MatchRule.parameter) + headers.map(MatchRule.header)
-            + (near.map { [.near($0)] } ?? []) + (range.map { [.range($0)] } ?? [])
+        var rules: [MatchRule] = []
+        rules.reserveCapacity(2 + query.count + headers.count + (near == nil ? 0 : 1) + (range == nil ? 0 : 1))
+        rules.append(methodRule)
+        rules.append(pathRule)
+        for constraint in query { rules.append(.parameter(constraint)) }
+        for constraint in headers { rules.append(.header(constraint)) }
+        if let near { rules.append(.near(near)) }
+        if let range { rules.append(.range(range)) }
+        self.rules = rules
+    }
+
+    /// Constraints on query parameters, sorted by name; names are lower-case.
+    package var query: [QueryConstraint] {
+        rules.compactMap { rule in
+            if case .parameter(let constraint) = rule { return constraint }
+            return nil
+        }
+    }
+
+    /// Constraints on headers, sorted by name; names are lower-case.
+    package var headers: [HeaderConstraint] {
+        rules.compactMap { rule in
+            if case .header(let constraint) = rule { return constraint }
+            return nil
+        }
+    }
+
+    /// The circle a request's coordinates must fall in, if any.
+    package var near: GeoCircle? {
+        // Last but the range: found from the end.
+        for rule in rules.reversed() {
+            switch rule {
+            case .near(let circle): return circle
+            case .range: continue
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// Two parameters bounding a time range, and the body items the range selects (`RangeRule`).
+    /// Read for every answered request: the last rule, when there is one.
+    package var range: RangeRule? {
+        if case .range(let range) = rules.last { return range }
+        return nil
     }
 
     package static func == (lhs: RequestPattern, rhs: RequestPattern) -> Bool {
-        lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query && lhs.headers == rhs.headers
-            && lhs.near == rhs.near && lhs.range == rhs.range
+        lhs.rules == rhs.rules
     }
 
     /// A value that is equal for two patterns exactly when they accept the same requests; used to

@@ -27,21 +27,38 @@ package struct MatchIndex: Sendable {
         var unindexed: [Int] = []
 
         mutating func insert(_ pattern: RequestPattern, ordinal: Int, priority: [String]) {
-            // Searched in place, not filtered into a new array: every pattern is filed at start-up.
-            let query = pattern.query
-            func isEquality(_ constraint: QueryConstraint) -> Bool { constraint.expectedKey != nil }
-            let chosen =
-                priority.lazy.compactMap { name in query.first { isEquality($0) && $0.name == name } }.first
-                ?? query.first { isEquality($0) && !$0.isSecret } ?? query.first(where: isEquality)
+            // Read from the rules where they lie: every pattern is filed at start-up, hundreds of
+            // thousands in a large set, so nothing is copied or collected per pattern.
+            var chosen: QueryConstraint?
+            var chosenRank = Int.max
+            var firstAbsent: QueryConstraint?
+            pattern.rules.withUnsafeBufferPointer { rules in
+                for rule in rules {
+                    guard case .parameter(let constraint) = rule else { continue }
+                    guard constraint.expectedKey != nil else {
+                        if firstAbsent == nil, constraint.expectation == .absent { firstAbsent = constraint }
+                        continue
+                    }
+                    // The place parameters first, in the vocabulary's order; then the first that is no
+                    // secret; then the first of all.
+                    let rank =
+                        priority.firstIndex(of: constraint.name) ?? (constraint.isSecret ? Int.max - 1 : Int.max - 2)
+                    if rank < chosenRank || chosen == nil {
+                        chosen = constraint
+                        chosenRank = rank
+                    }
+                }
+            }
             if let chosen, let key = chosen.expectedKey {
                 byValue[chosen.name, default: [:]][key, default: []].append(ordinal)
                 return
             }
-            if let near = pattern.near, let cells = MatchIndex.cells(covering: near) {
-                for cell in cells { grid[cell, default: []].append(ordinal) }
+            if let near = pattern.near,
+                MatchIndex.forEachCell(covering: near, { grid[$0, default: []].append(ordinal) })
+            {
                 return
             }
-            if let absent = pattern.query.first(where: { $0.expectation == .absent }) {
+            if let absent = firstAbsent {
                 byAbsence[absent.name, default: []].append(ordinal)
                 return
             }
@@ -64,11 +81,12 @@ package struct MatchIndex: Sendable {
         var path: String
     }
 
-    private var groups: [Route: Group] = [:]
+    private var groups: [Group] = []
+    private var routes: [Route: Int] = [:]
     private let providers: ProviderSet
-    /// The same groups as a list when there are only a few routes (the usual case): comparing the
+    /// The routes and their groups as a list when there are only a few (the usual case): comparing the
     /// request's method and path with a few strings is cheaper than hashing them.
-    private var fewGroups: [(route: Route, group: Group)]?
+    private var fewGroups: [(route: Route, group: Int)]?
 
     /// The ordinal of the first pattern of each method and path, in file order (where a miss's
     /// diagnosis looks when the request's route has none).
@@ -79,28 +97,47 @@ package struct MatchIndex: Sendable {
     init(outlines: [CassetteOutline], providers: ProviderSet) {
         self.providers = providers
         var ordinal = 0
+        // Patterns of one route usually come together: the last route's group and its provider's
+        // priority are kept, so a run of them is filed without hashing the route each time.
+        var last: (method: String, path: String, group: Int, priority: [String])?
         for position in outlines.indices {
-            for index in outlines[position].interactions.indices {
-                insert(outlines[position].interactions[index].request, ordinal: ordinal)
-                ordinal += 1
+            outlines[position].interactions.withUnsafeBufferPointer { interactions in
+                for interaction in interactions {
+                    let pattern = interaction.request
+                    let current: (method: String, path: String, group: Int, priority: [String])
+                    if let last, last.path == pattern.path, last.method == pattern.method {
+                        current = last
+                    } else {
+                        current = (
+                            pattern.method, pattern.path, group(filing: pattern, ordinal: ordinal), priority(pattern)
+                        )
+                        last = current
+                    }
+                    groups[current.group].insert(pattern, ordinal: ordinal, priority: current.priority)
+                    ordinal += 1
+                }
             }
         }
-        if groups.count <= 8 { fewGroups = groups.map { ($0.key, $0.value) } }
+        if groups.count <= 8 { fewGroups = routes.map { ($0.key, $0.value) } }
+    }
+
+    /// The group of `pattern`'s route, made (and its first ordinal noted) when it is the first.
+    private mutating func group(filing pattern: RequestPattern, ordinal: Int) -> Int {
+        let route = Route(method: pattern.method, path: pattern.path)
+        if let existing = routes[route] { return existing }
+        routes[route] = groups.count
+        groups.append(Group())
+        firstOrdinalOfEachRoute.append(ordinal)
+        return groups.count - 1
+    }
+
+    private func priority(_ pattern: RequestPattern) -> [String] {
+        providers.provider(forPath: pattern.path)?.vocabulary.indexPriority ?? []
     }
 
     private func group(method: String, path: String) -> Group? {
-        guard let fewGroups else { return groups[Self.groupKey(method: method, path: path)] }
-        return fewGroups.first { $0.route.path == path && $0.route.method == method }?.group
-    }
-
-    private mutating func insert(_ pattern: RequestPattern, ordinal: Int) {
-        let priority = providers.provider(forPath: pattern.path)?.vocabulary.indexPriority ?? []
-        let routes = groups.count
-        // Mutating in place through the `default:` subscript: copying a group out and back would
-        // copy its dictionaries on every insert.
-        groups[Self.groupKey(method: pattern.method, path: pattern.path), default: Group()].insert(
-            pattern, ordinal: ordinal, priority: priority)
-        if groups.count > routes { firstOrdinalOfEachRoute.append(ordinal) }
+        guard let fewGroups else { return routes[Route(method: method, path: path)].map { groups[$0] } }
+        return fewGroups.first { $0.route.path == path && $0.route.method == method }.map { groups[$0.group] }
     }
 
     /// Ordinals of every interaction that might match, in ascending order (file order), without duplicates.
@@ -133,7 +170,7 @@ package struct MatchIndex: Sendable {
 
     /// Every ordinal filed for the same method and path (for diagnosing a miss), or all when none is.
     func sameRoute(method: String, path: String) -> [Int]? {
-        guard let group = groups[Self.groupKey(method: method, path: path)] else { return nil }
+        guard let group = routes[Route(method: method, path: path)].map({ groups[$0] }) else { return nil }
         var result = group.unindexed
         for values in group.byValue.values { for ordinals in values.values { result += ordinals } }
         for ordinals in group.grid.values { result += ordinals }
@@ -141,30 +178,28 @@ package struct MatchIndex: Sendable {
         return Array(Set(result)).sorted()
     }
 
-    private static func groupKey(method: String, path: String) -> Route { Route(method: method, path: path) }
-
-    /// The cells a circle touches, or nil when that would be too many (huge radii, polar circles).
-    fileprivate static func cells(covering circle: GeoCircle) -> [GridCell]? {
+    /// Calls `body` with each cell a circle touches and returns true, or returns false (calling it for
+    /// none) when that would be too many (huge radii, polar circles).
+    fileprivate static func forEachCell(covering circle: GeoCircle, _ body: (GridCell) -> Void) -> Bool {
         let kilometresPerDegree = 111.19
         let latitudeSpan = circle.radiusKilometres / kilometresPerDegree
         let highestLatitude = min(89.9, abs(circle.latitude) + latitudeSpan)
         let longitudeSpan = circle.radiusKilometres / (kilometresPerDegree * cos(highestLatitude * .pi / 180))
-        guard highestLatitude < 89, longitudeSpan < 180 else { return nil }
+        guard highestLatitude < 89, longitudeSpan < 180 else { return false }
         let low = GridCell(latitude: circle.latitude - latitudeSpan, longitude: circle.longitude - longitudeSpan)
         let high = GridCell(latitude: circle.latitude + latitudeSpan, longitude: circle.longitude + longitudeSpan)
         let count = (high.row - low.row + 1) * (high.column - low.column + 1)
         guard count <= maximumCellsPerCircle, circle.longitude - longitudeSpan > -180,
             circle.longitude + longitudeSpan < 180
-        else { return nil }
-        var cells: [GridCell] = []
+        else { return false }
         for row in low.row...high.row {
             for column in low.column...high.column {
                 var cell = GridCell(latitude: 0, longitude: 0)
                 cell.row = row
                 cell.column = column
-                cells.append(cell)
+                body(cell)
             }
         }
-        return cells
+        return true
     }
 }

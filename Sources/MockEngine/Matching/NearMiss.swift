@@ -51,7 +51,7 @@ extension CassetteLibrary {
                 best = (
                     score,
                     NearMiss(
-                        cassette: entry.cassetteName, interactionIndex: entry.interactionIndex,
+                        cassette: cassette(of: entry).name, interactionIndex: Int(entry.interactionIndex),
                         outcomes: outcomes)
                 )
             }

@@ -12,20 +12,22 @@ package final class CassetteLibrary: Sendable {
     package let entries: [Entry]
     let index: MatchIndex
 
-    /// One interaction, ready to answer.
+    /// One interaction, ready to answer. Small: a library holds one per interaction, hundreds of
+    /// thousands in a large set (docs/ARCHITECTURE.md#start-up-snapshots).
     package struct Entry: Sendable {
-        var cassetteName: String
-        var interactionIndex: Int
-        var interactionCount: Int
-        package var pattern: RequestPattern
-        package var responses: [PreparedResponse]
+        /// Where its cassette is in ``CassetteLibrary/cassettes``.
+        let cassette: Int32
+        let interactionIndex: Int32
+        let interactionCount: Int32
+        /// The cassette's ``Cassette/precedence``.
+        let precedence: Int32
+        package let pattern: RequestPattern
+        package let responses: [PreparedResponse]
         /// Present for `responses` sequences only.
-        var position: SequencePosition?
+        let position: SequencePosition?
         /// `openweathermap/current/seoul`, or `name#1` when the cassette has several interactions
         /// (made once at load: every answered request logs it).
         package let label: String
-        /// The cassette's ``Cassette/precedence``.
-        var precedence: Int
     }
 
     /// Indexes `cassettes` (decoded, held in memory); see ``init(outlines:providers:)``.
@@ -38,56 +40,46 @@ package final class CassetteLibrary: Sendable {
     /// `CassetteLoader` with the same `providers`).
     package init(outlines: [CassetteOutline], providers: ProviderSet) {
         self.providers = providers
-        // Entries (labels, prepared responses) are made on all cores, in file order.
         var running = 0
         let offsets = outlines.map { outline in
             defer { running += outline.interactions.count }
             return running
         }
         let total = running
-        let slots = Locked([Entry?](repeating: nil, count: total))
         let indexing = Locked<MatchIndex?>(nil)
         let chunk = 64
-        // Iteration 0 builds the index (one pass over the patterns, in file order) while the others
-        // make the entries, so neither waits for the other on a multi-core machine.
-        DispatchQueue.concurrentPerform(iterations: (outlines.count + chunk - 1) / chunk + 1) { iteration in
-            if iteration == 0 {
-                let built = MatchIndex(outlines: outlines, providers: providers)
-                indexing.withLock { $0 = built }
-                return
-            }
-            let batch = iteration - 1
-            var prepared: [(Int, Entry)] = []
-            for position in batch * chunk..<min(outlines.count, (batch + 1) * chunk) {
-                let cassette = outlines[position].cassette
-                let count = outlines[position].interactions.count
-                for (index, interaction) in outlines[position].interactions.enumerated() {
-                    let label = count > 1 ? "\(cassette.name)#\(index)" : cassette.name
-                    let provider = providers.provider(forPath: interaction.request.path)
-                    prepared.append(
-                        (
-                            offsets[position] + index,
-                            Entry(
-                                cassetteName: cassette.name, interactionIndex: index, interactionCount: count,
-                                pattern: interaction.request,
-                                responses: (0..<interaction.responseCount).map { response in
-                                    PreparedResponse(
-                                        content: cassette.content, interaction: index, response: response,
-                                        cassetteName: label, provider: provider)
-                                },
-                                position: interaction.isSequence ? SequencePosition() : nil, label: label,
-                                precedence: cassette.precedence)
-                        ))
+        // Entries (labels, prepared responses) are made on all cores, each batch straight into its own
+        // part of the array: a second array of optional slots would double the entries' memory at the
+        // peak of start-up. Iteration 0 builds the index (one pass over the patterns, in file order)
+        // meanwhile, so neither waits for the other on a multi-core machine.
+        self.entries = [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let slots = EntrySlots(base: buffer.baseAddress)
+            DispatchQueue.concurrentPerform(iterations: (outlines.count + chunk - 1) / chunk + 1) { iteration in
+                if iteration == 0 {
+                    let built = MatchIndex(outlines: outlines, providers: providers)
+                    indexing.withLock { $0 = built }
+                    return
+                }
+                let batch = iteration - 1
+                for position in batch * chunk..<min(outlines.count, (batch + 1) * chunk) {
+                    outlines[position].makeEntries(
+                        cassette: position, providers: providers, into: slots, from: offsets[position])
                 }
             }
-            slots.withLock { slots in for (ordinal, entry) in prepared { slots[ordinal] = entry } }
+            initialized = total
         }
-        // Mapped, not compact-mapped: the result is allocated once at its size. Growing it by appends
-        // kept up to twice the entries' memory for the library's lifetime (8.9 MB for 5.4 at 10,000
-        // cassettes).
-        self.entries = slots.withLock { slots in slots.map { $0! } }
         self.index = indexing.withLock { $0! }
         self.cassettes = outlines.map(\.cassette)
+    }
+
+    /// The start of the entries' storage while it is filled: each batch initializes only the slots of
+    /// its own cassettes, and every slot is initialized before the array is used.
+    fileprivate struct EntrySlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Entry>?
+
+        func initialize(_ ordinal: Int, to entry: consuming Entry) {
+            (base! + ordinal).initialize(to: entry)
+        }
     }
 
     /// The number of interactions across all cassettes.
@@ -108,6 +100,9 @@ package final class CassetteLibrary: Sendable {
                 })
         }
     }
+
+    /// The cassette `entry` is an interaction of.
+    package func cassette(of entry: Entry) -> LoadedCassette { cassettes[Int(entry.cassette)] }
 
     /// The whole form of the cassette at `position` of ``cassettes``: decoded, or read back from the
     /// snapshot it is kept in.
@@ -162,7 +157,7 @@ package final class CassetteLibrary: Sendable {
         return entries.withUnsafeBufferPointer { entries in
             var best: (ordinal: Int, quality: MatchQuality, precedence: Int)?
             for ordinal in candidates {
-                let precedence = entries[ordinal].precedence
+                let precedence = Int(entries[ordinal].precedence)
                 if let ceiling, precedence >= ceiling { continue }
                 guard let quality = Matchers.match(rules: entries[ordinal].pattern.rules, request) else { continue }
                 if let current = best,
@@ -180,7 +175,7 @@ package final class CassetteLibrary: Sendable {
     /// The label of the interaction that would have answered `request` had the one at `ordinal` (of
     /// higher precedence) not been there, or nil when none of lower precedence matches.
     func overridden(for request: ReplayRequest, by ordinal: Int) -> String? {
-        let precedence = entries[ordinal].precedence
+        let precedence = Int(entries[ordinal].precedence)
         guard precedence > 0, let shadowed = match(request, below: precedence) else { return nil }
         return entries[shadowed.ordinal].label
     }
@@ -205,4 +200,31 @@ package final class SequencePosition: Sendable {
 
     /// How many requests it has answered since the last reset.
     var served: Int { max(0, next.load(ordering: .relaxed)) }
+}
+
+extension CassetteOutline {
+    /// Makes this cassette's entries (it is at `cassette` in the library) into `slots` from ordinal
+    /// `first` on.
+    fileprivate func makeEntries(
+        cassette position: Int, providers: ProviderSet, into slots: CassetteLibrary.EntrySlots, from first: Int
+    ) {
+        let count = interactions.count
+        let name = cassette.name
+        for index in interactions.indices {
+            let interaction = interactions[index]
+            let label = count > 1 ? "\(name)#\(index)" : name
+            let provider = providers.provider(forPath: interaction.request.path)
+            slots.initialize(
+                first + index,
+                to: CassetteLibrary.Entry(
+                    cassette: Int32(position), interactionIndex: Int32(index), interactionCount: Int32(count),
+                    precedence: Int32(cassette.precedence), pattern: interaction.request,
+                    responses: (0..<interaction.responseCount).map { response in
+                        PreparedResponse(
+                            content: cassette.content, interaction: index, response: response, cassetteName: label,
+                            provider: provider)
+                    },
+                    position: interaction.isSequence ? SequencePosition() : nil, label: label))
+        }
+    }
 }

@@ -1,4 +1,6 @@
+import Dispatch
 package import Foundation
+import Glibc
 import Locking
 
 /// The cassettes being served: one immutable `CassetteLibrary` at a time, swapped whole on reload,
@@ -45,22 +47,49 @@ package final class CassetteStore: Sendable {
             }
         }
         snapshots = keeper
-        var prior: [CassetteOutline] = []
-        var unusable: String?
-        if let keeper {
-            switch keeper.folder.open(directory: keeper.directory, providers: providers) {
-            case .success(let opened): prior = opened.outlines
-            case .failure(let reason): unusable = reason.description
+        @Sendable func mark(_ what: String) {
+            var t = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &t)
+            FileHandle.standardError.write(
+                "T \(what) \(Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6)\n".data(using: .utf8)!)
+        }
+        mark("start")
+        // Walking the directory and reading the snapshot do not wait for each other: both at once.
+        let walked = Locked<Result<CassetteFiles.Discovery, CassetteLoadError>?>(nil)
+        let opened = Locked<Result<(file: SnapshotFile, outlines: [CassetteOutline]), CassetteSnapshot.Unusable>?>(nil)
+        DispatchQueue.concurrentPerform(iterations: keeper == nil ? 1 : 2) { task in
+            if task == 0 {
+                let discovery = Result { () throws(CassetteLoadError) in try CassetteFiles.discover(in: directory) }
+                mark("walked")
+                walked.withLock { $0 = discovery }
+            } else if let keeper {
+                let snapshot = keeper.folder.open(directory: keeper.directory, providers: providers)
+                mark("snap")
+                opened.withLock { $0 = snapshot }
             }
         }
+        mark("opened")
+        var prior: [CassetteOutline] = []
+        var unusable: String?
+        // Taken out, so that nothing but `prior` holds the snapshot's outlines and nothing the paths.
+        switch opened.withLock({ $0.take() }) {
+        case .success(let snapshot)?: prior = snapshot.outlines
+        case .failure(let reason)?: unusable = reason.description
+        case nil: break
+        }
         let report = CassetteLoader.loadOutlines(
-            directory: directory, providers: providers, prior: prior, readTime: readTime)
+            discovered: walked.withLock { $0.take()! }, directory: directory, providers: providers, prior: prior,
+            readTime: readTime)
+        mark("loaded")
+        let priorCount = prior.count
+        prior = []  // before the library is built: the peak of a start's memory
         let library = CassetteLibrary(outlines: try report.result.get(), providers: providers)
+        mark("library")
         current = Locked((library, report.skipped))
         startup = StartupReport(
             reused: report.reused, read: report.read,
             snapshot: keeper.map { $0.folder.snapshotPath(forDirectory: $0.directory) }, unusable: unusable)
-        if let keeper, report.read > 0 || library.cassettes.count != prior.count { keeper.schedule(library) }
+        if let keeper, report.read > 0 || library.cassettes.count != priorCount { keeper.schedule(library) }
     }
 
     /// Serves `library` (tests, and cassettes built in code); `directory` is used for reloads.

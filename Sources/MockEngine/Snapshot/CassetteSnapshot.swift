@@ -114,6 +114,7 @@ package enum CassetteSnapshot {
             return strings[Int(number)]
         }
         guard let recordCount = reader.count(eachAtLeast: 14) else { throw damaged }
+        var shared = PatternCoding.SharedRules()
         var records: [Record] = []
         records.reserveCapacity(recordCount)
         for _ in 0..<recordCount {
@@ -138,7 +139,7 @@ package enum CassetteSnapshot {
                 // library prepare more responses than the bytes could hold.
                 guard let isSequence = reader.bool(), let responseCount = reader.unsigned(),
                     responseCount > 0, responseCount <= count / 14, isSequence || responseCount == 1,
-                    let pattern = PatternCoding.read(from: &reader, strings: strings)
+                    let pattern = PatternCoding.read(from: &reader, strings: strings, shared: &shared)
                 else { throw damaged }
                 interactions.append(
                     InteractionOutline(request: pattern, isSequence: isSequence, responseCount: Int(responseCount)))

@@ -64,12 +64,22 @@ enum PatternCoding {
         if case .equals(let value) = expectation { writer.count(strings.number(value)) }
     }
 
+    /// The method and path rules made so far, by string number: every pattern of one method or one
+    /// path shares one rule (a reference), not a copy each.
+    struct SharedRules {
+        fileprivate var methods: [Int: MatchRule] = [:]
+        fileprivate var paths: [Int: MatchRule] = [:]
+    }
+
     /// The pattern at the reader's position, or nil when the bytes are not one (a damaged snapshot).
-    static func read(from reader: inout SnapshotByteReader, strings: [String]) -> RequestPattern? {
-        func string() -> String? {
+    static func read(
+        from reader: inout SnapshotByteReader, strings: [String], shared: inout SharedRules
+    ) -> RequestPattern? {
+        func number() -> Int? {
             guard let number = reader.unsigned(), number < UInt64(strings.count) else { return nil }
-            return strings[Int(number)]
+            return Int(number)
         }
+        func string() -> String? { number().map { strings[$0] } }
         func expectation() -> QueryExpectation? {
             switch reader.byte() {
             case 0: string().map(QueryExpectation.equals)
@@ -78,9 +88,10 @@ enum PatternCoding {
             default: nil
             }
         }
-        guard let method = string(), let path = string(), let queryCount = reader.count(eachAtLeast: 3) else {
-            return nil
-        }
+        guard let methodNumber = number(), let pathNumber = number(), let queryCount = reader.count(eachAtLeast: 3)
+        else { return nil }
+        let method = strings[methodNumber]
+        let path = strings[pathNumber]
         var query: [QueryConstraint] = []
         query.reserveCapacity(queryCount)
         for _ in 0..<queryCount {
@@ -134,6 +145,12 @@ enum PatternCoding {
             range = RangeRule(
                 from: from, to: to, bounds: bounds, coversFrom: covers[0], coversTo: covers[1], selection: selection)
         }
-        return RequestPattern(method: method, path: path, query: query, headers: headers, near: near, range: range)
+        let methodRule = shared.methods[methodNumber] ?? MatchRule.method(method)
+        let pathRule = shared.paths[pathNumber] ?? MatchRule.path(path)
+        shared.methods[methodNumber] = methodRule
+        shared.paths[pathNumber] = pathRule
+        return RequestPattern(
+            method: method, path: path, methodRule: methodRule, pathRule: pathRule, query: query, headers: headers,
+            near: near, range: range)
     }
 }

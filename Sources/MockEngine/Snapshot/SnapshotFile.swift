@@ -59,12 +59,13 @@ package final class SnapshotFile: Sendable {
         let outlines = index.records.map { record in
             CassetteOutline(
                 cassette: LoadedCassette(
-                    name: CassetteDecoder.cassetteName(record.file), file: record.file, source: record.source,
-                    precedence: 0, interactionCount: record.interactions.count, identity: record.identity,
+                    file: record.file, source: record.source, precedence: 0,
+                    interactionCount: record.interactions.count,
                     content: CassetteContent(
                         stored: StoredCassette(
                             snapshot: file, file: record.file, offset: record.contentOffset,
-                            count: record.contentCount, checksum: record.checksum, identity: record.identity))),
+                            count: record.contentCount, checksum: record.checksum),
+                        identity: record.identity)),
                 interactions: record.interactions)
         }
         return (file, outlines)
@@ -116,13 +117,11 @@ package struct StoredCassette: Sendable {
     let offset: Int
     let count: Int
     let checksum: UInt64
-    /// The file's identity when its bytes were read, for reading the file itself when the snapshot
-    /// has been damaged since (only while the file is still exactly that).
-    let identity: FileIdentity?
 
     /// The bytes validated when the snapshot was written: from the snapshot, checked against their
-    /// checksum, else from the cassette file while its identity is still the one they were read with.
-    func read() throws(CassetteContentError) -> [UInt8] {
+    /// checksum, else from the cassette file while its identity is still `identity`, the one they
+    /// were read with (a snapshot damaged since it was opened).
+    func read(identity: FileIdentity?) throws(CassetteContentError) -> [UInt8] {
         let problem: String
         switch snapshot.read(offset: offset, count: count) {
         case .success(let bytes) where SnapshotChecksum.of(bytes) == checksum: return bytes
@@ -139,8 +138,8 @@ package struct StoredCassette: Sendable {
     }
 
     /// The cassette its bytes decode to.
-    func decode() throws(CassetteContentError) -> Cassette {
-        let bytes = try read()
+    func decode(identity: FileIdentity?) throws(CassetteContentError) -> Cassette {
+        let bytes = try read(identity: identity)
         let decoded = CassetteDecoder.decode(file: file, bytes: bytes, providers: snapshot.providers)
         guard let cassette = decoded.cassette else {
             throw CassetteContentError(

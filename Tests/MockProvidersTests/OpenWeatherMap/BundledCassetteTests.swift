@@ -46,8 +46,8 @@ import Testing
                 guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
                     let main = object["main"] as? [String: Any], let temp = main["temp"] as? Double
                 else { continue }
-                let cassette = try #require(library.wholeCassettes().first { $0.name == entry.cassetteName })
-                let expectation = cassette.interactions[entry.interactionIndex].expectation
+                let cassette = try library.cassette(of: entry).content.cassette()
+                let expectation = cassette.interactions[Int(entry.interactionIndex)].expectation
                 #expect(expectation?.celsius == temp, "\(entry.label)")
                 #expect(expectation?.name == object["name"] as? String, "\(entry.label)")
             }
