@@ -241,7 +241,8 @@ enum ServeCommand {
         if let reason = startup.unusable {
             return "mockweather: start-up snapshot not used (\(reason)); \(read) (\(snapshot))"
         }
-        return "mockweather: \(startup.reused) cassettes unchanged since the start-up snapshot, \(read) (\(snapshot))"
+        return "mockweather: start-up snapshot: \(startup.reused) cassettes unchanged, \(read), "
+            + "\(startup.decoded) decoded (\(snapshot))"
     }
 
     /// `--record` with its key and upstream, or nil for replay only. A recording mode without a key is

@@ -138,12 +138,34 @@ import Darwin
         try setup.cassettes.write("b/c.json", busan.replacing("busan", with: "ulsan"))
         let (report, unusable) = setup.load()
         #expect(unusable == nil)
-        #expect(report.read == 1 && report.reused == 2)
+        #expect(report.read == 1 && report.decoded == 1 && report.reused == 2)
         let library = CassetteLibrary(outlines: try report.result.get(), providers: Providers.all)
         #expect(
             try library.wholeCassettes().map { $0.interactions[0].request.summary } == [
                 "q=seoul", "q=ulsan", "q=daegu",
             ])
+    }
+
+    /// A fresh checkout (CI) writes every file anew: new inodes and times, the same bytes. Each is read
+    /// but none decoded: its bytes are the ones the snapshot was made from.
+    @Test func filesWrittenAgainWithTheSameBytesAreReadButNotDecoded() throws {
+        let setup = try Setup([("a.json", seoul), ("b.json", busan)])
+        defer { setup.cleanUp() }
+        try setup.loadAndSave()
+        try setup.cassettes.write("a.json", seoul)
+        try setup.cassettes.write("b.json", busan.replacing("busan", with: "ulsan"))
+        let (report, _) = setup.load()
+        #expect(report.read == 2 && report.decoded == 1 && report.reused == 0)
+        let outlines = try report.result.get()
+        #expect(outlines[0].cassette.content.inMemory == nil, "a.json is still the snapshot's")
+        #expect(
+            outlines[0].cassette.identity
+                == FileIdentity.of(path: setup.cassettes.url.appendingPathComponent("a.json").path))
+        let library = CassetteLibrary(outlines: outlines, providers: Providers.all)
+        #expect(try library.wholeCassettes().map { $0.interactions[0].request.summary } == ["q=seoul", "q=ulsan"])
+        // Saved again with the new identities: the next load reads nothing.
+        _ = try setup.folder.save(outlines, directory: setup.directory)
+        #expect(setup.load().report.reused == 2)
     }
 
     @Test func anEditWhoseModificationTimeIsPutBackIsStillRead() throws {
@@ -166,7 +188,7 @@ import Darwin
         #endif
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         let (report, _) = setup.load()
-        #expect(report.read == 1 && report.reused == 0)
+        #expect(report.read == 1 && report.decoded == 1 && report.reused == 0)
         let library = CassetteLibrary(outlines: try report.result.get(), providers: Providers.all)
         #expect(try library.wholeCassettes()[0].interactions[0].request.summary == "q=jinju")
     }
@@ -321,9 +343,46 @@ import Darwin
             directory: setup.cassettes.url, providers: Providers.all, snapshots: setup.folder, readTime: Self.settled)
         #expect(
             again.startup
-                == CassetteStore.StartupReport(reused: 2, read: 0, snapshot: setup.snapshotPath, unusable: nil))
+                == CassetteStore.StartupReport(
+                    reused: 2, read: 0, decoded: 0, snapshot: setup.snapshotPath, unusable: nil))
         #expect(
             try again.library.wholeCassettes().map { $0.interactions[0].request.summary } == ["q=seoul", "q=ulsan"])
+    }
+
+    /// Snapshots name the build that wrote them by its linker build ID where it has one: the ELF note
+    /// is found through the program headers, and anything else is no build ID.
+    @Test func theBuildIDIsReadFromAnELFNoteAndNothingElseIsTakenForOne() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.cleanUp() }
+        func little(_ value: UInt64, _ width: Int) -> [UInt8] {
+            (0..<width).map { UInt8(truncatingIfNeeded: value >> UInt64(8 * $0)) }
+        }
+        let id: [UInt8] = [0xDE, 0xAD, 0xBE, 0xEF, 0x01, 0x02, 0x03]
+        // A 64-byte header, one 56-byte program header (PT_NOTE at offset 120), then two notes: another
+        // vendor's first, then GNU's build ID.
+        var header = [UInt8](repeating: 0, count: 64)
+        header.replaceSubrange(0..<6, with: [0x7F, 0x45, 0x4C, 0x46, 2, 1])
+        header.replaceSubrange(0x20..<0x28, with: little(64, 8))
+        header.replaceSubrange(0x36..<0x38, with: little(56, 2))
+        header.replaceSubrange(0x38..<0x3A, with: little(1, 2))
+        let other = little(4, 4) + little(4, 4) + little(1, 4) + Array("Xen\0".utf8) + [1, 2, 3, 4]
+        let gnu = little(4, 4) + little(UInt64(id.count), 4) + little(3, 4) + Array("GNU\0".utf8) + id + [0]
+        let notes = other + gnu
+        var program = little(4, 4) + little(0, 4) + little(120, 8) + little(0, 8) + little(0, 8)
+        program += little(UInt64(notes.count), 8) + little(UInt64(notes.count), 8) + little(4, 8)
+        let file = folder.url.appendingPathComponent("elf").path
+        try Data(header + program + notes).write(to: URL(fileURLWithPath: file))
+        #expect(ExecutableIdentity.buildID(ofELF: file) == id)
+        try Data(header + program + other).write(to: URL(fileURLWithPath: file))
+        #expect(ExecutableIdentity.buildID(ofELF: file) == nil, "no GNU note")
+        try Data(header + program + notes.prefix(30)).write(to: URL(fileURLWithPath: file))
+        #expect(ExecutableIdentity.buildID(ofELF: file) == nil, "truncated notes")
+        try Data(Array("#!/bin/sh\n".utf8) + [UInt8](repeating: 0, count: 100)).write(to: URL(fileURLWithPath: file))
+        #expect(ExecutableIdentity.buildID(ofELF: file) == nil, "not ELF")
+        #if os(Linux)
+        #expect(
+            SnapshotFolder.builderIdentity?.contains("; build ") == true, "\(SnapshotFolder.builderIdentity ?? "none")")
+        #endif
     }
 
     /// Flips a byte of the first cassette's bytes in the snapshot at `path` (they start after the header).

@@ -134,6 +134,31 @@ import Darwin
         #expect(result.standardError.contains("mockweather: SIGINT, shutting down"))
     }
 
+    /// docs/ARCHITECTURE.md#start-up-snapshots: the second start reads no file and answers the same.
+    @Test func aSecondServeStartsFromTheSnapshotTheFirstWroteAndAnswersTheSame() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.cleanUp() }
+        let arguments = ["--snapshot-dir", folder.url.appendingPathComponent("snapshots").path]
+        var bodies: [String] = []
+        var lines: [String] = []
+        for _ in 0..<2 {
+            let server = try await MockServer.start(cassettes: PackageLayout.bundledCassettes, arguments: arguments)
+            let exchange = try await RawHTTPClient(port: server.port).exchange("/data/2.5/weather?q=Seoul&appid=k")
+            bodies.append(exchange.body)
+            let result = await server.stop()
+            #expect(result.status == 0)
+            lines.append(
+                result.standardError.split(separator: "\n").first { $0.contains("start-up snapshot") }.map(String.init)
+                    ?? "")
+        }
+        #expect(lines[0].contains("start-up snapshot not used (there is none yet);"), "\(lines[0])")
+        #expect(lines[1].contains("cassettes unchanged, 0 files read, 0 decoded"), "\(lines[1])")
+        #expect(bodies[0].contains("\"name\":\"Seoul\"") && bodies[1] == bodies[0])
+        let off = try await MockServer.start(
+            cassettes: PackageLayout.bundledCassettes, arguments: ["--snapshot-dir", "off"])
+        #expect(await !off.stop().standardError.contains("snapshot"))
+    }
+
     @Test func serveFindsTheBundledCassettesFromAnyDirectory() async throws {
         let elsewhere = try TemporaryDirectory()
         defer { elsewhere.cleanUp() }

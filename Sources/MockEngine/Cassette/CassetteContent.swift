@@ -44,6 +44,25 @@ package final class CassetteContent: Sendable {
         }
     }
 
+    /// Whether `bytes` are those the cassette was decoded from: compared in full when they are in
+    /// memory, by length and checksum when they are kept in a snapshot (docs/ARCHITECTURE.md#start-up-snapshots).
+    package func holds(_ bytes: [UInt8]) -> Bool {
+        switch storage {
+        case .decoded(_, let kept?): kept == bytes
+        case .decoded(_, nil): false
+        case .stored(let stored): stored.count == bytes.count && stored.checksum == SnapshotChecksum.of(bytes)
+        }
+    }
+
+    /// The same cassette with its file's identity now `identity` (a file found to hold the same bytes
+    /// after it was touched, copied or checked out again).
+    package func with(identity: FileIdentity?) -> CassetteContent {
+        switch storage {
+        case .decoded(let cassette, let bytes): CassetteContent(decoded: cassette, bytes: bytes, identity: identity)
+        case .stored(let stored): CassetteContent(stored: stored, identity: identity)
+        }
+    }
+
     /// The bytes the cassette was decoded from, for writing a snapshot; nil for a cassette built in code.
     package func bytes() throws(CassetteContentError) -> [UInt8]? {
         switch storage {

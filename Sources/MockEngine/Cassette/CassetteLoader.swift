@@ -80,6 +80,9 @@ package enum CassetteLoader {
         package var read: Int
         /// How many were taken from `prior` without being read.
         package var reused: Int
+        /// How many of those read were decoded: the rest held the bytes `prior` had decoded (a file
+        /// touched, copied or checked out again unchanged), and were taken from it.
+        package var decoded: Int
     }
 
     /// Loads the cassettes under `directory` as a library takes them (docs/ARCHITECTURE.md#start-up-snapshots).
@@ -113,7 +116,7 @@ package enum CassetteLoader {
             return load(
                 discovery, directory: directory, providers: providers, prior: prior, memo: memo, readTime: readTime)
         case .failure(let error):
-            return OutlineReport(result: .failure(error), skipped: [], read: 0, reused: 0)
+            return OutlineReport(result: .failure(error), skipped: [], read: 0, reused: 0, decoded: 0)
         }
     }
 
@@ -125,6 +128,7 @@ package enum CassetteLoader {
         var keys: [RequestPattern.CanonicalKey]?
         var skipped: SkippedEntry?
         var wasRead = true
+        var wasDecoded = false
     }
 
     /// Reads and validates the files `discovery` found. Apart so that a test can change a file between
@@ -159,12 +163,14 @@ package enum CassetteLoader {
         var problems: [CassetteProblem] = []
         var read = 0
         var reused = 0
+        var decoded = 0
         outlines.reserveCapacity(outcomes.count)
         keys.reserveCapacity(outcomes.count)
         for position in outcomes.indices {
             guard let outcome = outcomes[position].take() else { continue }
             if outcome.skipped == nil {
                 if outcome.wasRead { read += 1 } else { reused += 1 }
+                if outcome.wasDecoded { decoded += 1 }
             }
             if let outline = outcome.outline {
                 outlines.append(outline)
@@ -173,15 +179,17 @@ package enum CassetteLoader {
             problems += outcome.problems
             if let entry = outcome.skipped { skipped.append(entry) }
         }
-        // A set read in full from `prior`, file for file, is the set `prior` was: valid as a whole.
-        let unchanged = read == 0 && problems.isEmpty && outlines.count == prior.count
+        // A set taken in full from `prior`, file for file (unread, or read and found the same), is the
+        // set `prior` was: valid as a whole.
+        let unchanged = decoded == 0 && problems.isEmpty && outlines.count == prior.count
         if !unchanged { problems += duplicateRequests(in: outlines, keys: keys) }
         guard problems.isEmpty else {
             return OutlineReport(
                 result: .failure(.invalid(CassetteValidationError(directory: directory.path, problems: problems))),
-                skipped: skipped, read: read, reused: reused)
+                skipped: skipped, read: read, reused: reused, decoded: decoded)
         }
-        return OutlineReport(result: .success(outlines), skipped: skipped, read: read, reused: reused)
+        return OutlineReport(
+            result: .success(outlines), skipped: skipped, read: read, reused: reused, decoded: decoded)
     }
 
     /// Each file's outcome, in order: taken from `prior` when its identity is unchanged, else read.
@@ -194,7 +202,7 @@ package enum CassetteLoader {
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { batch in
             var outcomes: [(Int, FileOutcome)] = []
-            var directories = DirectoryCursor()
+            var directories = CassetteFiles.DirectoryCursor()
             defer { directories.close() }
             for position in batch * chunk..<min(files.count, (batch + 1) * chunk) {
                 let file = files[position]
@@ -205,7 +213,12 @@ package enum CassetteLoader {
                     continue
                 }
                 outcomes.append(
-                    (position, readOne(file, providers: providers, memo: memo, load: load, readTime: readTime)))
+                    (
+                        position,
+                        readOne(
+                            file, prior: known[position].map { prior[$0] }, providers: providers, memo: memo,
+                            load: load, readTime: readTime)
+                    ))
             }
             results.withLock { results in for (position, outcome) in outcomes { results[position] = outcome } }
         }
@@ -217,55 +230,28 @@ package enum CassetteLoader {
         }
     }
 
-    /// Takes files' identities through their directory's descriptor (one name looked up, not a whole
-    /// path per file), keeping the last directory open: files in path order come a directory at a time.
-    private struct DirectoryCursor {
-        private var directory: Substring = ""
-        private var descriptor: Int32 = -1
-
-        mutating func identity(of path: String) -> FileIdentity? {
-            guard let slash = path.lastIndex(of: "/") else { return FileIdentity.of(path: path) }
-            let folder = path[..<slash]
-            if descriptor < 0 || folder != directory {
-                close()
-                directory = folder
-                descriptor = open(String(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            }
-            guard descriptor >= 0 else { return FileIdentity.of(path: path) }
-            var status = stat()
-            guard fstatat(descriptor, String(path[path.index(after: slash)...]), &status, 0) == 0 else { return nil }
-            return FileIdentity(status)
-        }
-
-        mutating func close() {
-            if descriptor >= 0 { systemClose(descriptor) }
-            descriptor = -1
-        }
-
-        private func systemClose(_ descriptor: Int32) {
-            #if canImport(Glibc)
-            _ = Glibc.close(descriptor)
-            #else
-            _ = Darwin.close(descriptor)
-            #endif
-        }
-    }
-
     /// Reads and decodes one file.
+    /// Reads and decodes one file, unless it holds the very bytes `prior` (its outline in the prior
+    /// load, if any) was decoded from: then `prior` is taken, with the file's new identity.
     private static func readOne(
-        _ file: CassetteFiles.File, providers: ProviderSet, memo: CassetteDecodeMemo, load: Int,
-        readTime: @Sendable () -> Int64
+        _ file: CassetteFiles.File, prior: CassetteOutline?, providers: ProviderSet, memo: CassetteDecodeMemo,
+        load: Int, readTime: @Sendable () -> Int64
     ) -> FileOutcome {
         let readAt = readTime()
         switch CassetteFiles.readWithIdentity(file.path) {
         case .success(let (bytes, identity)):
+            let trusted = identity.isSettled(readAt: readAt) ? identity : nil
+            if let prior, prior.cassette.content.holds(bytes) {
+                return FileOutcome(outline: prior.with(identity: trusted))
+            }
             // The duplicate check runs on one core once all files are in: its keys are made here.
             let decoded = memo.decode(file: file.relativePath, bytes: bytes, providers: providers, load: load)
-            guard let cassette = decoded.cassette else { return FileOutcome(problems: decoded.problems) }
+            guard let cassette = decoded.cassette else {
+                return FileOutcome(problems: decoded.problems, wasDecoded: true)
+            }
             return FileOutcome(
-                outline: CassetteOutline(
-                    decoded: cassette, bytes: bytes, identity: identity.isSettled(readAt: readAt) ? identity : nil),
-                keys: decoded.keys)
+                outline: CassetteOutline(decoded: cassette, bytes: bytes, identity: trusted), keys: decoded.keys,
+                wasDecoded: true)
         case .failure(let reason) where reason.fileType != nil:
             // Swapped for a FIFO or device since discovery: left out as discovery would have.
             let what = CassetteFiles.describe(fileType: reason.fileType ?? 0)
@@ -632,17 +618,58 @@ package struct CassetteFiles {
         }
     }
 
-    /// A value that changes whenever a cassette file is added, removed, renamed or rewritten
-    /// (path, size and modification time to the nanosecond), or an entry is skipped or no longer
-    /// skipped (so a FIFO or a link loop that appears is reported by a reload).
-    static func fingerprint(of directory: URL) -> [String] {
-        guard let discovery = try? discover(in: directory) else { return ["(missing)"] }
-        return discovery.skipped.map { "skipped|\($0)" }
-            + discovery.files.map { file in
-                let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-                let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-                let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSinceReferenceDate ?? 0
-                return "\(file.relativePath)|\(size)|\(modified)"
+    /// Takes files' identities through their directory's descriptor (one name looked up, not a whole
+    /// path per file), keeping the last directory open: files in path order come a directory at a time.
+    struct DirectoryCursor {
+        private var directory: Substring = ""
+        private var descriptor: Int32 = -1
+
+        mutating func identity(of path: String) -> FileIdentity? {
+            guard let slash = path.lastIndex(of: "/") else { return FileIdentity.of(path: path) }
+            let folder = path[..<slash]
+            if descriptor < 0 || folder != directory {
+                close()
+                directory = folder
+                descriptor = open(String(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             }
+            guard descriptor >= 0 else { return FileIdentity.of(path: path) }
+            var status = stat()
+            guard fstatat(descriptor, String(path[path.index(after: slash)...]), &status, 0) == 0 else { return nil }
+            return FileIdentity(status)
+        }
+
+        mutating func close() {
+            if descriptor >= 0 { systemClose(descriptor) }
+            descriptor = -1
+        }
+
+        private func systemClose(_ descriptor: Int32) {
+            #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+            #else
+            _ = Darwin.close(descriptor)
+            #endif
+        }
+    }
+
+    /// What `--watch` compares between polls: it changes whenever a cassette file is added, removed,
+    /// renamed or rewritten (its ``FileIdentity``: a rewrite moves the status-change time even when the
+    /// modification time is put back), or an entry is skipped or no longer skipped (so a FIFO or a link
+    /// loop that appears is reported by a reload).
+    struct Fingerprint: Equatable {
+        var missing = false
+        var skipped: [SkippedEntry] = []
+        var files: [String] = []
+        var identities: [FileIdentity?] = []
+    }
+
+    /// The directory's fingerprint now.
+    static func fingerprint(of directory: URL) -> Fingerprint {
+        guard let discovery = try? discover(in: directory) else { return Fingerprint(missing: true) }
+        var directories = DirectoryCursor()
+        defer { directories.close() }
+        return Fingerprint(
+            skipped: discovery.skipped, files: discovery.files.map(\.relativePath),
+            identities: discovery.files.map { directories.identity(of: $0.path) })
     }
 }

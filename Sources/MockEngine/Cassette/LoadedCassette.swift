@@ -60,6 +60,15 @@ package struct CassetteOutline: Sendable {
         self.interactions = interactions
     }
 
+    /// The same outline with its file's identity now `identity` (see ``CassetteContent/with(identity:)``).
+    func with(identity: FileIdentity?) -> CassetteOutline {
+        CassetteOutline(
+            cassette: LoadedCassette(
+                file: cassette.file, source: cassette.source, precedence: cassette.precedence,
+                interactionCount: cassette.interactionCount, content: cassette.content.with(identity: identity)),
+            interactions: interactions)
+    }
+
     /// The outline of a decoded cassette, whose content stays in memory with the bytes it was read
     /// from (nil for one built in code), and the file's identity when it was read from a directory.
     package init(decoded cassette: Cassette, bytes: [UInt8]? = nil, identity: FileIdentity? = nil) {

@@ -87,7 +87,7 @@ package final class CassetteStore: Sendable {
         mark("library")
         current = Locked((library, report.skipped))
         startup = StartupReport(
-            reused: report.reused, read: report.read,
+            reused: report.reused, read: report.read, decoded: report.decoded,
             snapshot: keeper.map { $0.folder.snapshotPath(forDirectory: $0.directory) }, unusable: unusable)
         if let keeper, report.read > 0 || library.cassettes.count != priorCount { keeper.schedule(library) }
     }
@@ -99,7 +99,8 @@ package final class CassetteStore: Sendable {
         current = Locked((library, []))
         snapshots = nil
         readTime = FileIdentity.now
-        startup = StartupReport(reused: 0, read: library.cassettes.count, snapshot: nil, unusable: nil)
+        startup = StartupReport(
+            reused: 0, read: library.cassettes.count, decoded: library.cassettes.count, snapshot: nil, unusable: nil)
     }
 
     /// How the first load went: the cassettes taken unread from the directory's start-up snapshot,
@@ -109,6 +110,8 @@ package final class CassetteStore: Sendable {
         package var reused: Int
         /// Files read (new, changed, or not in the snapshot).
         package var read: Int
+        /// Files read and decoded: the rest of those read held the bytes the snapshot had.
+        package var decoded: Int
         /// The snapshot's path; nil when no snapshot folder is used.
         package var snapshot: String?
         /// Why the snapshot was not used ("there is none yet"); nil when it was, or when there is none

@@ -5,7 +5,7 @@ import Synchronization
 
 /// `--watch`: notices when cassette files are added, removed or changed, and reloads.
 ///
-/// Polls the directory's fingerprint (paths, sizes, modification times) every `interval` (250 ms by
+/// Polls the directory's fingerprint (paths and file identities) every `interval` (250 ms by
 /// default, so a change is served within a second). When the new set is invalid the old one stays and
 /// the event says why. `checkForChanges()` does one poll, so tests drive it without waiting.
 package final class CassetteWatcher: Sendable {
@@ -23,7 +23,7 @@ package final class CassetteWatcher: Sendable {
     private let store: CassetteStore
     private let interval: Duration
     private let onEvent: @Sendable (Event) -> Void
-    private let lastFingerprint: Locked<[String]>
+    private let lastFingerprint: Locked<CassetteFiles.Fingerprint>
     private let running = Atomic<Bool>(false)
 
     init(store: CassetteStore, interval: Duration = .milliseconds(250), onEvent: @escaping @Sendable (Event) -> Void) {

@@ -112,9 +112,10 @@ enum PatternCoding {
         guard let hasNear = reader.bool() else { return nil }
         var near: GeoCircle?
         if hasNear {
-            guard let latitude = reader.double(), let longitude = reader.double(), let radius = reader.double() else {
-                return nil
-            }
+            // As the decoder checks them: a circle it could not have made is a damaged snapshot.
+            guard let latitude = reader.double(), let longitude = reader.double(), let radius = reader.double(),
+                (-90...90).contains(latitude), (-180...180).contains(longitude), radius > 0, radius <= 20_038
+            else { return nil }
             near = GeoCircle(latitude: latitude, longitude: longitude, radiusKilometres: radius)
         }
         guard let hasRange = reader.bool() else { return nil }

@@ -43,20 +43,12 @@ package struct SnapshotFolder: Sendable {
         #endif
     }
 
-    /// The running program, as snapshots name their writer: decoding is a function of the program,
-    /// so a snapshot is read only by the build that wrote it (its version, the snapshot format, and
-    /// the executable file's identity, which any rebuild changes). Nil when the program cannot be
-    /// found, and then no snapshot is read or written.
-    package static let builderIdentity: String? = {
-        #if canImport(Darwin)
-        guard let executable = Bundle.main.executablePath else { return nil }
-        #else
-        let executable = "/proc/self/exe"
-        #endif
-        guard let identity = FileIdentity.of(path: executable) else { return nil }
-        return "mockweather \(MockWeatherVersion.current); snapshot format \(CassetteSnapshot.formatVersion); "
-            + "executable \(identity.device):\(identity.inode):\(identity.size):\(identity.modified)"
-    }()
+    /// The running program, as snapshots name their writer (``ExecutableIdentity``), with the package's
+    /// version and the snapshot format; nil when the program cannot be found, and then no snapshot is
+    /// read or written.
+    package static let builderIdentity: String? = ExecutableIdentity.current().map {
+        "mockweather \(MockWeatherVersion.current); snapshot format \(CassetteSnapshot.formatVersion); \($0)"
+    }
 
     /// Where the snapshot of the cassette directory whose real path is `directory` is kept: named by a
     /// hash of the path (the snapshot says whose it is, so two paths with one hash never mix).
