@@ -6,7 +6,10 @@
 #   - time from exec to the first 200 for nginx (the Seoul body as a file) and for `mockweather serve`
 #     with the bundled set, 10,000 and 100,000 cassettes (BENCH_STARTUP_ROUNDS rounds, medians; the
 #     100,000 set BENCH_LARGE_ROUNDS rounds), and the bundled set once more by the container image's
-#     binary (`--static-swift-stdlib`, Scripts/container-build.sh);
+#     binary (`--static-swift-stdlib`, Scripts/container-build.sh). These are warm starts: each binary
+#     has a start-up snapshot folder of its own in the run's scratch directory (docs/ARCHITECTURE.md#
+#     start-up-snapshots), written by one priming start per set before the rounds. Cold starts (every
+#     file decoded, `--snapshot-dir off`) are timed too, one round each, and printed beside them;
 #   - the server's RSS and peak RSS right after that first 200;
 #   - lookup cost with 100,000 cassettes against the bundled set: server CPU per request
 #     (utime+stime over /__admin/health's count) under `wrk -t1 -c1` for BENCH_DURATION.
@@ -54,14 +57,21 @@ python3 "$SCRIPTS/generate-cassettes.py" "$WORK/10k" 10000 >/dev/null
 python3 "$SCRIPTS/generate-cassettes.py" "$WORK/100k" 100000 >/dev/null
 bench_nginx_root
 
-command_bundled() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1"; }
-command_static() { echo "$STATIC_BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1"; }
-command_mock10k() { echo "$BIN/mockweather serve --cassettes $WORK/10k --port $1"; }
-command_mock100k() { echo "$BIN/mockweather serve --cassettes $WORK/100k --port $1"; }
+# Files changed in the last 2 s are not trusted by a snapshot (they are read again each start): the
+# generated sets settle before the first start.
+sleep 2
+SNAPSHOTS="--snapshot-dir $WORK/snapshots"
+command_bundled() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 $SNAPSHOTS"; }
+command_static() { echo "$STATIC_BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 $SNAPSHOTS-static"; }
+command_mock10k() { echo "$BIN/mockweather serve --cassettes $WORK/10k --port $1 $SNAPSHOTS"; }
+command_mock100k() { echo "$BIN/mockweather serve --cassettes $WORK/100k --port $1 $SNAPSHOTS"; }
+command_cold10k() { echo "$BIN/mockweather serve --cassettes $WORK/10k --port $1 --snapshot-dir off"; }
+command_cold100k() { echo "$BIN/mockweather serve --cassettes $WORK/100k --port $1 --snapshot-dir off"; }
 declare -A FIRST_PATH=(
     [nginx]="/data/2.5/weather?q=Seoul" [bundled]="/data/2.5/weather?q=Seoul&appid=x"
     [static]="/data/2.5/weather?q=Seoul&appid=x"
     [mock10k]="/data/2.5/weather?q=city5000&appid=x" [mock100k]="/data/2.5/weather?q=city50000&appid=x"
+    [cold10k]="/data/2.5/weather?q=city5000&appid=x" [cold100k]="/data/2.5/weather?q=city50000&appid=x"
 )
 declare -A PORT
 
@@ -77,6 +87,18 @@ start_server() {  # NAME: starts it on a fresh port, records the first-200 time 
     printf 'rss\t%s\t%s\n' "$name" "$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")" >>"$RESULTS"
     printf 'peak\t%s\t%s\n' "$name" "$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status")" >>"$RESULTS"
 }
+echo "== priming: one start per set writes its start-up snapshot (written after the first 200, before exit)"
+for name in bundled static mock10k mock100k; do
+    start_server "$name"
+    stop_server "$name"
+    sed -n '/start-up snapshot/p' "$WORK/$name.pid.err" | cut -c1-100
+done
+: >"$RESULTS"
+echo "== cold starts (--snapshot-dir off), one round each"
+for name in cold10k cold100k; do
+    start_server "$name"
+    stop_server "$name"
+done
 echo "== load before: $(uptime | sed 's/.*load average/load average/') ($(nproc) cores)"
 echo "== start-up to the first 200: $ROUNDS rounds (nginx, bundled, bundled by the image's binary, 10,000), $LARGE_ROUNDS of 100,000"
 for round in $(seq "$ROUNDS"); do
@@ -119,7 +141,7 @@ def median(kind, name):
     values = [float(value) for k, n, value in rows if k == kind and n == name]
     return statistics.median(values) if values else float("nan")
 print(f"{'server':<10}{'first 200':>11}{'RSS':>10}{'peak RSS':>10}")
-for name in ("nginx", "bundled", "static", "mock10k", "mock100k"):
+for name in ("nginx", "bundled", "static", "mock10k", "mock100k", "cold10k", "cold100k"):
     print(f"{name:<10}{median('startup', name):>9.1f}ms{median('rss', name) / 1024:>7.1f}MiB"
           f"{median('peak', name) / 1024:>7.1f}MiB")
 print(f"lookup, server CPU per request (c1): bundled {median('lookup', 'bundled'):.2f} µs, "

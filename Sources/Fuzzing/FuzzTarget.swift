@@ -29,6 +29,7 @@ package enum FuzzTargets {
         HARImporterTarget.target,
         AccessPolicyTarget.target,
         KMAQueryTarget.target,
+        CassetteSnapshotTarget.target,
     ]
 
     /// The target called `name`, if there is one.
