@@ -1,6 +1,5 @@
 import Dispatch
 package import Foundation
-import Glibc
 import Locking
 
 /// The cassettes being served: one immutable `CassetteLibrary` at a time, swapped whole on reload,
@@ -47,28 +46,18 @@ package final class CassetteStore: Sendable {
             }
         }
         snapshots = keeper
-        @Sendable func mark(_ what: String) {
-            var t = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &t)
-            FileHandle.standardError.write(
-                "T \(what) \(Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6)\n".data(using: .utf8)!)
-        }
-        mark("start")
         // Walking the directory and reading the snapshot do not wait for each other: both at once.
         let walked = Locked<Result<CassetteFiles.Discovery, CassetteLoadError>?>(nil)
         let opened = Locked<Result<(file: SnapshotFile, outlines: [CassetteOutline]), CassetteSnapshot.Unusable>?>(nil)
         DispatchQueue.concurrentPerform(iterations: keeper == nil ? 1 : 2) { task in
             if task == 0 {
                 let discovery = Result { () throws(CassetteLoadError) in try CassetteFiles.discover(in: directory) }
-                mark("walked")
                 walked.withLock { $0 = discovery }
             } else if let keeper {
                 let snapshot = keeper.folder.open(directory: keeper.directory, providers: providers)
-                mark("snap")
                 opened.withLock { $0 = snapshot }
             }
         }
-        mark("opened")
         var prior: [CassetteOutline] = []
         var unusable: String?
         // Taken out, so that nothing but `prior` holds the snapshot's outlines and nothing the paths.
@@ -80,11 +69,9 @@ package final class CassetteStore: Sendable {
         let report = CassetteLoader.loadOutlines(
             discovered: walked.withLock { $0.take()! }, directory: directory, providers: providers, prior: prior,
             readTime: readTime)
-        mark("loaded")
         let priorCount = prior.count
         prior = []  // before the library is built: the peak of a start's memory
         let library = CassetteLibrary(outlines: try report.result.get(), providers: providers)
-        mark("library")
         current = Locked((library, report.skipped))
         startup = StartupReport(
             reused: report.reused, read: report.read, decoded: report.decoded,
