@@ -17,7 +17,7 @@ enum CassetteDirectoryOption {
         CassetteDirectory.resolve(
             explicit: explicit, environment: ProcessInfo.processInfo.environment,
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-            bundled: bundled)
+            bundled: { bundled })
     }
 
     /// What to print when a cassette directory does not load: the library's message, plus how to name

@@ -131,7 +131,7 @@ enum UpstreamOptions {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         var (directory, origin) = CassetteDirectory.resolve(
             explicit: explicit, environment: ProcessInfo.processInfo.environment, currentDirectory: current,
-            bundled: current.appendingPathComponent("Cassettes"))
+            bundled: { current.appendingPathComponent("Cassettes") })
         if origin == "bundled" { origin = "./Cassettes" }
         do {
             if creating { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }

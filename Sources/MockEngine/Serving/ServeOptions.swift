@@ -61,9 +61,10 @@ package struct ServeOptions: Sendable {
 /// How `mockweather` finds its cassettes when not told: `--cassettes`, else `MOCKWEATHER_CASSETTES`,
 /// else `./Cassettes` when present, else the package's own bundled `Cassettes/`.
 package enum CassetteDirectory {
-    /// The directory to use and why (for the start-up line).
+    /// The directory to use and why (for the start-up line). `bundled` is asked only when it is the
+    /// answer: finding the resource bundle costs a start that names its directory for nothing.
     package static func resolve(
-        explicit: String?, environment: [String: String], currentDirectory: URL, bundled: URL
+        explicit: String?, environment: [String: String], currentDirectory: URL, bundled: () -> URL
     ) -> (directory: URL, origin: String) {
         if let explicit {
             return (URL(fileURLWithPath: explicit, relativeTo: currentDirectory).standardizedFileURL, "--cassettes")
@@ -79,7 +80,7 @@ package enum CassetteDirectory {
         if FileManager.default.fileExists(atPath: local.path, isDirectory: &isDirectory), isDirectory.boolValue {
             return (local.standardizedFileURL, "./Cassettes")
         }
-        return (bundled.standardizedFileURL, "bundled")
+        return (bundled().standardizedFileURL, "bundled")
     }
 
     /// The directory as the user named it, for `/__admin/health`: what `--cassettes` or
