@@ -47,6 +47,11 @@ final class ReplayLoad: @unchecked Sendable {
 
     func start(with stack: ReplayStack) {
         switch stack.handle(RequestConversion.httpRequest(from: request)) {
+        case .respond(let response) where response.delay == nil && response.fault == nil:
+            // Answered at once, on the thread that called `startLoading`, which is where the client
+            // expects its calls (Apple's URLSession, on that thread's run loop): no hop to another
+            // thread and back for an answer that is ready.
+            answerNow(response)
         case .respond(let response):
             act(response)
         case .respondLater(let produce):
@@ -157,22 +162,49 @@ final class ReplayLoad: @unchecked Sendable {
         #endif
     }
 
-    private func sendHead(_ response: HTTPResponse, contentLength: Int?) {
+    /// A plain answer (no delay, no fault) delivered in the calling thread: head, body, end, each unless
+    /// the load was stopped meanwhile.
+    private func answerNow(_ response: HTTPResponse) {
+        let body = response.sendsBody(answering: request.httpMethod) ? response.body : []
+        guard let client, let head = head(of: response, contentLength: body.count) else {
+            fail(URLError(.badServerResponse))
+            return
+        }
+        guard proceed(finishing: false) else { return }
+        client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+        if !body.isEmpty, proceed(finishing: false) { client.urlProtocol(urlProtocol, didLoad: Data(body)) }
+        guard proceed(finishing: true) else { return }
+        client.urlProtocolDidFinishLoading(urlProtocol)
+    }
+
+    private func head(of response: HTTPResponse, contentLength: Int?) -> HTTPURLResponse? {
         var fields: [String: String] = [:]
         for (name, value) in response.headers {
             let existing = fields.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.key
             if let existing { fields[existing]! += ", " + value } else { fields[name] = value }
         }
         if let contentLength { fields["Content-Length"] = String(contentLength) }
-        guard let url = request.url,
-            let head = HTTPURLResponse(
-                url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)
-        else {
+        guard let url = request.url else { return nil }
+        return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)
+    }
+
+    private func sendHead(_ response: HTTPResponse, contentLength: Int?) {
+        guard let head = head(of: response, contentLength: contentLength) else {
             fail(URLError(.badServerResponse))
             return
         }
         deliver { urlProtocol, client in
             client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+        }
+    }
+
+    /// Whether a delivery may go ahead: not once the load has finished or was stopped. A delivery
+    /// `finishing` the load marks it finished.
+    private func proceed(finishing: Bool) -> Bool {
+        state.withLock { state in
+            guard !state.finished else { return false }
+            if finishing { state.finished = true }
+            return true
         }
     }
 
@@ -192,12 +224,7 @@ final class ReplayLoad: @unchecked Sendable {
     ) {
         let box = UncheckedCall(call: call)
         thread.run { [self] in
-            let proceed = state.withLock { state in
-                guard !state.finished else { return false }
-                if finishing { state.finished = true }
-                return true
-            }
-            guard proceed, let client else { return }
+            guard proceed(finishing: finishing), let client else { return }
             box.call(urlProtocol, client)
         }
     }

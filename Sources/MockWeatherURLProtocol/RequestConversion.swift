@@ -12,11 +12,11 @@ enum RequestConversion {
     static let maxBodyLength = HTTPLimits().maxBodyLength
 
     static func httpRequest(from request: URLRequest) -> HTTPRequest {
-        let url = request.url
-        let components = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }
-        var path = components?.percentEncodedPath ?? "/"
+        let url = request.url?.absoluteURL
+        // Read off the URL as it is (percent-encoded), as a server reads the request line.
+        var path = url?.path(percentEncoded: true) ?? "/"
         if path.isEmpty { path = "/" }
-        let query = components?.percentEncodedQuery
+        let query = url?.query(percentEncoded: true)
         var headers = HTTPHeaders()
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
             headers.add(name: name, value: value)
