@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Fails when a Swift file imports a module only inside `#if canImport(FoundationNetworking)`.
+"""Fails when a Swift file imports a module only inside `#if canImport(FoundationNetworking)`, or
+imports a platform's own module (Glibc, Musl, Darwin, MachO, WinSDK, FoundationNetworking) outside any
+`#if` on the platform (`canImport(...)`, `os(...)`): the same sources build on Linux and macOS.
 
 That condition is false on Apple platforms (URLSession is in Foundation there), so any other import
 inside it vanishes on macOS and the file stops compiling there, which a Linux-only CI never sees
@@ -18,6 +20,26 @@ IF = re.compile(r"^\s*#if\b(.*)")
 ELSE = re.compile(r"^\s*#(else|elseif)\b")
 ENDIF = re.compile(r"^\s*#endif\b")
 NETWORKING = re.compile(r"^\s*canImport\(\s*FoundationNetworking\s*\)\s*(//.*)?$")
+PLATFORM_MODULES = {"Glibc", "Musl", "Android", "Darwin", "MachO", "WinSDK", "FoundationNetworking"}
+PLATFORM_CONDITION = re.compile(r"\b(canImport|os)\s*\(")
+
+
+def unguarded(path):
+    """(line, module) for each import of a platform's own module outside any #if on the platform."""
+    problems = []
+    guarded = []  # per open #if: whether a branch condition names a platform
+    with open(path, encoding="utf-8") as file:
+        for number, line in enumerate(file, 1):
+            if match := IF.match(line):
+                guarded.append(bool(PLATFORM_CONDITION.search(match.group(1))))
+            elif ELSE.match(line) and guarded:
+                guarded[-1] = guarded[-1] or bool(PLATFORM_CONDITION.search(line))
+            elif ENDIF.match(line) and guarded:
+                guarded.pop()
+            elif (match := IMPORT.match(line)) and match.group(1).split(".")[0] in PLATFORM_MODULES:
+                if not any(guarded):
+                    problems.append((number, match.group(1).split(".")[0]))
+    return problems
 
 
 def check(path):
@@ -62,9 +84,14 @@ def main(arguments):
                     print(f"{path}:{number}: import {module} is inside #if canImport(FoundationNetworking), "
                           "which is false on macOS and iOS: move it out of the #if (or import it in the #else too)",
                           file=sys.stderr)
+                for number, module in unguarded(path):
+                    found += 1
+                    print(f"{path}:{number}: import {module} outside #if canImport({module}): it exists on one "
+                          "platform only, and the same sources build on Linux and macOS", file=sys.stderr)
     if found:
         return 1
-    print(f"no import hides inside #if canImport(FoundationNetworking) ({', '.join(roots)})")
+    print(f"no import hides inside #if canImport(FoundationNetworking), no platform module is imported unguarded "
+          f"({', '.join(roots)})")
     return 0
 
 
