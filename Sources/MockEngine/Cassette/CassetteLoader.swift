@@ -89,10 +89,12 @@ package enum CassetteLoader {
     ///
     /// A file whose path is in `prior` with the identity `stat` gives now (device, inode, size,
     /// modification and status-change times) is taken from `prior` without being read: `prior` holds
-    /// only files that were valid and had settled when read (``FileIdentity/isSettled(readAt:)``).
-    /// Every other file is read and validated as ``loadReporting(directory:providers:memo:)`` reads it,
-    /// and any problem refuses the whole set. The duplicate check runs over every cassette, reused or
-    /// not, unless nothing was read and the files are exactly `prior`'s.
+    /// only files that were valid, and an identity only for those that had settled when read
+    /// (``FileIdentity/isSettled(readAt:)``). Every other file is read; one holding the very bytes
+    /// `prior` decoded is taken from it with its new identity, and the rest are validated as
+    /// ``loadReporting(directory:providers:memo:)`` validates them: any problem refuses the whole set.
+    /// The duplicate check runs over every cassette, whatever its origin, unless nothing was decoded
+    /// and the files are exactly `prior`'s.
     ///
     /// `readTime` is the clock a file's read is timed by (tests move it past the settling time rather
     /// than wait for it).
@@ -230,7 +232,6 @@ package enum CassetteLoader {
         }
     }
 
-    /// Reads and decodes one file.
     /// Reads and decodes one file, unless it holds the very bytes `prior` (its outline in the prior
     /// load, if any) was decoded from: then `prior` is taken, with the file's new identity.
     private static func readOne(
