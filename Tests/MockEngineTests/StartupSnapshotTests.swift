@@ -71,9 +71,10 @@ import Darwin
         }
     }
 
-    @Test func everyBundledCassetteReadsBackFromASnapshotAsItWasDecoded() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.cleanUp() }
+    /// The bundled set decoded from its files, and again as a snapshot of it written to `folder` gives it.
+    private func bundledSnapshot(in folder: TemporaryDirectory) throws -> (
+        decoded: [CassetteOutline], read: [CassetteOutline]
+    ) {
         let snapshots = SnapshotFolder(path: folder.url.path)
         let bundled = PackageLayout.bundledCassettes
         let directory = try #require(SnapshotKeeper.realPath(of: bundled))
@@ -81,7 +82,13 @@ import Darwin
             directory: bundled, providers: Providers.all, memo: CassetteDecodeMemo(), readTime: Self.settled
         ).result.get()
         #expect(try snapshots.save(decoded, directory: directory) == decoded.count)
-        let read = try snapshots.open(directory: directory, providers: Providers.all).get().outlines
+        return (decoded, try snapshots.open(directory: directory, providers: Providers.all).get().outlines)
+    }
+
+    @Test func everyBundledCassetteReadsBackFromASnapshotAsItWasDecoded() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.cleanUp() }
+        let (decoded, read) = try bundledSnapshot(in: folder)
         #expect(read.count == decoded.count)
         for (stored, original) in zip(read, decoded) {
             #expect(stored.cassette.file == original.cassette.file)
@@ -99,17 +106,10 @@ import Darwin
     @Test func aLibraryFromASnapshotAnswersEveryBundledRequestAsTheFilesDo() throws {
         let folder = try TemporaryDirectory()
         defer { folder.cleanUp() }
-        let snapshots = SnapshotFolder(path: folder.url.path)
-        let bundled = PackageLayout.bundledCassettes
-        let directory = try #require(SnapshotKeeper.realPath(of: bundled))
-        let decoded = try CassetteLoader.loadOutlines(
-            directory: bundled, providers: Providers.all, memo: CassetteDecodeMemo(), readTime: Self.settled
-        ).result.get()
-        _ = try snapshots.save(decoded, directory: directory)
+        let (decoded, read) = try bundledSnapshot(in: folder)
         let fromFiles = CassetteLibrary(outlines: decoded, providers: Providers.all)
         let report = CassetteLoader.loadOutlines(
-            directory: bundled, providers: Providers.all,
-            prior: try snapshots.open(directory: directory, providers: Providers.all).get().outlines,
+            directory: PackageLayout.bundledCassettes, providers: Providers.all, prior: read,
             memo: CassetteDecodeMemo(), readTime: Self.settled)
         #expect(report.read == 0 && report.reused == decoded.count)
         let fromSnapshot = CassetteLibrary(outlines: try report.result.get(), providers: Providers.all)
