@@ -118,11 +118,13 @@ import Darwin
             let request = RuleAgreementTests.request(for: fromFiles.entries[ordinal].pattern)
             #expect(fromSnapshot.match(request)?.ordinal == fromFiles.match(request)?.ordinal)
             for position in fromFiles.entries[ordinal].responses.indices {
-                let expected = fromFiles.entries[ordinal].responses[position].response(for: request)
-                let served = fromSnapshot.entries[ordinal].responses[position].response(for: request)
-                #expect(served.response.status == expected.response.status)
-                #expect(served.response.body == expected.response.body, "\(fromFiles.entries[ordinal].label)")
-                #expect(served.response.headers.map(\.name) == expected.response.headers.map(\.name))
+                let expected = fromFiles.entries[ordinal].responses[position]
+                let served = fromSnapshot.entries[ordinal].responses[position]
+                let expectedResponse = expected.response(for: request)
+                let servedResponse = served.response(for: request)
+                #expect(servedResponse.status == expectedResponse.status)
+                #expect(servedResponse.body == expectedResponse.body, "\(fromFiles.entries[ordinal].label)")
+                #expect(servedResponse.headers.map(\.name) == expectedResponse.headers.map(\.name))
                 #expect(served.fault == expected.fault && served.delay == expected.delay)
             }
         }
@@ -313,8 +315,8 @@ import Darwin
             method: "GET", path: "/data/2.5/weather", query: "q=seoul", providers: Providers.all)
         let answer = try #require(library.match(request).map { library.entries[$0.ordinal].responses[0] })
             .response(for: request)
-        #expect(answer.response.status == 500)
-        let message = String(decoding: answer.response.body, as: UTF8.self)
+        #expect(answer.status == 500)
+        let message = String(decoding: answer.body, as: UTF8.self)
         #expect(message.contains("cannot read the cassette a.json back"), "\(message)")
         #expect(message.contains("reload the cassettes"), "\(message)")
     }

@@ -21,6 +21,8 @@ package final class CassetteLibrary: Sendable {
         let interactionCount: Int32
         /// The cassette's ``Cassette/precedence``.
         let precedence: Int32
+        /// Whether the pattern has a `range` (read for every answer: a flag, not a look at its rules).
+        let isRanged: Bool
         package let pattern: RequestPattern
         package let responses: [PreparedResponse]
         /// Present for `responses` sequences only.
@@ -218,7 +220,8 @@ extension CassetteOutline {
                 first + index,
                 to: CassetteLibrary.Entry(
                     cassette: Int32(position), interactionIndex: Int32(index), interactionCount: Int32(count),
-                    precedence: Int32(cassette.precedence), pattern: interaction.request,
+                    precedence: Int32(cassette.precedence), isRanged: interaction.request.range != nil,
+                    pattern: interaction.request,
                     responses: (0..<interaction.responseCount).map { response in
                         PreparedResponse(
                             content: cassette.content, interaction: index, response: response, cassetteName: label,

@@ -46,13 +46,6 @@ package struct PreparedResponse: Sendable {
             cassetteName: cassetteName, provider: provider)
     }
 
-    /// What a request gets: the response, and the delay and fault its cassette sets on it.
-    package struct Answer {
-        package var response: HTTPResponse
-        package var delay: DelaySpecification?
-        package var fault: FaultSpecification?
-    }
-
     /// The response as its cassette states it, or why its cassette could not be read back.
     package func template() throws(CassetteContentError) -> ResponseTemplate { try encoding.encoded().template }
 
@@ -63,20 +56,26 @@ package struct PreparedResponse: Sendable {
     /// a `json` body only), and for a ranged interaction only the items in `window` (air pollution
     /// history's `start`/`end`). A cassette kept in a snapshot that can no longer be read back is
     /// answered 500, in the request's provider's error shape, saying so.
-    package func response(for request: ReplayRequest, window: ItemWindow? = nil) -> Answer {
+    package func response(for request: ReplayRequest, window: ItemWindow? = nil) -> HTTPResponse {
         let encoded: Encoded
         do {
             encoded = try encoding.encoded()
         } catch {
-            return Answer(
-                response: FailClosedResponder.errorResponse(
-                    status: 500, message: "mockweather: \(error.description)", for: request))
+            return FailClosedResponder.errorResponse(
+                status: 500, message: "mockweather: \(error.description)", for: request)
         }
         let variant =
             encoded.isJSON ? encoding.provider?.provider.variant(of: encoded.template, for: request) : nil
-        let response = window.map { encoded.response(for: variant, keeping: $0) } ?? encoded.response(for: variant)
-        return Answer(response: response, delay: encoded.template.delay, fault: encoded.template.fault)
+        guard let window else { return encoded.response(for: variant) }
+        return encoded.response(for: variant, keeping: window)
     }
+
+    /// The delay the cassette sets on this response; nil until it has been answered once (read after
+    /// ``response(for:window:)``), or when its cassette could not be read back.
+    package var delay: DelaySpecification? { encoding.encodedIfReady?.template.delay }
+
+    /// The fault the cassette sets on this response, read as ``delay`` is.
+    package var fault: FaultSpecification? { encoding.encodedIfReady?.template.fault }
 
     /// Where a response's template is: a response of an interaction of a cassette's content.
     private struct TemplateSource: Sendable {
@@ -117,6 +116,12 @@ package struct PreparedResponse: Sendable {
         deinit {
             let bits = cached.load(ordering: .acquiring)
             if bits != 0 { Self.unmanaged(bits).release() }
+        }
+
+        /// The encoding when it has been made.
+        var encodedIfReady: Encoded? {
+            let bits = cached.load(ordering: .acquiring)
+            return bits == 0 ? nil : Self.unmanaged(bits).takeUnretainedValue()
         }
 
         /// The encoding, made on first use; a template that cannot be read back is not remembered, so

@@ -37,16 +37,17 @@ package struct ReplayResponder: Responder {
             let position = sequence?.advance(count: count) ?? 0
             return entry.pointee.responses.withUnsafeBufferPointer { responses in
                 let prepared = UnsafePointer(responses.baseAddress! + position)
-                let answer = prepared.pointee.response(
-                    for: replayRequest, window: entry.pointee.pattern.range?.window(for: replayRequest.parameters))
-                var response = answer.response
-                switch answer.delay {
+                // Only a ranged interaction reads its range (the pattern's last rule).
+                let window =
+                    entry.pointee.isRanged ? entry.pointee.pattern.range?.window(for: replayRequest.parameters) : nil
+                var response = prepared.pointee.response(for: replayRequest, window: window)
+                switch prepared.pointee.delay {
                 case .fixed(let milliseconds): response.delay = .milliseconds(milliseconds)
                 case .uniform(let low, let high): response.delay = .milliseconds(random.integer(in: low...high))
                 case nil: break
                 }
                 var served: ServedFault?
-                if let fault = answer.fault {
+                if let fault = prepared.pointee.fault {
                     response.fault = fault.httpFault(bodyCount: response.body.count)
                     served = ServedFault(kind: fault.kind, isRandom: false)
                 }

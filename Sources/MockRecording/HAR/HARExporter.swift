@@ -65,7 +65,7 @@ package enum HARExporter {
                 let entry = library.entries[ordinal]
                 let rawResponses = raw?["responses"]?.elements ?? raw?["response"].map { [$0] } ?? []
                 for (position, template) in interaction.responses.enumerated() {
-                    let prepared = entry.responses[position].response(for: request.replayRequest).response
+                    let prepared = entry.responses[position].response(for: request.replayRequest)
                     var settings: [(String, JSONValue)] = template.units.map { [("units", .string($0))] } ?? []
                     let rawResponse = position < rawResponses.count ? rawResponses[position] : nil
                     for key in ["delayMs", "fault", "expect"] {

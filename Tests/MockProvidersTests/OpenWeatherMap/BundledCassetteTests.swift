@@ -42,7 +42,7 @@ import Testing
                 let body = prepared.response(
                     for: ReplayRequest(
                         method: "GET", path: entry.pattern.path, query: "units=metric", providers: Providers.all)
-                ).response.body
+                ).body
                 guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
                     let main = object["main"] as? [String: Any], let temp = main["temp"] as? Double
                 else { continue }
