@@ -340,6 +340,18 @@ def main():
             file.write('{"format": "mockweather-cassette/1", "source": "synthetic", "interactions": [{"request": {"method": "GET"}}]}\n')
         browser.evaluate("location.hash = 'cassettes'")
         browser.wait_for("document.querySelectorAll('#cassette-list article.cassette').length > 10", "the cassettes are listed")
+        bundled_count = http_get(f"{base}/__admin/health")["cassettes"]
+        listed = browser.evaluate("document.querySelectorAll('#cassette-list article.cassette').length")
+        more = browser.evaluate("(document.getElementById('cassettes-more') || {}).textContent || ''")
+        check.that(listed == 100 and f"Showing 100 of {bundled_count}" in more,
+                   f"100 of the {bundled_count} cassettes are listed, and the page says so ({listed}: {more!r})")
+        browser.evaluate("{ const f = document.getElementById('filter-cassettes'); f.value = 'Seoul'; f.dispatchEvent(new Event('input')); }")
+        browser.wait_for("document.getElementById('cassettes-more') === null", "the name filter asks the server again")
+        shown = browser.evaluate("[...document.querySelectorAll('#cassette-list article.cassette h3')].map((h) => h.firstChild.textContent)")
+        check.that(0 < len(shown) < 100 and all("seoul" in name.lower() for name in shown),
+                   f"the filter lists only cassettes named after Seoul ({len(shown)})")
+        browser.evaluate("{ const f = document.getElementById('filter-cassettes'); f.value = ''; f.dispatchEvent(new Event('input')); }")
+        browser.wait_for("document.getElementById('cassettes-more') !== null", "clearing the filter lists the first 100 again")
         browser.evaluate("document.getElementById('reload-button').click()")
         browser.wait_for("(document.querySelector('#reload-status .banner.bad') || {}).textContent?.includes('broken.json')", "the refused reload shows its problems")
         check.that(browser.evaluate("document.querySelector('#tab-cassettes .badge') !== null"), "the Cassettes tab is flagged")

@@ -8,7 +8,7 @@ import HTTPServer
 package struct AdminAPI: Sendable {
     static let prefix = "/__admin"
     static let endpoints = [
-        "GET /__admin/ (the dashboard)", "GET /__admin/health", "GET /__admin/cassettes",
+        "GET /__admin/ (the dashboard)", "GET /__admin/health", "GET /__admin/cassettes[?name=TEXT][&limit=N]",
         "GET /__admin/requests[?limit=N][&since=SEQ]", "GET /__admin/requests/unmatched",
         "GET /__admin/requests.har[?limit=N]", "GET /__admin/events[?since=SEQ] (server-sent events)",
         "GET|PUT|DELETE /__admin/route", "GET|PUT /__admin/clock", "POST /__admin/clock/advance",
@@ -79,7 +79,7 @@ package struct AdminAPI: Sendable {
         case "/clock/advance":
             return clockAdvance(request)
         case "/health": return only("GET", method) { .respond(json(200, health())) }
-        case "/cassettes": return only("GET", method) { .respond(json(200, cassettes())) }
+        case "/cassettes": return only("GET", method) { .respond(cassettesEndpoint(request)) }
         case "/requests":
             let parameters = QueryParameters(request.query ?? "")
             let limit = parameters["limit"].flatMap { Int($0) }
@@ -142,42 +142,6 @@ package struct AdminAPI: Sendable {
             "unmatched": .number(counts.unmatched),
             "uptimeSeconds": .number(Int(uptime)),
             "clock": clockReading(),
-        ])
-    }
-
-    private func cassettes() -> JSONValue {
-        let library = store.library
-        var ordinal = 0
-        let described: [JSONValue] = library.cassettes.indices.map { position in
-            let loaded = library.cassettes[position]
-            defer { ordinal += loaded.interactionCount }
-            // A cassette kept in a start-up snapshot is read back for the listing, and not kept.
-            let cassette: Cassette
-            do throws(CassetteContentError) {
-                cassette = try library.cassette(at: position)
-            } catch {
-                return .object([
-                    ("name", .string(loaded.name)), ("file", .string(loaded.file)),
-                    ("source", .string(loaded.source.rawValue)), ("error", .string(error.description)),
-                ])
-            }
-            let interactions: [JSONValue] = cassette.interactions.enumerated().map { index, interaction in
-                let entry = ordinal + index < library.entries.count ? library.entries[ordinal + index] : nil
-                return Self.describe(interaction, position: entry?.position)
-            }
-            return .object([
-                ("name", .string(cassette.name)),
-                ("file", .string(cassette.file)),
-                ("source", .string(cassette.source.rawValue)),
-                ("recordedAt", .string(cassette.recordedAt)),
-                ("notes", .string(cassette.notes)),
-                ("interactions", .array(interactions)),
-            ])
-        }
-        return .object([
-            ("cassettes", .array(described)),
-            ("skipped", Self.describe(store.skipped)),
-            ("lastReload", store.lastReload.map(Self.describe) ?? .null),
         ])
     }
 

@@ -184,6 +184,9 @@ package struct QueryParameters: Sendable {
         return nil
     }
 
+    /// Every parameter's name, decoded and lower-cased, in order (repeats kept).
+    var names: [String] { parameters.map(\.name) }
+
     /// The matching key (`QueryValue.key`) of the value `self[name]` returns.
     func key(for name: String) -> QueryValue.Key? {
         for parameter in parameters where parameter.name == name { return parameter.key }

@@ -15,7 +15,8 @@ const state = {
   lastSequence: 0,
   fresh: new Set(), // sequences that arrived since the last render (highlighted once)
   toggled: new Set(), // rows whose detail the user opened (or, for unmatched ones, closed)
-  cassettes: [],
+  cassettes: [], // as listed: at most CASSETTES_SHOWN of those the filter selects
+  cassettesMatching: 0,
   lastReload: null,
   route: null,
   health: null,
@@ -389,22 +390,41 @@ function stopPolling() {
 
 // MARK: Cassettes
 
+// The server filters by name and sends at most this many: a set of 100,000 cassettes would be tens of
+// megabytes of listing, and as many cards.
+const CASSETTES_SHOWN = 100;
+
 async function loadCassettes() {
-  const answer = await getJSON("cassettes");
+  const filter = document.getElementById("filter-cassettes").value.trim();
+  const query = new URLSearchParams({ limit: String(CASSETTES_SHOWN) });
+  if (filter) query.set("name", filter);
+  const answer = await getJSON("cassettes?" + query);
+  // A slower answer to an earlier filter must not replace a later one.
+  if (document.getElementById("filter-cassettes").value.trim() !== filter) return;
   state.cassettes = answer.cassettes;
+  state.cassettesMatching = answer.matching;
   state.lastReload = answer.lastReload;
-  renderCassettes();
+  renderCassettes(filter);
   updateCassetteFilter();
 }
 
-function renderCassettes() {
-  const filter = document.getElementById("filter-cassettes").value.trim().toLowerCase();
-  const list = state.cassettes.filter((cassette) => !filter || cassette.name.toLowerCase().includes(filter));
+function renderCassettes(filter) {
+  const list = state.cassettes;
+  const more = state.cassettesMatching - list.length;
   document.getElementById("cassette-list").replaceChildren(
+    more > 0
+      ? el("p", { id: "cassettes-more", class: "muted" }, `Showing ${list.length} of ${state.cassettesMatching} cassettes${filter ? " matching the filter" : ""}: type in the filter to narrow them.`)
+      : null,
     ...list.map(cassetteCard),
     list.length === 0 ? el("p", { class: "empty" }, filter ? "No cassette matches the filter." : "No cassettes are loaded.") : null
   );
   renderReloadStatus();
+}
+
+let cassetteFilterTimer = null;
+function cassetteFilterChanged() {
+  clearTimeout(cassetteFilterTimer);
+  cassetteFilterTimer = setTimeout(() => loadCassettes().catch(() => {}), 150);
 }
 
 function renderReloadStatus() {
@@ -736,7 +756,7 @@ async function start() {
     document.getElementById(id).addEventListener("input", renderRequests);
   }
   document.getElementById("filters").addEventListener("submit", (event) => event.preventDefault());
-  document.getElementById("filter-cassettes").addEventListener("input", renderCassettes);
+  document.getElementById("filter-cassettes").addEventListener("input", cassetteFilterChanged);
   document.getElementById("reset-button").addEventListener("click", resetServer);
   document.getElementById("reload-button").addEventListener("click", reloadCassettes);
   try {

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+@testable import MockEngine
+
+/// `GET /__admin/cassettes` with and without its `name` and `limit` parameters: what it selects, what
+/// it counts, where sequence positions land when earlier cassettes are left out, and what it refuses.
+@Suite struct CassetteListingTests {
+    private let files = [
+        ("current/seoul.json", cassetteJSON(interaction(query: #"{"q": "seoul"}"#))),
+        ("current/busan.json", cassetteJSON(interaction(query: #"{"q": "busan"}"#))),
+        (
+            "sequences/Seoul-flaky.json",
+            """
+            {"format": "mockweather-cassette/1", "source": "synthetic", "interactions": [
+              {"request": {"method": "GET", "path": "/data/2.5/weather", "query": {"q": "flaky"}},
+               "responses": [{"status": 503, "text": "busy"}, {"status": 200, "json": {"cod": 200}}]}
+            ]}
+            """
+        ),
+    ]
+
+    private func listing(_ harness: ReplayHarness, _ query: String = "") throws -> [String: Any] {
+        let response = harness.respond("/__admin/cassettes" + query)
+        #expect(response.status == 200, "\(response.text)")
+        return try #require(response.jsonObject, "the listing is JSON: \(response.text.prefix(200))")
+    }
+
+    private func names(_ body: [String: Any]) -> [String] {
+        (body["cassettes"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    }
+
+    @Test func withoutParametersEveryCassetteIsListedAndCounted() throws {
+        let body = try listing(ReplayHarness(files))
+        #expect(names(body) == ["current/seoul", "current/busan", "sequences/Seoul-flaky"])
+        #expect(body["total"] as? Int == 3)
+        #expect(body["matching"] as? Int == 3)
+        #expect(body["skipped"] as? [Any] != nil)
+        #expect(body["lastReload"] is NSNull)
+    }
+
+    @Test func nameSelectsCassettesWhoseNameContainsItInAnyCase() throws {
+        let body = try listing(ReplayHarness(files), "?name=SEOUL")
+        #expect(names(body) == ["current/seoul", "sequences/Seoul-flaky"])
+        #expect(body["total"] as? Int == 3)
+        #expect(body["matching"] as? Int == 2)
+        let none = try listing(ReplayHarness(files), "?name=daegu")
+        #expect(names(none).isEmpty)
+        #expect(none["matching"] as? Int == 0)
+    }
+
+    @Test func limitCapsTheCassettesListedButNotTheMatchingCount() throws {
+        let harness = try ReplayHarness(files)
+        let first = try listing(harness, "?limit=1")
+        #expect(names(first) == ["current/seoul"])
+        #expect(first["matching"] as? Int == 3)
+        let zero = try listing(harness, "?limit=0&name=current")
+        #expect(names(zero).isEmpty)
+        #expect(zero["matching"] as? Int == 2)
+        #expect(names(try listing(harness, "?limit=10")).count == 3)
+    }
+
+    @Test func aSequenceShowsItsOwnPositionWhenEarlierCassettesAreLeftOut() throws {
+        let harness = try ReplayHarness(files)
+        _ = harness.respond("/data/2.5/weather?q=flaky")
+        let body = try listing(harness, "?name=flaky")
+        let interaction = try #require(
+            ((body["cassettes"] as? [[String: Any]])?.first?["interactions"] as? [[String: Any]])?.first)
+        #expect((interaction["request"] as? [String: Any])?["query"] as? [String: String] == ["q": "flaky"])
+        let position = try #require(interaction["position"] as? [String: Any])
+        #expect(position["served"] as? Int == 1)
+        #expect(position["next"] as? Int == 1)
+        #expect(position["count"] as? Int == 2)
+    }
+
+    @Test(arguments: [
+        ("?limit=-1", "limit must be a whole number of 0 or more, not '-1'"),
+        ("?limit=ten", "limit must be a whole number of 0 or more, not 'ten'"),
+        ("?limt=5", "unknown parameter 'limt' (it takes name and limit)"),
+    ])
+    func aQueryItCannotReadIsRefusedNamingWhatWasWrong(query: String, message: String) throws {
+        let response = try ReplayHarness(files).respond("/__admin/cassettes" + query)
+        #expect(response.status == 400)
+        #expect(response.jsonObject?["error"] as? String == "GET /__admin/cassettes: " + message)
+    }
+}
