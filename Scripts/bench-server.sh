@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# HTTPServer (issue 3) and `mockweather serve` (issue 4) against nginx, in one run, from a fresh clone:
+# HTTPServer (issue 3) and `mockweather serve` (issues 4 and 26) against nginx, in one run, from a fresh clone:
 #   Scripts/bench-server.sh
 # Builds release, installs wrk and nginx-light with apt if missing, then in one run:
 #   - time from exec to the first 200, for every server (mockweather with 10,000 generated cassettes,
@@ -247,6 +247,12 @@ print(f"       ({cassettes} cassettes, near lookup / bundled at c64: {ratio('rps
 check_ratio(f"start-up to first 200, {cassettes} cassettes / nginx", "startup", "mock10k", "nginx", "-", "<=", 10)
 requests = int(median("requests", "mock", "after"))
 check(f"RSS after {requests} requests, journal on", median("rss", "mock", "after") / 1024, "<=", 30, " MiB")
+print()
+print("the replay path, issue 26's targets (same runs):")
+check_ratio("req/s ratio at c64, bundled cassettes", "rps", "mock", "nginx-seoul", "c64", ">=", 1.0)
+check_ratio("req/s ratio at c1, bundled cassettes", "rps", "mock", "nginx-seoul", "c1", ">=", 1.0)
+check_ratio("p99 ratio at c64, bundled cassettes", "p99", "mock", "nginx-seoul", "c64", "<=", 1.5)
+check_ratio("p99 ratio at c1, bundled cassettes", "p99", "mock", "nginx-seoul", "c1", "<=", 1.5)
 print()
 print("(2 cores shared by the servers, wrk and anything else running: judge by the load averages printed above.)")
 sys.exit(1 if failed else 0)
