@@ -178,12 +178,24 @@ final class ReplayLoad: @unchecked Sendable {
     }
 
     private func head(of response: HTTPResponse, contentLength: Int?) -> HTTPURLResponse? {
+        // A repeated name (in any case) joins the first one's value, under its spelling. Names are
+        // compared lower-cased by the standard library: Foundation's caseInsensitiveCompare on every
+        // pair cost more than the engine's whole answer.
         var fields: [String: String] = [:]
+        var spellings: [String: String] = [:]
         for (name, value) in response.headers {
-            let existing = fields.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.key
-            if let existing { fields[existing]! += ", " + value } else { fields[name] = value }
+            let folded = name.lowercased()
+            if let first = spellings[folded] {
+                fields[first]! += ", " + value
+            } else {
+                spellings[folded] = name
+                fields[name] = value
+            }
         }
-        if let contentLength { fields["Content-Length"] = String(contentLength) }
+        if let contentLength {
+            if let spelled = spellings["content-length"] { fields[spelled] = nil }
+            fields["Content-Length"] = String(contentLength)
+        }
         guard let url = request.url else { return nil }
         return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)
     }

@@ -25,6 +25,25 @@ private let liveAPI = URL(string: "https://api.openweathermap.org")!
         #expect(replayer.journal.requests.map(\.cassette) == ["openweathermap/current/seoul#0"])
     }
 
+    @Test func theCassettesHeadersArriveWithTheBodysLength() async throws {
+        let replayer = try MockWeatherReplayer(.bundled)
+        let session = replayer.makeSession()
+        defer { session.finishTasksAndInvalidate() }
+
+        let (data, response) = try await session.data(from: weatherURL(liveAPI, "q=Seoul"))
+        let head = try #require(response as? HTTPURLResponse)
+
+        #expect(head.value(forHTTPHeaderField: "content-type") == "application/json; charset=utf-8")
+        #expect(head.value(forHTTPHeaderField: "Server") == "openresty")
+        #expect(head.value(forHTTPHeaderField: "X-Cache-Key") == "/data/2.5/weather?q=seoul")
+        #expect(head.value(forHTTPHeaderField: "Access-Control-Allow-Methods") == "GET, POST")
+        #expect(head.value(forHTTPHeaderField: "Content-Length") == String(data.count))
+        let lengths = head.allHeaderFields.keys.compactMap { $0 as? String }.filter {
+            $0.lowercased() == "content-length"
+        }
+        #expect(lengths == ["Content-Length"], "one length, however the cassette spelled it")
+    }
+
     @Test func unitsAreConvertedAsServeConvertsThem() async throws {
         let replayer = try MockWeatherReplayer(.bundled)
         let session = replayer.makeSession()
