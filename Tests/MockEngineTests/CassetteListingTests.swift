@@ -75,6 +75,30 @@ import Testing
         #expect(position["count"] as? Int == 2)
     }
 
+    @Test func aListingOfThousandsIsWrittenOffTheEventLoopAndASmallerOneAtOnce() async throws {
+        let count = AdminAPI.inlineListingLimit + 1
+        let many = (0..<count).map { index in
+            ("generated/city-\(index).json", cassetteJSON(interaction(query: #"{"q": "city\#(index)"}"#)))
+        }
+        let harness = try ReplayHarness(many)
+        func isDeferred(_ target: String) -> Bool {
+            let request = HTTPRequest(target: target, headers: ["Host": "127.0.0.1"])
+            if case .respondLater = harness.stack.handle(request) { return true }
+            return false
+        }
+        #expect(isDeferred("/__admin/cassettes"))
+        #expect(isDeferred("/__admin/cassettes?name=city1"), "the name is no bound: it may select them all")
+        #expect(!isDeferred("/__admin/cassettes?limit=\(AdminAPI.inlineListingLimit)"))
+
+        let whole = await harness.respondLater("/__admin/cassettes", method: "GET", headers: ["Host": "127.0.0.1"])
+        #expect(whole.status == 200)
+        let body = try #require(whole.jsonObject)
+        #expect(names(body).count == count)
+        #expect(names(body).last == "generated/city-\(count - 1)")
+        #expect(body["total"] as? Int == count)
+        #expect(body["matching"] as? Int == count)
+    }
+
     @Test(arguments: [
         ("?limit=-1", "limit must be a whole number of 0 or more, not '-1'"),
         ("?limit=ten", "limit must be a whole number of 0 or more, not 'ten'"),

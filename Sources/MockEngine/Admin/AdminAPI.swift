@@ -79,7 +79,7 @@ package struct AdminAPI: Sendable {
         case "/clock/advance":
             return clockAdvance(request)
         case "/health": return only("GET", method) { .respond(json(200, health())) }
-        case "/cassettes": return only("GET", method) { .respond(cassettesEndpoint(request)) }
+        case "/cassettes": return only("GET", method) { cassettesEndpoint(request) }
         case "/requests":
             let parameters = QueryParameters(request.query ?? "")
             let limit = parameters["limit"].flatMap { Int($0) }
