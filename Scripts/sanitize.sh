@@ -3,7 +3,10 @@
 #   Scripts/sanitize.sh               thread, then address
 #   Scripts/sanitize.sh thread        only ThreadSanitizer (what .ci/run runs)
 #   Scripts/sanitize.sh address       only AddressSanitizer
-# Extra arguments after the sanitizer go to `swift test` (e.g. `--filter RecordModeTests`).
+# Extra arguments after the sanitizer go to `swift test` (e.g. `--filter RecordModeTests`), except
+# two that split the work for .ci/run, which builds early at idle priority and tests at the end:
+#   Scripts/sanitize.sh thread --build-only     the sanitized build, no tests
+#   Scripts/sanitize.sh thread --built          the tests, with what --build-only left (no build)
 #
 # Fails on any sanitizer report, in the test process or in the `mockweather` and `replay-location`
 # children the tests start: every sanitized process writes its reports to a file under a fresh
@@ -25,6 +28,11 @@ if [[ $# -gt 0 && "$1" != -* ]]; then
 else
     sanitizers=(thread address)
 fi
+steps=both
+case "${1:-}" in
+    --build-only) steps=build; shift ;;
+    --built) steps=test; shift ;;
+esac
 
 status=0
 for sanitizer in "${sanitizers[@]}"; do
@@ -37,8 +45,15 @@ for sanitizer in "${sanitizers[@]}"; do
     # A build directory of its own per sanitizer: sharing .build with the plain build would rebuild
     # everything each time one follows the other.
     scratch=(--scratch-path .build/sanitize-"$sanitizer")
+    if [[ "$steps" != test ]]; then
+        echo "== swift build --sanitize=$sanitizer"
+        swift build "${scratch[@]}" --build-tests --sanitize="$sanitizer"
+    fi
+    if [[ "$steps" == build ]]; then
+        rm -rf "$reports"
+        continue
+    fi
     echo "== swift test --sanitize=$sanitizer (reports in $reports)"
-    swift build "${scratch[@]}" --build-tests --sanitize="$sanitizer"
     set +e
     if [[ "$sanitizer" == thread ]]; then
         TSAN_OPTIONS="$options:second_deadlock_stack=1" swift test "${scratch[@]}" --skip-build --sanitize=thread "$@"
