@@ -12,7 +12,7 @@ import FoundationNetworking
 /// and so it does against the in-process server and through the URLProtocol mode (``ContractMode``).
 /// Adding a cassette with an `expect` block adds a case here; a cassette without one fails, naming it.
 @Suite(.pooledContractSessions) struct CassetteContractTests {
-    static let cases = ContractCase.all(in: PackageLayout.bundledCassettes).filter {
+    static let cases = ContractCase.bundled.filter {
         ContractCassettes.selects($0.cassette)
     }
 

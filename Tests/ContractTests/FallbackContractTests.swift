@@ -27,7 +27,7 @@ import WeatherClient
 
     @Test func deniedLocationGetsTheDefaultLocationsWeatherShownAsSeoul() async throws {
         let campus = try #require(
-            ContractCase.all(in: PackageLayout.bundledCassettes).first { $0.cassette.hasSuffix("near/sesac-campus") }
+            ContractCase.bundled.first { $0.cassette.hasSuffix("near/sesac-campus") }
         )
         let expected = try #require(campus.steps.first)
 

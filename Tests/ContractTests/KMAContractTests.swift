@@ -8,7 +8,7 @@ import WeatherClient
 /// that the suite sends the client's service key as the client wrote it.
 @Suite struct KMAContractTests {
     /// Every bundled KMA case, whatever `MOCKWEATHER_CONTRACT_CASSETTES` selects.
-    static let kmaCases = ContractCase.all(in: PackageLayout.bundledCassettes).filter {
+    static let kmaCases = ContractCase.bundled.filter {
         $0.cassette.hasPrefix("kma/")
     }
 

@@ -9,7 +9,7 @@ import WeatherClient
     /// openweathermap/current/seoul in standard, metric and imperial gives the same °C and °F.
     @Test func seoulInEveryUnitSystemGivesTheSameCelsiusAndFahrenheit() async throws {
         let cassette = try #require(
-            ContractCase.all(in: PackageLayout.bundledCassettes).first { $0.cassette.hasSuffix("current/seoul") }
+            ContractCase.bundled.first { $0.cassette.hasSuffix("current/seoul") }
         )
         let expected = try #require(cassette.steps.first)
         let expectedCelsius = try #require(expected.celsius)

@@ -33,7 +33,7 @@ struct CassetteFile: Sendable {
 
     private static func read(_ url: URL, name: String) -> CassetteFile {
         do {
-            let json = try JSONDecoder().decode(PlainJSON.self, from: Data(contentsOf: url))
+            let json = PlainJSON(serialized: try JSONSerialization.jsonObject(with: Data(contentsOf: url)))
             guard case .object(let object) = json else {
                 return CassetteFile(name: name, url: url, object: nil, readProblem: "the file is not a JSON object")
             }
@@ -45,7 +45,7 @@ struct CassetteFile: Sendable {
 }
 
 /// A JSON value, decoded without any knowledge of the cassette format.
-indirect enum PlainJSON: Sendable, Equatable, Decodable {
+indirect enum PlainJSON: Sendable, Equatable {
     case object([String: PlainJSON])
     case array([PlainJSON])
     case string(String)
@@ -53,20 +53,19 @@ indirect enum PlainJSON: Sendable, Equatable, Decodable {
     case bool(Bool)
     case null
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let array = try? container.decode([PlainJSON].self) {
-            self = .array(array)
-        } else {
-            self = .object(try container.decode([String: PlainJSON].self))
+    /// A value as `JSONSerialization` gives it. Not a `Decodable` that tries each kind in turn: every
+    /// failed try throws, and Swift Testing captures a backtrace for each error thrown in the test
+    /// process, which made reading the bundled set several seconds of CPU under ThreadSanitizer.
+    init(serialized value: Any) {
+        switch value {
+        case let object as [String: Any]: self = .object(object.mapValues(PlainJSON.init(serialized:)))
+        case let array as [Any]: self = .array(array.map(PlainJSON.init(serialized:)))
+        case let string as String: self = .string(string)
+        // JSON's true and false come as NSNumbers of C type char ("c") on Linux and Darwin alike, and
+        // no JSON number does.
+        case let number as NSNumber where String(cString: number.objCType) == "c": self = .bool(number.boolValue)
+        case let number as NSNumber: self = .number(number.doubleValue)
+        default: self = .null
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a correct client makes of one response, as a cassette's `expect` block states it.
@@ -102,6 +103,10 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
 
     /// A label for failure messages: the cassette and, in a multi-interaction file, which interaction.
     var label: String { testDescription }
+
+    /// Every interaction of every bundled cassette, read once for the suites that take their cases
+    /// from it.
+    static let bundled = all(in: PackageLayout.bundledCassettes)
 
     /// Every interaction of every cassette under `directory`, in path order.
     static func all(in directory: URL) -> [ContractCase] {

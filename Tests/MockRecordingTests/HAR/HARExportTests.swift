@@ -11,6 +11,13 @@ import Testing
 /// `mockweather export`: entries other HAR tools accept, the request a client would send, the answer
 /// `serve` gives; and export then import round-trips a cassette set to one that answers the same.
 @Suite struct HARExportTests {
+    /// The bundled set, exported once for the tests that read it: an export decodes, encodes and
+    /// pretty-prints every bundled answer, the costliest step of this suite when each test did it.
+    private static let bundledExport = Result { () throws(CassetteLoadError) in
+        try HARExporter.export(
+            directory: PackageLayout.bundledCassettes, now: 1_764_410_400_000, providers: Providers.all)
+    }
+
     /// Every file under `directory` as the in-memory files `ReplayHarness` serves.
     private func files(under directory: URL) -> [(String, String)] {
         allFiles(under: directory).filter { $0.path.hasSuffix(".json") && !$0.path.hasPrefix(".") }
@@ -23,8 +30,7 @@ import Testing
     }
 
     @Test func everyEntryHasWhatHAR12RequiresWithIntegerTimings() throws {
-        let export = try HARExporter.export(
-            directory: PackageLayout.bundledCassettes, now: 1_764_410_400_000, providers: Providers.all)
+        let export = try Self.bundledExport.get()
         let root = try #require(try JSONSerialization.jsonObject(with: Data(export.bytes)) as? [String: Any])
         let log = try #require(root["log"] as? [String: Any])
         #expect(log["version"] as? String == "1.2")
@@ -60,7 +66,7 @@ import Testing
     }
 
     @Test func everyResponseOfASequenceIsAnEntry() throws {
-        let export = try HARExporter.export(directory: PackageLayout.bundledCassettes, now: 0, providers: Providers.all)
+        let export = try Self.bundledExport.get()
         let cassettes = try CassetteLoader.load(directory: PackageLayout.bundledCassettes, providers: Providers.all)
         let responses = cassettes.flatMap(\.interactions).reduce(0) { $0 + $1.responses.count }
         #expect(export.entryCount == responses)
@@ -71,7 +77,7 @@ import Testing
     }
 
     @Test func requestIsWhatAClientSendsAndTheAnswerIsWhatServeGives() throws {
-        let export = try HARExporter.export(directory: PackageLayout.bundledCassettes, now: 0, providers: Providers.all)
+        let export = try Self.bundledExport.get()
         let harness = try ReplayHarness(files(under: PackageLayout.bundledCassettes))
         let byURL = Dictionary(
             try entries(export).map { ($0["request"] as! [String: Any])["url"] as! String }.enumerated().map {
@@ -91,7 +97,7 @@ import Testing
     }
 
     @Test func kakaoRequestsCarryTheHeaderTheirPatternNamesAndOtherwiseAMaskedKey() throws {
-        let export = try HARExporter.export(directory: PackageLayout.bundledCassettes, now: 0, providers: Providers.all)
+        let export = try Self.bundledExport.get()
         func authorization(_ cassette: String, _ interaction: Int) throws -> [String] {
             let entry = try #require(
                 try entries(export).first {
@@ -110,8 +116,7 @@ import Testing
     }
 
     @Test func exportThenImportRoundTripsTheBundledSetToCassettesThatAnswerTheSame() throws {
-        let export = try HARExporter.export(
-            directory: PackageLayout.bundledCassettes, now: 1_764_410_400_000, providers: Providers.all)
+        let export = try Self.bundledExport.get()
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         var options = HARImportOptions(directory: directory.url, providers: Providers.all)
@@ -175,7 +180,7 @@ import Testing
         defer { directory.cleanUp() }
         let path = directory.url.appendingPathComponent("out.har").path
         try directory.write("out.har", "old")
-        let export = try HARExporter.export(directory: PackageLayout.bundledCassettes, now: 0, providers: Providers.all)
+        let export = try Self.bundledExport.get()
         try HARExporter.write(export, to: path)
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == export.bytes)
         #expect(allFiles(under: directory.url).map(\.path) == ["out.har"], "no temporary file is left")
