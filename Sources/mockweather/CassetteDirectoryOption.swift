@@ -1,16 +1,29 @@
 import ArgumentParsing
-import BundledCassettes
-import Foundation
+import Basics
 import MockEngine
 import MockProviders
 import MockRecording
+
+#if canImport(Darwin)
+import BundledCassettes
+#endif
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Where the cassettes are when the command line does not say: see `CassetteDirectory.resolve`.
 enum CassetteDirectoryOption {
     /// The package's own `Cassettes/`, from the resource bundle built beside this binary (or installed
     /// with it). Without the bundle, the place it was looked for first, so that the error names it.
     static var bundled: URL {
+        #if canImport(Darwin)
         BundledCassettes.directory ?? BundledCassettes.searchedLocations[0]
+        #else
+        BundledCassetteLocation.directory ?? BundledCassetteLocation.searched[0]
+        #endif
     }
 
     static func resolve(_ explicit: String?) -> (directory: URL, origin: String) {

@@ -1,8 +1,13 @@
 import ArgumentParsing
-import Foundation
 import MockEngine
 import MockProviders
 import MockRecording
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `mockweather export --har FILE`: the cassettes as a HAR archive other tools open.
 enum ExportCommand {

@@ -1,8 +1,14 @@
 import ArgumentParsing
-import Foundation
+import Basics
 import MockEngine
 import MockProviders
 import MockRecording
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `mockweather import FILE.har`: cassettes from a capture saved by Proxyman, Charles, mitmproxy or a
 /// browser's dev tools.
@@ -50,7 +56,8 @@ enum ImportCommand {
         do {
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            Console.standardError.writeLine("mockweather import: cannot read \(path): \(error.localizedDescription)")
+            Console.standardError.writeLine(
+                "mockweather import: cannot read \(path): \(FileSystemFacts.describe(error))")
             return .noInput
         }
         let directory = try UpstreamOptions.recordingDirectory(
@@ -63,10 +70,10 @@ enum ImportCommand {
         let report: HARImportReport
         do {
             report = try HARImporter.importArchive(
-                bytes, file: (path as NSString).lastPathComponent, options: options)
+                bytes, file: String(path.split(separator: "/").last ?? Substring(path)), options: options)
         } catch {
             Console.standardError.writeLine("mockweather import: \(path) is not a HAR archive mockweather can read:")
-            Console.standardError.writeLine(error.description)
+            Console.standardError.writeLine("\(error)")
             return .dataError
         }
         Console.standardOutput.write(report.description)

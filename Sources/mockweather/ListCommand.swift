@@ -1,8 +1,13 @@
 import ArgumentParsing
-import Foundation
 import MockEngine
 import MockProviders
 import MockRecording
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `mockweather list [DIR]`: the cassettes as a table.
 enum ListCommand {

@@ -1,8 +1,14 @@
 import ArgumentParsing
-import Foundation
+import Basics
 import MockEngine
 import MockProviders
 import MockRecording
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `mockweather record`: capture a batch of live answers as cassettes, without a client
 /// (docs/ARCHITECTURE.md#recording).
@@ -99,14 +105,14 @@ enum RecordCommand {
             locations.append(.cityID(text))
         }
         for text in arguments.values(zip) {
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !text.trimmingWhitespace().isEmpty else {
                 throw .invalidValue(option: zip.name, value: text, expected: "CODE,COUNTRY such as 04524,KR")
             }
             locations.append(.zip(text))
         }
         for text in arguments.values(at) {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-                Double($0.trimmingCharacters(in: .whitespaces))
+                Double($0.trimmingWhitespace())
             }
             guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], (-90...90).contains(latitude),
                 (-180...180).contains(longitude)

@@ -1,8 +1,21 @@
 import ArgumentParsing
-import Foundation
+import Basics
+import HTTPServer
 import MockEngine
 import MockProviders
 import MockRecording
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `mockweather serve`: replay cassettes over HTTP until SIGINT or SIGTERM (docs/ARCHITECTURE.md#serving).
 enum ServeCommand {
@@ -189,7 +202,7 @@ enum ServeCommand {
                 try Data("\(boundPort)\n".utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             } catch {
                 Console.standardError.writeLine(
-                    "mockweather serve: cannot write --port-file \(file): \(error.localizedDescription)")
+                    "mockweather serve: cannot write --port-file \(file): \(FileSystemFacts.describe(error))")
                 _ = await server.stop()
                 return .unavailable
             }
@@ -316,7 +329,7 @@ enum ServeCommand {
         let rate = try arguments.number(faultRate, in: 0...1) ?? 0
         var kinds = ChaosConfiguration.defaultFaultKinds
         if let text = arguments.value(faultKinds) {
-            let names = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            let names = text.split(separator: ",").map { $0.trimmingWhitespace() }
             let parsed = names.compactMap(FaultKind.init(rawValue:))
             guard !parsed.isEmpty, parsed.count == names.count else {
                 throw .invalidValue(
@@ -372,16 +385,20 @@ struct ShutdownSignal {
         pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
         if watchingStandardInput {
             let writeEnd = ends[1]
-            Thread {
-                var buffer = [UInt8](repeating: 0, count: 512)
-                while true {
-                    let count = read(0, &buffer, buffer.count)
-                    if count > 0 || (count < 0 && errno == EINTR) { continue }
-                    var byte = standardInputClosed
-                    _ = write(writeEnd, &byte, 1)
-                    return
+            do {
+                try startThread(name: "mockweather-stdin") {
+                    var buffer = [UInt8](repeating: 0, count: 512)
+                    while true {
+                        let count = read(0, &buffer, buffer.count)
+                        if count > 0 || (count < 0 && errno == EINTR) { continue }
+                        var byte = standardInputClosed
+                        _ = write(writeEnd, &byte, 1)
+                        return
+                    }
                 }
-            }.start()
+            } catch {
+                return nil
+            }
         }
         return ShutdownSignal(readEnd: ends[0])
     }
@@ -389,17 +406,22 @@ struct ShutdownSignal {
     /// Waits (on a thread of its own) for the first signal and returns its name.
     func next() async -> String {
         let readEnd = readEnd
-        return await withCheckedContinuation { continuation in
-            let thread = Thread {
-                var byte: UInt8 = 0
-                while read(readEnd, &byte, 1) < 0, errno == EINTR {}
-                switch byte {
-                case standardInputClosed: continuation.resume(returning: "standard input closed")
-                case UInt8(SIGINT): continuation.resume(returning: "SIGINT")
-                default: continuation.resume(returning: "SIGTERM")
-                }
+        @Sendable func waitForSignal() -> String {
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) < 0, errno == EINTR {}
+            switch byte {
+            case standardInputClosed: return "standard input closed"
+            case UInt8(SIGINT): return "SIGINT"
+            default: return "SIGTERM"
             }
-            thread.start()
+        }
+        return await withCheckedContinuation { continuation in
+            do {
+                try startThread(name: "mockweather-signals") { continuation.resume(returning: waitForSignal()) }
+            } catch {
+                // Out of threads: the wait blocks this task's thread instead.
+                continuation.resume(returning: waitForSignal())
+            }
         }
     }
 }

@@ -1,9 +1,14 @@
 import ArgumentParsing
 import Basics
-import Foundation
 import MockEngine
 import MockProviders
 import MockRecording
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The options `serve --record`, `record` and `verify` share: how to reach the live APIs, and what to
 /// scrub. A key is never echoed: not in help, not in errors.
@@ -136,7 +141,7 @@ enum UpstreamOptions {
         do {
             if creating { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
         } catch {
-            throw .other("cannot create the cassette directory \(directory.path): \(error.localizedDescription)")
+            throw .other("cannot create the cassette directory \(directory.path): \(FileSystemFacts.describe(error))")
         }
         directory = directory.standardizedFileURL
         return (directory, origin)

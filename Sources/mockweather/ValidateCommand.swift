@@ -1,8 +1,13 @@
 import ArgumentParsing
-import Foundation
 import MockEngine
 import MockProviders
 import MockRecording
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `mockweather validate [DIR]`: every problem of every cassette file, or a one-line "ok".
 enum ValidateCommand {

@@ -1,8 +1,13 @@
 import ArgumentParsing
-import Foundation
 import MockEngine
 import MockProviders
 import MockRecording
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `mockweather verify`: has the live API drifted from the recorded cassettes? Writes nothing.
 enum VerifyCommand {

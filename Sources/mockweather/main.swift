@@ -1,4 +1,4 @@
-// mockweather: parse the command line, run the chosen subcommand from MockWeather, exit with a
+// mockweather: parse the command line, run the chosen subcommand, exit with a
 // sysexits status. Logic lives in the library; this file only dispatches.
 import ArgumentParsing
 import Basics

@@ -138,14 +138,26 @@ import Testing
         #expect(scrubber.scrub("monkey=banana&keys=1") == "monkey=banana&keys=1", "only whole key parameter names")
         #expect(scrubber.scrub("the k in kelvin") == "the k in kelvin", "short secrets are not free text")
         #expect(scrubber.scrub("trace token-42 here") == "trace *** here")
+        #expect(scrubber.scrub("서울 ABC/123+xyz 날씨") == "서울 *** 날씨", "text around a key stays as it was")
         #expect(scrubber.scrub(Array("bytes abc/123+XYZ".utf8)) == Array("bytes ***".utf8))
         #expect(
             scrubber.scrub([0xFF, 0x61, 0x62, 0x63, 0x2F, 0x31, 0x32, 0x33, 0x2B, 0x58, 0x59, 0x5A]) == [0xFF]
                 + Array("***".utf8))
     }
 
+    @Test func scrubPatternsReadSwiftRegexSyntax() throws {
+        let scrubber = try KeyScrubber(secrets: [], patterns: [#"(?i)session=\w+"#, #"\bdevice-\d{4}\b"#])
+        #expect(scrubber.scrub("SESSION=abc1&q=seoul device-0042") == "***&q=seoul ***")
+        #expect(scrubber.scrub("device-00421") == "device-00421")
+    }
+
     @Test func unusableScrubPatternsAreRefusedByName() {
-        #expect(throws: KeyScrubberError.self) { try KeyScrubber(secrets: [], patterns: ["("]) }
+        do {
+            _ = try KeyScrubber(secrets: [], patterns: ["("])
+            Issue.record("a pattern that does not compile was accepted")
+        } catch {
+            #expect(error.description.hasPrefix(#"scrub pattern "(": it is not a valid regular expression ("#))
+        }
         do {
             _ = try KeyScrubber(secrets: [], patterns: ["a*"])
             Issue.record("a pattern matching the empty string was accepted")

@@ -17,8 +17,10 @@ private final class Handoff: @unchecked Sendable {
 }
 
 /// Starts a detached OS thread named `name` running `body`. Event loops need their own threads:
-/// they block in epoll_wait/kevent, which must never happen on Swift concurrency's cooperative pool.
-func startThread(name: String, _ body: @escaping () -> Void) throws(HTTPServerError) {
+/// they block in epoll_wait/kevent, which must never happen on Swift concurrency's cooperative pool;
+/// so do the engine's background writers and the server's signal watch, and a pthread of their own
+/// spares `mockweather serve` Foundation's `Thread` (docs/ARCHITECTURE.md#foundation-essentials).
+package func startThread(name: String, _ body: @escaping () -> Void) throws(HTTPServerError) {
     let handoff = Unmanaged.passRetained(
         Handoff {
             #if os(Linux)

@@ -1,6 +1,11 @@
 import Basics
-import Foundation
 import HTTPServer
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The admin API under `/__admin/` (docs/ARCHITECTURE.md#serving), for loopback clients only: health,
 /// cassettes, the request journal, reset and reload, the live event stream, the replayed route and the
@@ -327,7 +332,7 @@ package struct AdminAPI: Sendable {
     /// `openweathermap/current/seoul` from a journal label such as `…/seoul#1 [2/3]`.
     static func cassetteName(inLabel label: String) -> String {
         var name = Substring(label)
-        if let bracket = name.range(of: " [", options: .backwards), name.hasSuffix("]") {
+        if name.hasSuffix("]"), let bracket = name.ranges(of: " [").last {
             name = name[..<bracket.lowerBound]
         }
         if let hash = name.lastIndex(of: "#"), !name[name.index(after: hash)...].isEmpty,

@@ -1,5 +1,10 @@
 import Basics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a body sent to the admin API's clock calls asks of the mock clock (``MockClock``):
 /// `PUT /__admin/clock` fixes it (`{"fixedAt": "2026-12-01T02:05+09:00"}`) or puts it back on real

@@ -1,6 +1,11 @@
 import Basics
-import Foundation
 import HTTPServer
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads one cassette document (format v1, docs/ARCHITECTURE.md#cassettes) into a `Cassette`, collecting every problem
 /// instead of stopping at the first, each with its JSON path and source position.

@@ -1,6 +1,11 @@
 import Dispatch
-package import Foundation
 import Locking
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc

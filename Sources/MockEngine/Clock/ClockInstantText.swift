@@ -1,5 +1,10 @@
 import Basics
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
 package import Foundation
+#endif
 
 extension MockClock {
     /// What `--clock`, `PUT /__admin/clock` and the messages about them call a valid instant.

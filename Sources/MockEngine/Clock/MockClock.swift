@@ -1,6 +1,11 @@
-package import Foundation
 import Locking
 import Synchronization
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// The mock's clock (docs/ARCHITECTURE.md#the-mock-clock): what "now" is for the answers that depend
 /// on it (a KMA issuance not yet published, a forecast past its retention, recorded times shifted to

@@ -1,5 +1,10 @@
-package import Foundation
 package import HTTPServer
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// A request as matching sees it: method, normalised path, query parameters by lower-case name,
 /// headers, and the provider whose API it is for (docs/ARCHITECTURE.md#providers).

@@ -1,5 +1,10 @@
 package import Basics
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
 package import Foundation
+#endif
 
 /// How record mode, `mockweather record`, `verify` and HAR import reach one API and write what it
 /// answers (docs/ARCHITECTURE.md#recording): where the live API is, where the real key goes, how a

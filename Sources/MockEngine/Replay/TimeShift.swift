@@ -1,5 +1,10 @@
 package import Basics
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
 package import Foundation
+#endif
 
 /// Time shifting (docs/ARCHITECTURE.md#the-mock-clock): every time of a recorded answer moved by one
 /// offset, so the data looks current. The offset is the clock's now, to the nearest minute, minus the

@@ -1,6 +1,11 @@
 import Dispatch
-package import Foundation
 import Locking
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// The cassettes being served: one immutable `CassetteLibrary` at a time, swapped whole on reload,
 /// `--watch`, or when record mode adds a cassette, so a request always sees one consistent set.

@@ -1,7 +1,19 @@
 import Basics
-import Foundation
+import HTTPServer
 import Locking
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `--watch`: notices when cassette files are added, removed or changed, and reloads.
 ///
@@ -56,13 +68,17 @@ package final class CassetteWatcher: Sendable {
     func start() {
         guard !running.exchange(true, ordering: .relaxed) else { return }
         let microseconds = UInt32(interval.inMicroseconds)
-        let thread = Thread { [self] in
-            while running.load(ordering: .relaxed) {
-                usleep(microseconds)
-                if running.load(ordering: .relaxed) { checkForChanges() }
+        do {
+            try startThread(name: "mockweather-watch") { [self] in
+                while running.load(ordering: .relaxed) {
+                    usleep(microseconds)
+                    if running.load(ordering: .relaxed) { checkForChanges() }
+                }
             }
+        } catch {
+            running.store(false, ordering: .relaxed)
+            onEvent(.refused("--watch cannot poll the cassettes: \(error.description)"))
         }
-        thread.start()
     }
 
     func stop() { running.store(false, ordering: .relaxed) }

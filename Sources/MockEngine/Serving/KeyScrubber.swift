@@ -1,6 +1,12 @@
 import Basics
-import Foundation
 import HTTPServer
+import Locking
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Keeps API keys and other secrets out of everything mockweather prints or stores: cassettes, log
 /// lines, the request journal, error text and, in record mode, what the client is sent.
@@ -33,41 +39,48 @@ package struct KeyScrubber: Sendable {
     private let longestParameter: Int
     /// The literal forms searched for, longest first so a longer form is never cut by a shorter one.
     private let literals: [String]
-    private let patterns: [NSRegularExpression]
+    /// The `--scrub` expressions. `Regex` is not `Sendable`, so they are used under a lock: scrubbing
+    /// beyond key parameters happens only in record mode or with `--scrub`, where the hot path is not.
+    private let patterns: Locked<[Regex<AnyRegexOutput>]>
+    private let patternCount: Int
 
     /// A scrubber that masks the values of `secretParameters` only.
     package init(secretParameters: Set<String>) {
-        self.init(secretParameters: secretParameters, literals: [], patterns: [])
+        self.init(secretParameters: secretParameters, literals: [], patterns: Locked([]), patternCount: 0)
     }
 
     /// A scrubber for the values of `secretParameters`, for `secrets` and the regular expressions
-    /// `patterns` (ICU syntax, as `--scrub` takes them).
+    /// `patterns` (Swift `Regex` syntax, which reads the PCRE and ICU forms, as `--scrub` takes them).
     ///
     /// - Throws: ``KeyScrubberError`` naming the first pattern that does not compile or that matches
     ///   the empty string (which would insert `***` between every character).
     package init(secretParameters: Set<String>, secrets: [String], patterns: [String]) throws(KeyScrubberError) {
-        var compiled: [NSRegularExpression] = []
+        var compiled: [Regex<AnyRegexOutput>] = []
         for pattern in patterns {
-            let expression: NSRegularExpression
+            let expression: Regex<AnyRegexOutput>
             do {
-                expression = try NSRegularExpression(pattern: pattern)
+                expression = try Regex(pattern)
             } catch {
-                throw KeyScrubberError(pattern: pattern, reason: "it is not a valid regular expression")
+                throw KeyScrubberError(pattern: pattern, reason: "it is not a valid regular expression (\(error))")
             }
-            if expression.firstMatch(in: "", range: NSRange(location: 0, length: 0)) != nil {
+            if "".contains(expression) {
                 throw KeyScrubberError(pattern: pattern, reason: "it matches the empty string")
             }
             compiled.append(expression)
         }
-        self.init(secretParameters: secretParameters, literals: [], patterns: compiled)
+        let count = compiled.count
+        self.init(secretParameters: secretParameters, literals: [], patterns: Locked(compiled), patternCount: count)
         self = adding(secrets: secrets)
     }
 
-    private init(secretParameters: Set<String>, literals: [String], patterns: [NSRegularExpression]) {
+    private init(
+        secretParameters: Set<String>, literals: [String], patterns: Locked<[Regex<AnyRegexOutput>]>, patternCount: Int
+    ) {
         self.secretParameters = secretParameters
         longestParameter = secretParameters.map(\.utf8.count).max() ?? 0
         self.literals = literals
         self.patterns = patterns
+        self.patternCount = patternCount
     }
 
     /// This scrubber plus more secrets (e.g. the key one client sent), each in every form it may
@@ -78,7 +91,8 @@ package struct KeyScrubber: Sendable {
             forms.formUnion(Self.encodedForms(of: secret))
         }
         let ordered = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
-        return KeyScrubber(secretParameters: secretParameters, literals: ordered, patterns: patterns)
+        return KeyScrubber(
+            secretParameters: secretParameters, literals: ordered, patterns: patterns, patternCount: patternCount)
     }
 
     /// The forms a secret may take in a URL, a header, a log or a JSON body: as it is, percent-encoded
@@ -89,8 +103,8 @@ package struct KeyScrubber: Sendable {
         var forms: Set<String> = [
             secret, once, RequestPath.percentEncoded(once), lowerHex(once),
             RequestPath.percentEncoded(secret) { RequestPath.isUnreserved($0) || $0 == UInt8(ascii: " ") }
-                .replacingOccurrences(of: " ", with: "+"),
-            secret.replacingOccurrences(of: "/", with: "\\/"),
+                .replacing(" ", with: "+"),
+            secret.replacing("/", with: "\\/"),
         ]
         let decoded = RequestPath.percentDecoded(secret)
         if decoded != secret { forms.insert(decoded) }
@@ -116,7 +130,7 @@ package struct KeyScrubber: Sendable {
     }
 
     /// True when the scrubber knows secrets or patterns beyond the secret parameters.
-    package var masksMoreThanKeyParameters: Bool { !literals.isEmpty || !patterns.isEmpty }
+    package var masksMoreThanKeyParameters: Bool { !literals.isEmpty || patternCount > 0 }
 
     /// Nil when the scrubber only masks secret parameters, which replay does anyway: the hot path then
     /// skips scrubbing altogether.
@@ -125,16 +139,19 @@ package struct KeyScrubber: Sendable {
     /// `text` with every secret, secret parameter value and pattern match replaced by `***`.
     package func scrub(_ text: String) -> String {
         var text = text
-        for literal in literals where text.range(of: literal, options: .caseInsensitive) != nil {
-            text = text.replacingOccurrences(of: literal, with: Self.mask, options: .caseInsensitive)
+        for literal in literals {
+            if let masked = Self.replacing(Array(literal.utf8), in: Array(text.utf8), with: Self.maskBytes) {
+                text = String(decoding: masked, as: UTF8.self)
+            }
         }
         text = maskingSecretParameters(in: text)
-        for pattern in patterns {
-            text = pattern.stringByReplacingMatches(
-                in: text, range: NSRange(text.startIndex..., in: text),
-                withTemplate: NSRegularExpression.escapedTemplate(for: Self.mask))
+        guard patternCount > 0 else { return text }
+        return patterns.withLock { patterns in
+            for pattern in patterns where text.contains(pattern) {
+                text = text.replacing(pattern, with: Self.mask)
+            }
+            return text
         }
-        return text
     }
 
     /// `bytes` scrubbed as text when they are UTF-8; otherwise each literal secret's bytes are replaced.
@@ -142,7 +159,7 @@ package struct KeyScrubber: Sendable {
         if let text = String(validating: bytes, as: UTF8.self) { return Array(scrub(text).utf8) }
         var output = bytes
         for literal in literals {
-            output = Self.replacing(Array(literal.utf8), in: output, with: Array(Self.mask.utf8))
+            output = Self.replacing(Array(literal.utf8), in: output, with: Self.maskBytes) ?? output
         }
         return output
     }
@@ -202,12 +219,22 @@ package struct KeyScrubber: Sendable {
         }
     }
 
-    private static func replacing(_ needle: [UInt8], in haystack: [UInt8], with replacement: [UInt8]) -> [UInt8] {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return haystack }
-        var output: [UInt8] = []
-        var index = 0
+    /// `haystack` with every occurrence of `needle` replaced, ASCII letters compared without case (a
+    /// key's encoded forms differ only in the case of their hex digits); nil when there is none. A
+    /// match of UTF-8 text never starts inside a character, so the output of UTF-8 stays UTF-8.
+    private static func replacing(_ needle: [UInt8], in haystack: [UInt8], with replacement: [UInt8]) -> [UInt8]? {
+        func matches(at start: Int) -> Bool {
+            guard start + needle.count <= haystack.count else { return false }
+            for offset in 0..<needle.count where !sameIgnoringASCIICase(haystack[start + offset], needle[offset]) {
+                return false
+            }
+            return true
+        }
+        guard !needle.isEmpty, let first = haystack.indices.first(where: matches(at:)) else { return nil }
+        var output = Array(haystack[..<first])
+        var index = first
         while index < haystack.count {
-            if index + needle.count <= haystack.count, haystack[index..<index + needle.count].elementsEqual(needle) {
+            if matches(at: index) {
                 output += replacement
                 index += needle.count
             } else {
@@ -216,6 +243,10 @@ package struct KeyScrubber: Sendable {
             }
         }
         return output
+    }
+
+    private static func sameIgnoringASCIICase(_ left: UInt8, _ right: UInt8) -> Bool {
+        left == right || (left | 0x20 == right | 0x20 && (left | 0x20) &- UInt8(ascii: "a") < 26)
     }
 }
 

@@ -1,8 +1,14 @@
 import Basics
 import Dispatch
-import Foundation
+import HTTPServer
 import Locking
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -58,6 +64,8 @@ package final class StandardOutputLog: LogSink {
     /// and lines never go out of order.
     private let writing = Locked(())
     private let stopped = Atomic<Bool>(false)
+    /// Set when no flushing thread could be started: every line is then written as it comes.
+    private let writesAtOnce = Atomic<Bool>(false)
     private let descriptor: Int32
     /// Signalled when the buffer goes from empty to not empty (and at deinit).
     private let wakeUp = DispatchSemaphore(value: 0)
@@ -67,15 +75,18 @@ package final class StandardOutputLog: LogSink {
     package init(descriptor: Int32 = 1) {
         self.descriptor = descriptor
         let wakeUp = wakeUp
-        let thread = Thread { [weak self] in
-            while true {
-                wakeUp.wait()
-                guard let self, !self.stopped.load(ordering: .relaxed) else { return }
-                usleep(50_000)
-                self.flush()
+        do {
+            try startThread(name: "mockweather-stdout") { [weak self] in
+                while true {
+                    wakeUp.wait()
+                    guard let self, !self.stopped.load(ordering: .relaxed) else { return }
+                    usleep(50_000)
+                    self.flush()
+                }
             }
+        } catch {
+            writesAtOnce.store(true, ordering: .relaxed)
         }
-        thread.start()
     }
 
     deinit {
@@ -102,7 +113,7 @@ package final class StandardOutputLog: LogSink {
             body(&buffer)
             return (wasEmpty, buffer.count >= Self.flushThreshold)
         }
-        if shouldFlush {
+        if shouldFlush || writesAtOnce.load(ordering: .relaxed) {
             flush()
         } else if wasEmpty {
             wakeUp.signal()

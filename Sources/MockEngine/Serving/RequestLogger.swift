@@ -1,8 +1,14 @@
 import Basics
 import Dispatch
-import Foundation
+import HTTPServer
 import Locking
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -37,15 +43,19 @@ package final class RequestLogger: Sendable {
         guard inBackground else { return }
         running.store(true, ordering: .relaxed)
         let wakeUp = wakeUp
-        let thread = Thread { [weak self] in
-            while true {
-                wakeUp.wait()
-                guard let self, self.running.load(ordering: .relaxed) else { return }
-                usleep(20_000)  // let a batch gather
-                self.drain()
+        do {
+            try startThread(name: "mockweather-log") { [weak self] in
+                while true {
+                    wakeUp.wait()
+                    guard let self, self.running.load(ordering: .relaxed) else { return }
+                    usleep(20_000)  // let a batch gather
+                    self.drain()
+                }
             }
+        } catch {
+            // Without a thread of its own, each line is written by the request that made it.
+            running.store(false, ordering: .relaxed)
         }
-        thread.start()
     }
 
     deinit {

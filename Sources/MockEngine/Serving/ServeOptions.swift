@@ -1,4 +1,10 @@
+import Basics
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
 package import Foundation
+#endif
 
 /// Everything `mockweather serve` can be told (docs/ARCHITECTURE.md#serving), with the documented defaults.
 package struct ServeOptions: Sendable {
@@ -76,8 +82,7 @@ package enum CassetteDirectory {
             )
         }
         let local = currentDirectory.appendingPathComponent("Cassettes")
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: local.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileSystemFacts.isDirectory(atPath: local.path) {
             return (local.standardizedFileURL, "./Cassettes")
         }
         return (bundled().standardizedFileURL, "bundled")

@@ -1,4 +1,10 @@
+import Basics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +24,7 @@ enum ExecutableIdentity {
     /// `build 13085ba9...`, or `executable DEVICE:INODE:SIZE:MTIME`, or nil when the program cannot be found.
     static func current() -> String? {
         #if canImport(Darwin)
-        guard let executable = Bundle.main.executablePath else { return nil }
+        guard let executable = FileSystemFacts.executablePath() else { return nil }
         #else
         let executable = "/proc/self/exe"
         if let buildID = buildID(ofELF: executable) {

@@ -1,6 +1,11 @@
 import Basics
-import Foundation
 import MockEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What the dashboard reads of a KMA answer (JSON, or the XML the service answers by default): the
 /// cell as the place (`nx 60 ny 127`), the first hour's temperature (`TMP`, or `T1H` for the
@@ -112,7 +117,9 @@ enum KMAXMLItems {
     static func items(of text: String, limit: Int = 10_000) -> [[String: String]] {
         var items: [[String: String]] = []
         var rest = Substring(text)
-        while items.count < limit, let open = rest.range(of: "<item>"), let close = rest.range(of: "</item>") {
+        while items.count < limit, let open = rest.firstRange(of: "<item>"),
+            let close = rest.firstRange(of: "</item>")
+        {
             guard open.upperBound <= close.lowerBound else {
                 rest = rest[close.upperBound...]
                 continue
@@ -129,7 +136,7 @@ enum KMAXMLItems {
         var rest = content
         while let start = rest.firstIndex(of: "<"), let end = rest[start...].firstIndex(of: ">") {
             let name = rest[rest.index(after: start)..<end]
-            guard !name.isEmpty, !name.hasPrefix("/"), let closing = rest[end...].range(of: "</\(name)>") else {
+            guard !name.isEmpty, !name.hasPrefix("/"), let closing = rest[end...].firstRange(of: "</\(name)>") else {
                 rest = rest[rest.index(after: end)...]
                 continue
             }
@@ -141,7 +148,6 @@ enum KMAXMLItems {
 
     private static func unescaped(_ text: Substring) -> String {
         guard text.contains("&") else { return String(text) }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        return String(text.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&amp;", with: "&"))
     }
 }

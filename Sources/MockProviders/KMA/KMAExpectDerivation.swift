@@ -1,6 +1,11 @@
 import Basics
-import Foundation
 import MockEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What a correct client makes of a recorded KMA answer, as the `expect` block record mode writes
 /// (the keys of ``KMAExpectations``): for a forecast its hours, the first hour's values, the first
@@ -153,7 +158,7 @@ enum KMAExpectDerivation {
 
     /// The text of the first `<name>…</name>` in `text`.
     private static func element(_ name: String, in text: String) -> String? {
-        guard let open = text.range(of: "<\(name)>"), let close = text.range(of: "</\(name)>"),
+        guard let open = text.firstRange(of: "<\(name)>"), let close = text.firstRange(of: "</\(name)>"),
             open.upperBound <= close.lowerBound
         else { return nil }
         return String(text[open.upperBound..<close.lowerBound]).trimmingASCIIWhitespace()

@@ -1,7 +1,12 @@
 import Basics
-import Foundation
 import HTTPServer
 import MockEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The fuzz property of the KMA provider's reading of query text (`base_date`, `base_time`, `nx`,
 /// `ny`, `pageNo`, `numOfRows`, `dataType`) and of its own answers: for any query, the rules answer

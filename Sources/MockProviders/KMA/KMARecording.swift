@@ -1,6 +1,11 @@
 import Basics
-import Foundation
 import MockEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// How the KMA service is recorded (docs/ARCHITECTURE.md#recording): the real key from
 /// `KMA_SERVICE_KEY` (the variable WeatherClient's KMA client reads) or `--api-key kma=KEY`, sent as

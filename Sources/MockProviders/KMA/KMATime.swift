@@ -1,5 +1,10 @@
 import Basics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A KST wall-clock second (UTC+9, no daylight saving), counted from 1970-01-01 00:00 KST: how the
 /// service's dates and times (`base_date` `20261001`, `base_time` `2300`, a row's `fcstDate`/`fcstTime`)

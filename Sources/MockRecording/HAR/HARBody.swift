@@ -1,6 +1,11 @@
 import Basics
-import Foundation
 import MockEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The body of an entry's response as the server meant it: `content.text` taken as UTF-8 or, with
 /// `encoding: base64`, as bytes, then uncompressed if the tool kept it compressed.
@@ -68,7 +73,7 @@ enum HARBody {
     static func contentCodings(of headers: [HeaderField]) -> [String] {
         headers.filter { $0.name.lowercased() == "content-encoding" }
             .flatMap { $0.value.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .map { $0.trimmingWhitespace().lowercased() }
             .filter { !$0.isEmpty && $0 != "identity" }
     }
 

@@ -1,7 +1,12 @@
 import Basics
-package import Foundation
 import HTTPServer
 package import MockEngine
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// `mockweather export --har FILE`: every interaction of a cassette directory, each response of a
 /// sequence, as a HAR 1.2 entry, with the request a client would send and the answer `serve` gives it.

@@ -1,6 +1,11 @@
 import Basics
-package import Foundation
 package import MockEngine
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// Options for ``HARImporter``.
 package struct HARImportOptions: Sendable {

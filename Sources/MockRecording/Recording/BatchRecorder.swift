@@ -1,5 +1,10 @@
-package import Foundation
 package import MockEngine
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// Where `mockweather record` writes and how it reaches the APIs.
 package struct BatchRecordingOptions: Sendable {

@@ -1,6 +1,11 @@
 import Basics
-package import Foundation
 package import MockEngine
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// `mockweather verify`: sends every recorded cassette's request to its live API and reports, per
 /// cassette, whether the answer still has the recorded shape (status, and fields added, removed or

@@ -1,6 +1,11 @@
 import Basics
-import Foundation
 import MockEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -46,7 +51,7 @@ struct CassetteWriter: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw CassetteWriteError(
-                file: folder.path, reason: "cannot create the folder: \(error.localizedDescription)")
+                file: folder.path, reason: "cannot create the folder: \(FileSystemFacts.describe(error))")
         }
         return try resolve(preferredName: preferredName, requestKey: requestKey, replacing: replacing, planned: [:]) {
             (path, replacing) throws(CassetteWriteError) in try place(document, at: path, replacing: replacing)
@@ -124,10 +129,10 @@ struct CassetteWriter: Sendable {
     /// killed (their process is gone).
     func removeAbandonedTemporaryFiles(under folder: String = Recorder.recordedFolder) {
         let root = directory.appendingPathComponent(folder)
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            guard name.hasPrefix("."), let marker = name.range(of: Self.temporaryMarker) else { continue }
+        guard let relativePaths = try? FileManager.default.subpathsOfDirectory(atPath: root.path) else { return }
+        for relative in relativePaths {
+            let name = relative.split(separator: "/").last ?? ""
+            guard name.hasPrefix("."), let marker = name.firstRange(of: Self.temporaryMarker) else { continue }
             let owner = name[marker.upperBound...].split(separator: "-").first.flatMap { Int32($0) }
             if let owner, owner != getpid(), kill(owner, 0) != 0, errno == ESRCH {
                 unlink(root.appendingPathComponent(relative).path)

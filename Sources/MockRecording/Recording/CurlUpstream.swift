@@ -1,7 +1,18 @@
 import Basics
 import CLibcurl
-import Foundation
 import MockEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Forwards to the live APIs through libcurl (TLS for `https`), loaded only when a recording needs it,
 /// so a replay-only `mockweather serve` never maps a TLS stack (see CLibcurl.h). No cache, no cookies,
@@ -171,8 +182,8 @@ private final class CurlExchange: @unchecked Sendable {
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }
-        let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-        let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        let name = line[..<colon].trimmingWhitespace()
+        let value = line[line.index(after: colon)...].trimmingWhitespace()
         guard !name.isEmpty, !Self.wireOnlyFields.contains(name.lowercased()) else { return }
         headers.append(HeaderField(name: name, value: value))
     }

@@ -1,4 +1,4 @@
-import Foundation
+import HTTPServer
 import Locking
 
 /// Runs `body` on a new thread named `name` and returns its result to the awaiting task, for work
@@ -10,15 +10,18 @@ import Locking
 /// first read of libcurl's answer as a race (`CurlUpstreamTests` catches that).
 func onOwnThread<Result: Sendable>(named name: String, _ body: @escaping @Sendable () -> Result) async -> Result {
     let slot = ResultSlot<Result>()
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let thread = Thread {
-            slot.fill(body())
-            continuation.resume()
+    let started = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        do {
+            try startThread(name: name) {
+                slot.fill(body())
+                continuation.resume(returning: true)
+            }
+        } catch {
+            continuation.resume(returning: false)
         }
-        thread.name = name
-        thread.start()
     }
-    return slot.take()
+    // Out of threads: the work blocks the awaiting task's thread instead of not being done.
+    return started ? slot.take() : body()
 }
 
 /// The one value a thread hands to the task waiting for it.

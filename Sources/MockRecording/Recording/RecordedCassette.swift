@@ -1,6 +1,11 @@
 import Basics
-import Foundation
 import MockEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Builds the cassette document for captured exchanges (format v1): one request and the answers it got,
 /// from record mode (`source: recorded`, one answer) or from a HAR archive (`source: imported`, one

@@ -1,8 +1,13 @@
 import Basics
-import Foundation
 import HTTPServer
 import Locking
 import MockEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Record mode's core, shared by `serve --record new|all` and `mockweather record`: forwards one
 /// request upstream with the real key, scrubs the answer, writes it as a cassette when it is worth
@@ -227,7 +232,9 @@ final class Recorder: Sendable {
 extension String {
     /// The string with the first occurrence of `target` replaced.
     func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
+        guard let range = firstRange(of: target) else { return self }
+        var replaced = self
+        replaced.replaceSubrange(range, with: replacement)
+        return replaced
     }
 }

@@ -1,6 +1,11 @@
 import Basics
-package import Foundation
 package import MockEngine
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// `validate --max-age`: recorded cassettes older than a limit, so a CI job notices when its cassettes
 /// have not been refreshed against the live API for too long.

@@ -1,6 +1,11 @@
-package import Foundation
 import HTTPServer
 package import MockEngine
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// Record mode behind the engine's stack: each request it is handed goes upstream through the
 /// ``Recorder``, and the answer comes back as the stack's outcome.

@@ -1,5 +1,10 @@
-package import Foundation
 import MockEngine
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// An API key that never shows itself: printing, interpolating or dumping it gives
 /// `***`, so a key cannot reach a log line or an error message by accident. Only the upstream client

@@ -1,6 +1,11 @@
 package import Basics
-import Foundation
 import HTTPServer
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Builds HAR 1.2 documents that other HAR tools accept: every member the format requires present,
 /// whole numbers where strict readers (Swift's Codable HAR models) expect integers (`time`, timings,

@@ -1,0 +1,24 @@
+#if os(Linux)
+import Foundation
+import TestSupport
+import Testing
+
+/// On Linux `mockweather` links FoundationEssentials and not Foundation, whose libraries (ICU's data
+/// among them) cost a third of a start (docs/ARCHITECTURE.md#foundation-essentials). One `import
+/// Foundation` in any module the executable links would bring them all back; this notices.
+@Suite struct FoundationEssentialsTests {
+    @Test func serveMapsFoundationEssentialsButNeitherFoundationNorICU() async throws {
+        let server = try await MockServer.start(cassettes: PackageLayout.bundledCassettes)
+        let exchange = try await RawHTTPClient(port: server.port).exchange("/data/2.5/weather?q=Seoul&appid=x")
+        let maps = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/maps", encoding: .utf8)
+        _ = await server.stop()
+
+        let libraries = Set(maps.split(separator: "\n").compactMap { $0.split(separator: "/").last.map(String.init) })
+        #expect(exchange.head.hasPrefix("HTTP/1.1 200"))
+        #expect(libraries.contains("libFoundationEssentials.so"), "the maps name the libraries: \(libraries.sorted())")
+        for foundation in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
+            #expect(!libraries.contains(foundation), "mockweather serve maps \(foundation)")
+        }
+    }
+}
+#endif
