@@ -139,9 +139,9 @@ let package = Package(
         // Thin executables: parse arguments, call a library, print, exit.
         .executableTarget(
             name: "mockweather",
-            // Not MockWeather, and BundledCassettes only where Foundation is the system's anyway: on
-            // Linux the executable links FoundationEssentials alone (docs/ARCHITECTURE.md#foundation-
-            // essentials), and a resource target's `Bundle.module` accessor imports Foundation.
+            // BundledCassettes only where Foundation is the system's anyway: on Linux the executable
+            // links FoundationEssentials alone, and a resource target's `Bundle.module` accessor imports
+            // Foundation (docs/ARCHITECTURE.md#foundation-essentials).
             dependencies: [
                 "Basics", "MockEngine", "MockProviders", "MockRecording", "HTTPServer", "ArgumentParsing",
                 .target(

@@ -38,8 +38,8 @@ enum UpstreamOptions {
         default: "10s")
     static let scrub = OptionSpec.option(
         "--scrub", value: "REGEX",
-        help: "Also replace every match of this regular expression with *** in cassettes, logs and the journal "
-            + "(repeatable). API keys are always scrubbed.",
+        help: "Also replace every match of this regular expression (Swift Regex syntax) with *** in cassettes, "
+            + "logs and the journal (repeatable). API keys are always scrubbed.",
         repeatable: true)
 
     /// The upstream options, in help order.
