@@ -1,4 +1,5 @@
 package import HTTPServer
+import Synchronization
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -28,8 +29,18 @@ package struct ReplayRequest: Sendable {
     /// The provider's coordinate parameters as numbers, when both are present and numeric.
     let coordinate: (latitude: Double, longitude: Double)?
     /// The mock clock's reading when the request arrived (``MockClock``): what a provider's rules and
-    /// shaping take as "now", so both agree on one instant.
-    package var now: Date
+    /// shaping take as "now", so both agree on one instant. Reading it is noted (``readTheClock``):
+    /// an answer that depended on the time is never taken from the ``AnswerMemo``.
+    package var now: Date {
+        get {
+            clockReading.wasRead.store(true, ordering: .relaxed)
+            return instant
+        }
+        set { instant = newValue }
+    }
+    private var instant: Date
+    /// Shared by every copy of this request, so a read through any of them is seen.
+    private let clockReading = ClockReading()
     /// The server's `--shift-times`: whether recorded times are shifted to ``now`` for a response
     /// whose cassette states no `shiftTimes` of its own (``ResponseTemplate/shiftTimes``). Carried
     /// here, beside the instant it shifts to, so providers read it where they read the request.
@@ -43,7 +54,7 @@ package struct ReplayRequest: Sendable {
         providers: ProviderSet, now: Date = Date()
     ) {
         self.method = method
-        self.now = now
+        self.instant = now
         var query = query
         if query == nil, let mark = rawPath.utf8.firstIndex(of: UInt8(ascii: "?")) {
             query = String(rawPath[rawPath.utf8.index(after: mark)...])
@@ -76,6 +87,9 @@ package struct ReplayRequest: Sendable {
             providers: providers, now: now)
         self.shiftsTimesByDefault = shiftsTimesByDefault
     }
+
+    /// Whether anything read ``now`` while the request was answered.
+    var readTheClock: Bool { clockReading.wasRead.load(ordering: .relaxed) }
 
     /// Its provider's vocabulary, or the empty one.
     var vocabulary: RequestVocabulary { provider?.vocabulary ?? .empty }
@@ -238,4 +252,9 @@ package struct QueryParameters: Sendable {
             }
         }
     }
+}
+
+/// Whether a request's ``ReplayRequest/now`` was read.
+private final class ClockReading: Sendable {
+    let wasRead = Atomic<Bool>(false)
 }

@@ -74,6 +74,10 @@ package struct PreparedResponse: Sendable {
     /// ``response(for:window:)``), or when its cassette could not be read back.
     package var delay: DelaySpecification? { encoding.encodedIfReady?.template.delay }
 
+    /// Whether the response has been encoded from its cassette: false before its first use and while
+    /// its cassette cannot be read back (each request is then answered 500 saying why).
+    package var isEncoded: Bool { encoding.encodedIfReady != nil }
+
     /// The fault the cassette sets on this response, read as ``delay`` is.
     package var fault: FaultSpecification? { encoding.encodedIfReady?.template.fault }
 

@@ -30,7 +30,7 @@ package struct ReplayResponder: Responder {
         }
         // Through the buffer, the entry and its prepared response are read where they lie: a copy of
         // either would retain each of their fields on every request, on both event loops at once.
-        let (response, served, shownLabel) = library.entries.withUnsafeBufferPointer { entries in
+        let (response, served, shownLabel, isRepeatable) = library.entries.withUnsafeBufferPointer { entries in
             let entry = UnsafePointer(entries.baseAddress! + ordinal)
             let count = entry.pointee.responses.count
             let sequence = entry.pointee.position
@@ -41,9 +41,12 @@ package struct ReplayResponder: Responder {
                 let window =
                     entry.pointee.isRanged ? entry.pointee.pattern.range?.window(for: replayRequest.parameters) : nil
                 var response = prepared.pointee.response(for: replayRequest, window: window)
+                var isRepeatable = sequence == nil && prepared.pointee.isEncoded && chaos.isQuiet
                 switch prepared.pointee.delay {
                 case .fixed(let milliseconds): response.delay = .milliseconds(milliseconds)
-                case .uniform(let low, let high): response.delay = .milliseconds(random.integer(in: low...high))
+                case .uniform(let low, let high):
+                    response.delay = .milliseconds(random.integer(in: low...high))
+                    isRepeatable = false
                 case nil: break
                 }
                 var served: ServedFault?
@@ -52,11 +55,13 @@ package struct ReplayResponder: Responder {
                     served = ServedFault(kind: fault.kind, isRandom: false)
                 }
                 let label = entry.pointee.label
-                return (response, served, sequence == nil ? label : "\(label) [\(position + 1)/\(count)]")
+                let shown = sequence == nil ? label : "\(label) [\(position + 1)/\(count)]"
+                return (response, served, shown, isRepeatable)
             }
         }
         var outcome = ReplayOutcome(response, .answered(shownLabel), fault: served)
         outcome.overridden = library.overridden(for: replayRequest, by: ordinal)
+        outcome.isRepeatable = isRepeatable
         return withChaos(outcome)
     }
 
@@ -65,8 +70,7 @@ package struct ReplayResponder: Responder {
     private func withChaos(_ outcome: consuming ReplayOutcome) -> ReplayOutcome {
         // Without --latency or --fault-rate there is nothing to change (the usual case); consumed, so
         // it is handed back without a copy.
-        guard chaos.latencyMilliseconds != nil || chaos.faultRate > 0, case .now(var response) = outcome.answer
-        else { return outcome }
+        guard !chaos.isQuiet, case .now(var response) = outcome.answer else { return outcome }
         if let latency = chaos.latencyMilliseconds {
             let milliseconds = Int((response.delay ?? .zero).inMilliseconds) + random.integer(in: latency)
             response.delay = .milliseconds(milliseconds)

@@ -31,6 +31,10 @@ package struct ReplayOutcome: Sendable {
     /// The body as the journal, log and HAR show it when it differs from the one sent (a secret the
     /// API echoes); nil shows the body sent.
     var shownBody: [UInt8]?
+    /// Whether the same request would get the same answer for as long as the library is the same,
+    /// unless it read the clock: an interaction's only response, its delay fixed, no chaos. Such an
+    /// answer may be kept in the ``AnswerMemo``.
+    var isRepeatable = false
 
     init(answer: Answer, source: Source, fault: ServedFault? = nil, shownBody: [UInt8]? = nil) {
         self.answer = answer

@@ -15,9 +15,17 @@ package struct ReplayHandler: HTTPHandler {
     /// Set in record mode or with `--scrub`: masks secrets in journal entries and log lines beyond the
     /// secret parameters (which are always masked).
     var scrubber: KeyScrubber?
+    /// Answers to requests seen before; nil where answers are not kept (record mode, `--scrub`, whose
+    /// journal entries are scrubbed per request).
+    var memo: AnswerMemo?
 
     package func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
         let started = ContinuousClock.now
+        let library = admin.store.library
+        if let memo, let answer = memo.answer(for: request, from: library) {
+            journalled(answer.entry, started: started)
+            return .respond(answer.response)
+        }
         let replayRequest = ReplayRequest(
             request, providers: admin.store.providers, now: clock.now, shiftsTimesByDefault: shiftsTimes)
         if AdminAPI.handles(replayRequest.path) {
@@ -26,7 +34,11 @@ package struct ReplayHandler: HTTPHandler {
         let outcome = responder.respond(to: request, as: replayRequest)
         switch outcome.answer {
         case .now(let response):
-            record(outcome, response, for: replayRequest, started: started)
+            let entry = record(outcome, response, for: replayRequest, started: started)
+            // The library read before matching: one reloaded meanwhile must not be credited with it.
+            if let memo, outcome.isRepeatable, !replayRequest.readTheClock, library === admin.store.library {
+                memo.remember(AnswerMemo.Answer(response: response, entry: entry), for: request, from: library)
+            }
             return .respond(response)
         case .later(let produce):
             // Journalled once the answer is known, with its real status and what became of it.
@@ -39,10 +51,12 @@ package struct ReplayHandler: HTTPHandler {
         }
     }
 
+    /// Journals and logs `outcome`, answered with `response`; returns the entry as made.
+    @discardableResult
     private func record(
         _ outcome: ReplayOutcome, _ response: HTTPResponse, for replayRequest: ReplayRequest,
         started: ContinuousClock.Instant
-    ) {
+    ) -> JournalEntry {
         let elapsed = started.duration(to: .now)
         var entry = JournalEntry(
             sequenceNumber: 0, timestampMilliseconds: Timestamp.nowMilliseconds(), method: replayRequest.method,
@@ -85,6 +99,17 @@ package struct ReplayHandler: HTTPHandler {
                 "\(displayText) → \(response.status) (closest: \(entry.nearMiss ?? "none"))") : nil
         let recorded = RecordedEntry(entry)
         journal.record(recorded, unmatchedLine: unmatchedLine)
+        logger?.log(recorded)
+        return entry
+    }
+
+    /// Journals and logs a kept answer's entry as this request's: its own time and duration.
+    private func journalled(_ kept: JournalEntry, started: ContinuousClock.Instant) {
+        var entry = kept
+        entry.timestampMilliseconds = Timestamp.nowMilliseconds()
+        entry.durationMicroseconds = started.duration(to: .now).inMicroseconds
+        let recorded = RecordedEntry(entry)
+        journal.record(recorded, unmatchedLine: nil)
         logger?.log(recorded)
     }
 }

@@ -61,9 +61,11 @@ package final class ReplayStack: Sendable {
         ) { line in
             diagnostics.write(line: "mockweather: \(line)")
         }
+        let scrubbing = scrubber?.nilWhenTrivial
         handler = ReplayHandler(
             responder: responder, admin: admin, journal: journal, logger: logger, clock: clock,
-            shiftsTimes: options.shiftTimes, scrubber: scrubber?.nilWhenTrivial)
+            shiftsTimes: options.shiftTimes, scrubber: scrubbing,
+            memo: options.recording == nil && scrubbing == nil ? AnswerMemo() : nil)
     }
 
     /// Answers one request as `mockweather serve` would; never blocks (a response's delay and fault are
@@ -74,6 +76,9 @@ package final class ReplayStack: Sendable {
 
     /// The journal, for the in-process modes' `ReplayJournal`.
     package var requestJournal: RequestJournal { journal }
+
+    /// The answers kept for requests seen before, nil where none are kept (``AnswerMemo``).
+    package var answerMemo: AnswerMemo? { handler.memo }
 
     /// The request log, stopped by whoever stops the stack.
     package var requestLogger: RequestLogger? { logger }
