@@ -25,7 +25,11 @@ import Testing
         #expect(entries.map(\.matched) == ["seoul", "seoul"])
         #expect(Set(entries.map(\.sequenceNumber)).count == 2, "each request is its own entry")
         #expect(entries.allSatisfy { $0.query == "q=Seoul&appid=***" }, "the key stays masked in the kept entry")
-        #expect(harness.log.lines.count == 2)
+        #expect(entries[1].timestampMilliseconds >= entries[0].timestampMilliseconds)
+        #expect(entries.map(\.status) == [200, 200] && entries[1].response?.body == first.body)
+        let lines = harness.log.lines
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.contains("GET /data/2.5/weather?q=Seoul&appid=*** 200 seoul") }, "\(lines)")
     }
 
     @Test func aSequenceAdvancesOnEveryRequest() throws {

@@ -38,15 +38,60 @@ package struct JournalEntry: Sendable {
 /// A journal entry as the ring and the request log share it: made once per request, then passed
 /// on by one reference count, where a copy of the entry would retain each of its strings (on two
 /// event loops at once, the same shared labels and paths).
+///
+/// A request answered from the ``AnswerMemo`` is a repeat: it refers to the first request's recorded
+/// entry and keeps only its own time and duration, so the answer's strings and response are shared,
+/// not retained field by field on every request.
 final class RecordedEntry: Sendable {
-    let entry: JournalEntry
+    /// The entry as made; nil for a repeat.
+    private let made: JournalEntry?
+    /// For a repeat, the entry it repeats (never itself a repeat).
+    private let original: RecordedEntry?
+    private let timestampMilliseconds: Int64
+    private let durationMicroseconds: Int
 
-    init(_ entry: consuming JournalEntry) { self.entry = entry }
+    init(_ entry: consuming JournalEntry) {
+        timestampMilliseconds = entry.timestampMilliseconds
+        durationMicroseconds = entry.durationMicroseconds
+        original = nil
+        made = entry
+    }
+
+    /// A request answered as `original`'s was, at `timestampMilliseconds`, in `durationMicroseconds`.
+    init(repeating original: RecordedEntry, timestampMilliseconds: Int64, durationMicroseconds: Int) {
+        self.original = original.original ?? original
+        self.timestampMilliseconds = timestampMilliseconds
+        self.durationMicroseconds = durationMicroseconds
+        made = nil
+    }
+
+    /// The entry (a repeat's with its own time and duration).
+    var entry: JournalEntry {
+        guard let original else { return made! }
+        var entry = original.entry
+        entry.timestampMilliseconds = timestampMilliseconds
+        entry.durationMicroseconds = durationMicroseconds
+        return entry
+    }
 
     /// Appends the entry's log line as `formatter` writes it: the entry is read in place here, where
     /// the logger handing `recorded.entry` to the formatter copied every field of it.
     func appendLine(_ formatter: RequestLogFormatter, to bytes: inout [UInt8], clock: inout TimestampText) {
-        formatter.append(entry, to: &bytes, clock: &clock)
+        appendLine(formatter, at: timestampMilliseconds, lasting: durationMicroseconds, to: &bytes, clock: &clock)
+    }
+
+    private func appendLine(
+        _ formatter: RequestLogFormatter, at timestampMilliseconds: Int64, lasting durationMicroseconds: Int,
+        to bytes: inout [UInt8], clock: inout TimestampText
+    ) {
+        if let original {
+            original.appendLine(
+                formatter, at: timestampMilliseconds, lasting: durationMicroseconds, to: &bytes, clock: &clock)
+        } else {
+            formatter.append(
+                made!, timestampMilliseconds: timestampMilliseconds, durationMicroseconds: durationMicroseconds,
+                to: &bytes, clock: &clock)
+        }
     }
 }
 

@@ -45,11 +45,17 @@ package final class AnswerMemo: Sendable {
         }
     }
 
-    /// A kept answer: the response and the journal entry of the request that made it, whose
-    /// sequence number, time and duration each answer sets anew.
-    struct Answer: Sendable {
+    /// A kept answer: the response and the journal entry of the request that made it, which each
+    /// later request's entry repeats with its own time and duration. A class, so a lookup hands over
+    /// one reference, not each of the response's and the entry's fields.
+    final class Answer: Sendable {
         let response: HTTPResponse
-        let entry: JournalEntry
+        let entry: RecordedEntry
+
+        init(response: HTTPResponse, entry: RecordedEntry) {
+            self.response = response
+            self.entry = entry
+        }
     }
 
     private struct State {

@@ -23,7 +23,11 @@ package struct ReplayHandler: HTTPHandler {
         let started = ContinuousClock.now
         let library = admin.store.library
         if let memo, let answer = memo.answer(for: request, from: library) {
-            journalled(answer.entry, started: started)
+            let recorded = RecordedEntry(
+                repeating: answer.entry, timestampMilliseconds: Timestamp.nowMilliseconds(),
+                durationMicroseconds: started.duration(to: .now).inMicroseconds)
+            journal.record(recorded, unmatchedLine: nil)
+            logger?.log(recorded)
             return .respond(answer.response)
         }
         let replayRequest = ReplayRequest(
@@ -51,12 +55,12 @@ package struct ReplayHandler: HTTPHandler {
         }
     }
 
-    /// Journals and logs `outcome`, answered with `response`; returns the entry as made.
+    /// Journals and logs `outcome`, answered with `response`; returns the entry as recorded.
     @discardableResult
     private func record(
         _ outcome: ReplayOutcome, _ response: HTTPResponse, for replayRequest: ReplayRequest,
         started: ContinuousClock.Instant
-    ) -> JournalEntry {
+    ) -> RecordedEntry {
         let elapsed = started.duration(to: .now)
         var entry = JournalEntry(
             sequenceNumber: 0, timestampMilliseconds: Timestamp.nowMilliseconds(), method: replayRequest.method,
@@ -100,16 +104,6 @@ package struct ReplayHandler: HTTPHandler {
         let recorded = RecordedEntry(entry)
         journal.record(recorded, unmatchedLine: unmatchedLine)
         logger?.log(recorded)
-        return entry
-    }
-
-    /// Journals and logs a kept answer's entry as this request's: its own time and duration.
-    private func journalled(_ kept: JournalEntry, started: ContinuousClock.Instant) {
-        var entry = kept
-        entry.timestampMilliseconds = Timestamp.nowMilliseconds()
-        entry.durationMicroseconds = started.duration(to: .now).inMicroseconds
-        let recorded = RecordedEntry(entry)
-        journal.record(recorded, unmatchedLine: nil)
-        logger?.log(recorded)
+        return recorded
     }
 }

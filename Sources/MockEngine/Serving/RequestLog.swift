@@ -163,9 +163,20 @@ package struct RequestLogFormatter: Sendable {
     /// Appends the line for `entry` (without a newline) to `buffer`; `clock` caches the formatted
     /// second across calls.
     func append(_ entry: JournalEntry, to buffer: inout [UInt8], clock: inout TimestampText) {
+        append(
+            entry, timestampMilliseconds: entry.timestampMilliseconds, durationMicroseconds: entry.durationMicroseconds,
+            to: &buffer, clock: &clock)
+    }
+
+    /// Appends the line for `entry` as made at `timestampMilliseconds` in `durationMicroseconds`
+    /// (a repeat's own, ``RecordedEntry``).
+    func append(
+        _ entry: JournalEntry, timestampMilliseconds: Int64, durationMicroseconds: Int, to buffer: inout [UInt8],
+        clock: inout TimestampText
+    ) {
         switch format {
         case .text:
-            clock.append(milliseconds: entry.timestampMilliseconds, to: &buffer)
+            clock.append(milliseconds: timestampMilliseconds, to: &buffer)
             buffer.append(UInt8(ascii: " "))
             LogText.appendEscaped(entry.method, to: &buffer)
             buffer.append(UInt8(ascii: " "))
@@ -195,11 +206,11 @@ package struct RequestLogFormatter: Sendable {
                 LogText.appendEscaped(fault.description, to: &buffer)
             }
             buffer.append(UInt8(ascii: " "))
-            Self.appendMilliseconds(microseconds: entry.durationMicroseconds, to: &buffer)
+            Self.appendMilliseconds(microseconds: durationMicroseconds, to: &buffer)
             buffer.append(contentsOf: "ms".utf8)
         case .json:
             buffer.append(contentsOf: "{\"time\":\"".utf8)
-            clock.append(milliseconds: entry.timestampMilliseconds, to: &buffer)
+            clock.append(milliseconds: timestampMilliseconds, to: &buffer)
             buffer.append(contentsOf: "\",\"method\":".utf8)
             LogText.appendJSONString(entry.method, to: &buffer)
             buffer.append(contentsOf: ",\"path\":".utf8)
@@ -229,7 +240,7 @@ package struct RequestLogFormatter: Sendable {
                 LogText.appendJSONString(fault.description, to: &buffer)
             }
             buffer.append(contentsOf: ",\"durationMs\":".utf8)
-            Self.appendMilliseconds(microseconds: entry.durationMicroseconds, to: &buffer)
+            Self.appendMilliseconds(microseconds: durationMicroseconds, to: &buffer)
             buffer.append(UInt8(ascii: "}"))
         }
     }
