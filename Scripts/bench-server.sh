@@ -8,6 +8,8 @@
 #       httpserver-bench serving Scripts/bench-body.json    and nginx serving the same file,
 #       mockweather with the bundled cassettes (q=Seoul)    and nginx serving the Seoul body as a file,
 #       mockweather with 10,000 generated cassettes (q=city5000, and a `near` lookup);
+#   - server CPU per request of each (utime+stime over the requests wrk counted), printed beside the
+#     req/s ratios: the same cost, steadier on a shared VM;
 #   - peak RSS of httpserver-bench and nginx, and RSS of mockweather after 1M requests with the journal on.
 # Every target takes its turn in each round (background load hits them alike); the figures are medians
 # over the rounds. `uptime` load is printed before, between rounds and after, so readers can judge noise.
@@ -133,8 +135,17 @@ run_wrk() {  # target threads connections duration url
         echo "   warning: $1: $(grep "Non-2xx\|Socket errors" <<<"$out" | tr -s ' ')"
     fi
     RPS="$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")"
+    REQUESTS="$(awk '/requests in/ { print $1 }' <<<"$out")"
     P50="$(to_us "$(awk '$1 == "50%" { print $2 }' <<<"$out")")"
     P99="$(to_us "$(awk '$1 == "99%" { print $2 }' <<<"$out")")"
+}
+CLOCK_TICKS="$(getconf CLK_TCK)"
+server_ticks() {  # SERVER: utime+stime of the server's process and its children (nginx's workers), in ticks
+    local pid total=0
+    for pid in "${PIDS[$1]}" $(pgrep -P "${PIDS[$1]}" || true); do
+        total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$total"
 }
 echo "== warm-up: 1 s of wrk -t2 -c64 against each target"
 for target in "${TARGETS[@]}"; do
@@ -147,9 +158,14 @@ for round in $(seq "$ROUNDS"); do
         read -r label threads connections <<<"$scenario"
         for target in "${TARGETS[@]}"; do
             read -r name server path <<<"$target"
+            ticks="$(server_ticks "$server")"
             run_wrk "$name" "$threads" "$connections" "$DURATION" "http://127.0.0.1:${PORT[$server]}$path"
+            ticks=$(($(server_ticks "$server") - ticks))
             printf 'rps\t%s\t%s\t%s\np50\t%s\t%s\t%s\np99\t%s\t%s\t%s\n' "$name" "$label" "$RPS" \
                 "$name" "$label" "$P50" "$name" "$label" "$P99" >>"$RESULTS"
+            # Server CPU per request in microseconds: stable on a shared VM where req/s is not.
+            awk -v n="$name" -v l="$label" -v t="$ticks" -v hz="$CLOCK_TICKS" -v r="$REQUESTS" \
+                'BEGIN { if (r > 0) printf "cpu\t%s\t%s\t%.3f\n", n, l, t * 1000000 / hz / r }' >>"$RESULTS"
         done
     done
 done
@@ -253,6 +269,14 @@ check_ratio("req/s ratio at c64, bundled cassettes", "rps", "mock", "nginx-seoul
 check_ratio("req/s ratio at c1, bundled cassettes", "rps", "mock", "nginx-seoul", "c1", ">=", 1.0)
 check_ratio("p99 ratio at c64, bundled cassettes", "p99", "mock", "nginx-seoul", "c64", "<=", 1.5)
 check_ratio("p99 ratio at c1, bundled cassettes", "p99", "mock", "nginx-seoul", "c1", "<=", 1.5)
+print()
+print("server CPU per request (utime+stime over the requests wrk counted, medians; nginx: master and workers),")
+print("steadier than req/s here; the mock's over nginx's is the cost per request behind the req/s ratios:")
+for scenario in ("c64", "c1"):
+    figures = "  ".join(f"{name} {median('cpu', name, scenario):.2f}" for name in names)
+    print(f"       {scenario}: {figures} (µs)")
+    print(f"       {scenario}: mock / nginx-seoul {ratio('cpu', 'mock', 'nginx-seoul', scenario):.2f}, "
+          f"httpserver / nginx {ratio('cpu', 'httpserver', 'nginx', scenario):.2f}")
 print()
 print("(2 cores shared by the servers, wrk and anything else running: judge by the load averages printed above.)")
 sys.exit(1 if failed else 0)
