@@ -132,6 +132,17 @@ import Testing
         #expect(kept >= 1 && kept <= AnswerMemo.capacity)
     }
 
+    @Test func aTargetKeepsAFewAnswersWhateverItsHeaders() throws {
+        let harness = try ReplayHarness([seoul])
+        for trace in 0..<(AnswerMemo.answersPerTarget * 3) {
+            let response = harness.respond(
+                "/data/2.5/weather?q=seoul", headers: ["Host": "127.0.0.1", "X-Trace": "\(trace)"])
+            #expect(response.status == 200)
+        }
+        #expect(harness.stack.answerMemo?.count == AnswerMemo.answersPerTarget)
+        #expect(harness.journal.entries().count == AnswerMemo.answersPerTarget * 3)
+    }
+
     @Test func scrubbingKeepsNoAnswers() throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
         options.scrubber = try KeyScrubber(

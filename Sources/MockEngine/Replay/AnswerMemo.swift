@@ -16,52 +16,44 @@ package final class AnswerMemo: Sendable {
     /// clients ask for.
     package static let capacity = 4096
 
-    /// A request as the memo tells requests apart: method, request-target and headers, compared
-    /// exactly (header names too: `Accept` and `accept` are two keys, which costs only a miss).
-    struct Key: Hashable, Sendable {
-        let method: String
-        let target: String
-        let headers: HTTPHeaders
+    /// The most answers kept for one request-target (other methods, other headers): a client that
+    /// sends a header of its own on every request (a trace id) would otherwise fill the memo with
+    /// answers to one target, each compared on every request for it.
+    package static let answersPerTarget = 8
 
-        init(_ request: HTTPRequest) {
-            method = request.method
-            target = request.target
-            headers = request.headers
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(method)
-            hasher.combine(target)
-            for (name, value) in headers {
-                hasher.combine(name)
-                hasher.combine(value)
-            }
-        }
-
-        static func == (left: Key, right: Key) -> Bool {
-            left.method == right.method && left.target == right.target
-                && left.headers.count == right.headers.count
-                && zip(left.headers, right.headers).allSatisfy { $0.name == $1.name && $0.value == $1.value }
-        }
-    }
-
-    /// A kept answer: the response and the journal entry of the request that made it, which each
-    /// later request's entry repeats with its own time and duration. A class, so a lookup hands over
-    /// one reference, not each of the response's and the entry's fields.
+    /// A kept answer: the request it answers (method and headers; the target is its key), the
+    /// response, and the journal entry of the request that made it, which each later request's entry
+    /// repeats with its own time and duration. A class, so a lookup hands over one reference, not
+    /// each of the response's and the entry's fields.
     final class Answer: Sendable {
+        let method: String
+        let headers: HTTPHeaders
         let response: HTTPResponse
         let entry: RecordedEntry
 
-        init(response: HTTPResponse, entry: RecordedEntry) {
+        init(for request: HTTPRequest, response: HTTPResponse, entry: RecordedEntry) {
+            method = request.method
+            headers = request.headers
             self.response = response
             self.entry = entry
+        }
+
+        /// Whether `request` (whose target is this answer's) is the one answered: the same method and
+        /// the same headers in the same order, names and values compared exactly (`Accept` and
+        /// `accept` are two requests here, which costs only a miss).
+        func answers(_ request: HTTPRequest) -> Bool {
+            request.method == method && request.headers.count == headers.count
+                && zip(request.headers, headers).allSatisfy { $0.name == $1.name && $0.value == $1.value }
         }
     }
 
     private struct State {
         /// The library the answers came from; nil before the first.
         var library: CassetteLibrary?
-        var answers: [Key: Answer] = [:]
+        /// By request-target: only the target is hashed, and a target's few answers (other methods or
+        /// headers) are told apart by ``Answer/answers(_:)``.
+        var answers: [String: [Answer]] = [:]
+        var count = 0
     }
 
     private let state = Locked(State())
@@ -71,29 +63,34 @@ package final class AnswerMemo: Sendable {
 
     /// The answer kept for `request` from `library`, if any.
     func answer(for request: HTTPRequest, from library: CassetteLibrary) -> Answer? {
-        let key = Key(request)
-        return state.withLock { state in
-            state.library === library ? state.answers[key] : nil
+        state.withLock { state in
+            guard state.library === library, let answers = state.answers[request.target] else { return nil }
+            return answers.first { $0.answers(request) }
         }
     }
 
     /// Keeps `answer` for `request`, made from `library`; answers from an earlier library are let go.
     func remember(_ answer: Answer, for request: HTTPRequest, from library: CassetteLibrary) {
-        let key = Key(request)
-        // The old dictionary is released after the lock, where its last answers may be freed.
-        let discarded = state.withLock { state -> [Key: Answer] in
-            var discarded: [Key: Answer] = [:]
-            if state.library !== library || state.answers.count >= Self.capacity {
+        // The old answers are released after the lock, where the last references to them may go.
+        let discarded = state.withLock { state -> [String: [Answer]] in
+            var discarded: [String: [Answer]] = [:]
+            if state.library !== library || state.count >= Self.capacity {
                 discarded = state.answers
-                state.answers = [:]
-                state.library = library
+                state = State(library: library)
             }
-            state.answers[key] = answer
+            // Both event loops may have answered the same request before either kept it.
+            if let kept = state.answers[request.target],
+                kept.count >= Self.answersPerTarget || kept.contains(where: { $0.answers(request) })
+            {
+                return discarded
+            }
+            state.answers[request.target, default: []].append(answer)
+            state.count += 1
             return discarded
         }
         _ = discarded
     }
 
     /// How many answers are kept (tests).
-    package var count: Int { state.withLock { $0.answers.count } }
+    package var count: Int { state.withLock { $0.count } }
 }

@@ -41,7 +41,8 @@ package struct ReplayHandler: HTTPHandler {
             let entry = record(outcome, response, for: replayRequest, started: started)
             // The library read before matching: one reloaded meanwhile must not be credited with it.
             if let memo, outcome.isRepeatable, !replayRequest.readTheClock, library === admin.store.library {
-                memo.remember(AnswerMemo.Answer(response: response, entry: entry), for: request, from: library)
+                memo.remember(
+                    AnswerMemo.Answer(for: request, response: response, entry: entry), for: request, from: library)
             }
             return .respond(response)
         case .later(let produce):
