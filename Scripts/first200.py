@@ -24,6 +24,9 @@ while True:
     except OSError:
         pass
     if time.monotonic() - started > 60:
+        # The caller learns no pid from a failure, so the server is not left running behind it.
+        server.terminate()
+        server.wait()
         sys.exit(f"{command[0]} gave no 200 for {path} within 60 s")
     time.sleep(0.001)
 print(f"{(time.monotonic() - started) * 1000:.1f}")

@@ -32,6 +32,22 @@ import Testing
         #expect(lines.allSatisfy { $0.contains("GET /data/2.5/weather?q=Seoul&appid=*** 200 seoul") }, "\(lines)")
     }
 
+    @Test func aRepeatLogsTheSameLineAsTheFirstInEitherFormat() throws {
+        var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
+        options.logFormat = .json
+        let harness = try ReplayHarness([seoul], options: options)
+        for _ in 0..<3 { _ = harness.respond("/data/2.5/weather?q=Seoul&appid=abc") }
+        let lines = harness.log.lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        #expect(lines.count == 3, "\(harness.log.lines)")
+        for line in lines {
+            #expect(line["method"] as? String == "GET" && line["path"] as? String == "/data/2.5/weather")
+            #expect(line["query"] as? String == "q=Seoul&appid=***" && line["status"] as? Int == 200)
+            #expect(line["matched"] as? String == "seoul" && line["durationMs"] is Double && line["time"] is String)
+        }
+    }
+
     @Test func aSequenceAdvancesOnEveryRequest() throws {
         let harness = try ReplayHarness([
             (

@@ -1,6 +1,7 @@
 import Basics
 import HTTPServer
 import Locking
+import Synchronization
 
 /// One replayed (or refused) request as the admin API shows it. The query never holds a key.
 package struct JournalEntry: Sendable {
@@ -49,6 +50,9 @@ final class RecordedEntry: Sendable {
     private let original: RecordedEntry?
     private let timestampMilliseconds: Int64
     private let durationMicroseconds: Int
+    /// The log line's middle (``RequestLogFormatter/appendMiddle(of:to:)``) once a repeat wrote it: 0, or an
+    /// `Unmanaged<LogMiddle>` this entry retains, published once for whichever thread logs.
+    private let loggedMiddle = Atomic<UInt>(0)
 
     init(_ entry: consuming JournalEntry) {
         timestampMilliseconds = entry.timestampMilliseconds
@@ -77,21 +81,48 @@ final class RecordedEntry: Sendable {
     /// Appends the entry's log line as `formatter` writes it: the entry is read in place here, where
     /// the logger handing `recorded.entry` to the formatter copied every field of it.
     func appendLine(_ formatter: RequestLogFormatter, to bytes: inout [UInt8], clock: inout TimestampText) {
-        appendLine(formatter, at: timestampMilliseconds, lasting: durationMicroseconds, to: &bytes, clock: &clock)
+        formatter.appendOpening(timestampMilliseconds, to: &bytes, clock: &clock)
+        if let original {
+            bytes.append(contentsOf: original.middle(as: formatter))
+        } else {
+            formatter.appendMiddle(of: made!, to: &bytes)
+        }
+        formatter.appendClosing(durationMicroseconds, to: &bytes)
     }
 
-    private func appendLine(
-        _ formatter: RequestLogFormatter, at timestampMilliseconds: Int64, lasting durationMicroseconds: Int,
-        to bytes: inout [UInt8], clock: inout TimestampText
-    ) {
-        if let original {
-            original.appendLine(
-                formatter, at: timestampMilliseconds, lasting: durationMicroseconds, to: &bytes, clock: &clock)
-        } else {
-            formatter.append(
-                made!, timestampMilliseconds: timestampMilliseconds, durationMicroseconds: durationMicroseconds,
-                to: &bytes, clock: &clock)
+    /// The line's middle in `formatter`'s format, formatted once, for the repeats of this entry: every
+    /// one logs the same. Two threads may format it at once; the first one stored is kept.
+    private func middle(as formatter: RequestLogFormatter) -> [UInt8] {
+        let bits = loggedMiddle.load(ordering: .acquiring)
+        if bits != 0 {
+            let kept = Unmanaged<LogMiddle>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+            if kept.format == formatter.format { return kept.bytes }
         }
+        var middle: [UInt8] = []
+        formatter.appendMiddle(of: made!, to: &middle)
+        guard bits == 0 else { return middle }
+        let kept = Unmanaged.passRetained(LogMiddle(format: formatter.format, bytes: middle))
+        let (stored, _) = loggedMiddle.compareExchange(
+            expected: 0, desired: UInt(bitPattern: kept.toOpaque()), successOrdering: .acquiringAndReleasing,
+            failureOrdering: .acquiring)
+        if !stored { kept.release() }
+        return middle
+    }
+
+    deinit {
+        let bits = loggedMiddle.load(ordering: .acquiring)
+        if bits != 0 { Unmanaged<LogMiddle>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+    }
+}
+
+/// A log line's middle as one format writes it, kept by the ``RecordedEntry`` it belongs to.
+private final class LogMiddle: Sendable {
+    let format: LogFormat
+    let bytes: [UInt8]
+
+    init(format: LogFormat, bytes: [UInt8]) {
+        self.format = format
+        self.bytes = bytes
     }
 }
 

@@ -174,9 +174,22 @@ package struct RequestLogFormatter: Sendable {
         _ entry: JournalEntry, timestampMilliseconds: Int64, durationMicroseconds: Int, to buffer: inout [UInt8],
         clock: inout TimestampText
     ) {
+        appendOpening(timestampMilliseconds, to: &buffer, clock: &clock)
+        appendMiddle(of: entry, to: &buffer)
+        appendClosing(durationMicroseconds, to: &buffer)
+    }
+
+    /// The line up to its request: the time (text), or `{"time":"...` (JSON).
+    func appendOpening(_ timestampMilliseconds: Int64, to buffer: inout [UInt8], clock: inout TimestampText) {
+        if format == .json { buffer.append(contentsOf: "{\"time\":\"".utf8) }
+        clock.append(milliseconds: timestampMilliseconds, to: &buffer)
+    }
+
+    /// The line's part that is the same for every request answered alike (method, path, query, status,
+    /// what answered, delay, fault): what a repeat of a kept answer shares with its first request.
+    func appendMiddle(of entry: JournalEntry, to buffer: inout [UInt8]) {
         switch format {
         case .text:
-            clock.append(milliseconds: timestampMilliseconds, to: &buffer)
             buffer.append(UInt8(ascii: " "))
             LogText.appendEscaped(entry.method, to: &buffer)
             buffer.append(UInt8(ascii: " "))
@@ -205,12 +218,7 @@ package struct RequestLogFormatter: Sendable {
                 buffer.append(contentsOf: " fault=".utf8)
                 LogText.appendEscaped(fault.description, to: &buffer)
             }
-            buffer.append(UInt8(ascii: " "))
-            Self.appendMilliseconds(microseconds: durationMicroseconds, to: &buffer)
-            buffer.append(contentsOf: "ms".utf8)
         case .json:
-            buffer.append(contentsOf: "{\"time\":\"".utf8)
-            clock.append(milliseconds: timestampMilliseconds, to: &buffer)
             buffer.append(contentsOf: "\",\"method\":".utf8)
             LogText.appendJSONString(entry.method, to: &buffer)
             buffer.append(contentsOf: ",\"path\":".utf8)
@@ -239,6 +247,17 @@ package struct RequestLogFormatter: Sendable {
                 buffer.append(contentsOf: ",\"fault\":".utf8)
                 LogText.appendJSONString(fault.description, to: &buffer)
             }
+        }
+    }
+
+    /// The line after its request: the duration (text: ` 0.012ms`; JSON: `,"durationMs":0.012}`).
+    func appendClosing(_ durationMicroseconds: Int, to buffer: inout [UInt8]) {
+        switch format {
+        case .text:
+            buffer.append(UInt8(ascii: " "))
+            Self.appendMilliseconds(microseconds: durationMicroseconds, to: &buffer)
+            buffer.append(contentsOf: "ms".utf8)
+        case .json:
             buffer.append(contentsOf: ",\"durationMs\":".utf8)
             Self.appendMilliseconds(microseconds: durationMicroseconds, to: &buffer)
             buffer.append(UInt8(ascii: "}"))
