@@ -12,7 +12,8 @@
 #     file decoded, `--snapshot-dir off`) are timed too, one round each, and printed beside them;
 #   - the server's RSS and peak RSS right after that first 200;
 #   - lookup cost with 100,000 cassettes against the bundled set: server CPU per request
-#     (utime+stime over /__admin/health's count) under `wrk -t1 -c1` for BENCH_DURATION.
+#     (utime+stime over /__admin/health's count) under `wrk -t1 -c1` for BENCH_DURATION, both with
+#     --no-answer-memo (else the repeated request is answered from the memo, not looked up).
 # Prints every target with PASS or MISS and exits 1 if one is missed.
 #
 # Environment: BENCH_STARTUP_ROUNDS (5), BENCH_LARGE_ROUNDS (2), BENCH_DURATION (5s).
@@ -61,10 +62,13 @@ bench_nginx_root
 # generated sets settle before the first start.
 sleep 2
 SNAPSHOTS="--snapshot-dir $WORK/snapshots"
-command_bundled() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 $SNAPSHOTS"; }
+# The lookup stage sets it to --no-answer-memo: a repeated request would otherwise be answered
+# without being looked up at all (docs/ARCHITECTURE.md#the-answer-memo).
+SERVE_EXTRA=""
+command_bundled() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 $SNAPSHOTS $SERVE_EXTRA"; }
 command_static() { echo "$STATIC_BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 $SNAPSHOTS-static"; }
 command_mock10k() { echo "$BIN/mockweather serve --cassettes $WORK/10k --port $1 $SNAPSHOTS"; }
-command_mock100k() { echo "$BIN/mockweather serve --cassettes $WORK/100k --port $1 $SNAPSHOTS"; }
+command_mock100k() { echo "$BIN/mockweather serve --cassettes $WORK/100k --port $1 $SNAPSHOTS $SERVE_EXTRA"; }
 command_cold10k() { echo "$BIN/mockweather serve --cassettes $WORK/10k --port $1 --snapshot-dir off"; }
 command_cold100k() { echo "$BIN/mockweather serve --cassettes $WORK/100k --port $1 --snapshot-dir off"; }
 declare -A FIRST_PATH=(
@@ -128,6 +132,7 @@ cpu_per_request() {  # NAME: microseconds of utime+stime per request counted by 
     python3 -c 'import sys; t, tick, n = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]); print(f"{t * 1e6 / tick / max(1, n):.2f}")' \
         "$((ticks_after - ticks_before))" "$(getconf CLK_TCK)" "$((after - before))"
 }
+SERVE_EXTRA="--no-answer-memo"
 for name in bundled mock100k; do
     start_server "$name"
     printf 'lookup\t%s\t%s\n' "$name" "$(cpu_per_request "$name")" >>"$RESULTS"

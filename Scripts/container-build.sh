@@ -7,6 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dist=.build/container/dist
 swift build -c release --product mockweather --static-swift-stdlib
+# On Linux the executable does not link the resource target (docs/ARCHITECTURE.md#foundation-essentials),
+# so its bundle is built by name.
+swift build -c release --target BundledCassettes --static-swift-stdlib
 bin=$(swift build -c release --product mockweather --static-swift-stdlib --show-bin-path)
 rm -rf "$dist"
 mkdir -p "$dist"

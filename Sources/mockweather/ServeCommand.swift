@@ -80,6 +80,10 @@ enum ServeCommand {
             + "It stands still there until PUT /__admin/clock sets it or POST /__admin/clock/advance moves it; "
             + "answers that depend on now (KMA issuances, --shift-times) read it.",
         default: "real time")
+    static let noAnswerMemo = OptionSpec.flag(
+        "--no-answer-memo",
+        help: "Match and shape every request anew instead of answering a request seen before as it was "
+            + "answered then (docs/ARCHITECTURE.md#the-answer-memo): for measuring matching, or ruling the memo out.")
     static let shiftTimes = OptionSpec.flag(
         "--shift-times",
         help: "Move every time of a recorded OpenWeatherMap answer by one offset so it looks current: its anchor "
@@ -129,7 +133,7 @@ enum ServeCommand {
             cassettes, host, port, allowHost, allowOrigin, portFile, logFormat, failOnUnmatched, requireKey, watch,
             unmatchedStatus,
             journalSize, latency, faultRate, faultKinds, seed, eventLoops, exitOnStandardInputEOF, clock, shiftTimes,
-            providerSetting, snapshotDirectory, record,
+            noAnswerMemo, providerSetting, snapshotDirectory, record,
         ] + UpstreamOptions.all
     )
 
@@ -170,6 +174,7 @@ enum ServeCommand {
         options.chaos = try chaosConfiguration(arguments)
         options.clock = try clockSetting(arguments)
         options.shiftTimes = arguments.flag(shiftTimes)
+        options.keepsAnswers = !arguments.flag(noAnswerMemo)
         options.providerSettings = try providerSettings(arguments, providers: options.providers)
         options.snapshots = SnapshotFolder.resolve(
             explicit: arguments.value(snapshotDirectory), environment: ProcessInfo.processInfo.environment)

@@ -159,6 +159,14 @@ import Testing
         #expect(harness.journal.entries().count == AnswerMemo.answersPerTarget * 3)
     }
 
+    @Test func withoutTheMemoEveryRequestIsMatchedAnew() throws {
+        var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
+        options.keepsAnswers = false
+        let harness = try ReplayHarness([seoul], options: options)
+        #expect(harness.stack.answerMemo == nil)
+        #expect(harness.respond("/data/2.5/weather?q=seoul").status == 200)
+    }
+
     @Test func scrubbingKeepsNoAnswers() throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
         options.scrubber = try KeyScrubber(

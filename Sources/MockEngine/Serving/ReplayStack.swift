@@ -65,7 +65,7 @@ package final class ReplayStack: Sendable {
         handler = ReplayHandler(
             responder: responder, admin: admin, journal: journal, logger: logger, clock: clock,
             shiftsTimes: options.shiftTimes, scrubber: scrubbing,
-            memo: options.recording == nil && scrubbing == nil ? AnswerMemo() : nil)
+            memo: options.keepsAnswers && options.recording == nil && scrubbing == nil ? AnswerMemo() : nil)
     }
 
     /// Answers one request as `mockweather serve` would; never blocks (a response's delay and fault are

@@ -50,6 +50,9 @@ package struct ServeOptions: Sendable {
     /// `--shift-times`: every answer whose provider knows its time fields has them moved so its anchor
     /// time is the clock's now, unless its cassette says `"shiftTimes": false` (Cassettes/README.md).
     package var shiftTimes = false
+    /// `--no-answer-memo` sets it false: every request is matched and shaped anew, none answered from
+    /// the ``AnswerMemo`` (to measure matching, or to rule the memo out).
+    package var keepsAnswers = true
     /// `--allow-origin`: web origins allowed to drive the admin API and record mode (a web app the
     /// user develops).
     package var allowedOrigins: [String] = []
