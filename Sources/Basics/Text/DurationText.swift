@@ -43,13 +43,3 @@ package func parseDuration(_ text: String, defaultUnit: DurationUnit? = nil) -> 
     guard milliseconds < Double(Int64.max) else { return nil }
     return .milliseconds(Int64(milliseconds))
 }
-
-extension String {
-    fileprivate func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
-    }
-}

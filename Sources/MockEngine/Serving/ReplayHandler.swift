@@ -21,8 +21,9 @@ package struct ReplayHandler: HTTPHandler {
 
     package func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
         let started = ContinuousClock.now
-        let library = admin.store.library
-        if let memo, let answer = memo.answer(for: request, from: library) {
+        // Read only where answers are kept (one lock less per request in record mode and with --scrub).
+        let library = memo == nil ? nil : admin.store.library
+        if let memo, let library, let answer = memo.answer(for: request, from: library) {
             let recorded = RecordedEntry(
                 repeating: answer.entry, timestampMilliseconds: Timestamp.nowMilliseconds(),
                 durationMicroseconds: started.duration(to: .now).inMicroseconds)
@@ -40,7 +41,9 @@ package struct ReplayHandler: HTTPHandler {
         case .now(let response):
             let entry = record(outcome, response, for: replayRequest, started: started)
             // The library read before matching: one reloaded meanwhile must not be credited with it.
-            if let memo, outcome.isRepeatable, !replayRequest.readTheClock, library === admin.store.library {
+            if let memo, let library, outcome.isRepeatable, !replayRequest.readTheClock,
+                library === admin.store.library
+            {
                 memo.remember(
                     AnswerMemo.Answer(for: request, response: response, entry: entry), for: request, from: library)
             }
