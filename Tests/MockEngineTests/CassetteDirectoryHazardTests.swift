@@ -60,22 +60,89 @@ import Darwin
         #expect(try CassetteFiles.list(in: directory.url).map(\.relativePath) == ["seoul.json"])
     }
 
-    @Test func aLinkToAnAncestorDeeperDownIsACycleAndALinkToADirectoryOutsideIsFollowedOnce() throws {
-        let outside = try TemporaryDirectory()
-        try outside.write("busan.json", cassetteJSON(interaction(query: #"{"q": "busan"}"#)))
+    @Test func aLinkToAnAncestorDeeperDownIsACycleAndALinkToADirectoryInsideIsFollowedOnce() throws {
         let directory = try TemporaryDirectory()
+        try directory.write("store/busan.json", cassetteJSON(interaction(query: #"{"q": "busan"}"#)))
         try directory.write("sub/seoul.json", seoul())
         try link(directory, "sub/up", to: "..")
-        try link(directory, "one", to: outside.url.path)
-        try link(directory, "two", to: outside.url.path)
+        try link(directory, "one", to: directory.url.appendingPathComponent("store").path)
+        try link(directory, "two", to: "sub/../store")
 
         let report = CassetteLoader.loadReporting(directory: directory.url, providers: Providers.all)
 
         #expect(try report.result.get().map(\.name) == ["one/busan", "sub/seoul"])
         #expect(
             report.skipped.map(\.description) == [
+                "store: the same directory as one, already read, not followed",
                 "sub/up: a link back to . (a directory cycle), not followed",
                 "two: the same directory as one, already read, not followed",
+            ])
+    }
+
+    @Test func linksOutOfTheDirectoryAreNamedAndNotFollowedWhereverTheyLead() throws {
+        // `ln -s / vendor` or `ln -s ../.. up` once made a load read every JSON file on the machine,
+        // quoting their keys in its problems.
+        let outside = try TemporaryDirectory()
+        try outside.write("settings.json", #"{"token": "secret"}"#)
+        try outside.write("nested/busan.json", cassetteJSON(interaction(query: #"{"q": "busan"}"#)))
+        let directory = try TemporaryDirectory()
+        try directory.write("seoul.json", seoul())
+        try link(directory, "root", to: "/")
+        try link(directory, "up", to: "../..")
+        try link(directory, "elsewhere", to: outside.url.path)
+        try link(directory, "settings.json", to: outside.url.appendingPathComponent("settings.json").path)
+        try link(directory, "hop", to: "elsewhere/nested")
+
+        let report = CassetteLoader.loadReporting(directory: directory.url, providers: Providers.all)
+
+        #expect(try report.result.get().map(\.name) == ["seoul"])
+        let reason = "a symbolic link out of the cassette directory (to %@), not followed"
+        #expect(
+            report.skipped.map(\.description) == [
+                "elsewhere: " + reason.replacingOccurrences(of: "%@", with: outside.url.path),
+                "hop: " + reason.replacingOccurrences(of: "%@", with: "elsewhere/nested"),
+                "root: " + reason.replacingOccurrences(of: "%@", with: "/"),
+                "settings.json: "
+                    + reason.replacingOccurrences(
+                        of: "%@", with: outside.url.appendingPathComponent("settings.json").path),
+                "up: " + reason.replacingOccurrences(of: "%@", with: "../.."),
+            ])
+    }
+
+    @Test func aLinkToACassetteInsideTheDirectoryIsRead() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("kept/seoul.json", seoul())
+        try link(directory, "seoul.json", to: "kept/seoul.json")
+        try link(directory, "kept-too", to: "./kept")
+
+        let files = try CassetteFiles.discover(in: directory.url)
+
+        #expect(files.files.map(\.relativePath) == ["kept/seoul.json", "seoul.json"])
+        #expect(
+            files.skipped.map(\.description) == ["kept-too: the same directory as kept, already read, not followed"])
+    }
+
+    @Test func aFileOverTheSizeLimitIsRefusedByItsSizeNamingFileSizeAndLimit() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("seoul.json", seoul())
+        let huge = directory.url.appendingPathComponent("huge.json").path
+        let size = CassetteFiles.maximumFileSize + 1
+        // Sparse: no disk, and nothing in memory unless the loader reads it.
+        let descriptor = open(huge, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try #require(descriptor >= 0)
+        try #require(ftruncate(descriptor, off_t(size)) == 0)
+        close(descriptor)
+
+        let report = CassetteLoader.loadReporting(directory: directory.url, providers: Providers.all)
+
+        guard case .failure(.invalid(let error)) = report.result else {
+            Issue.record("a file over the limit must refuse the set, as any unreadable cassette does")
+            return
+        }
+        #expect(
+            error.problems.map(\.description) == [
+                "huge.json: $: cannot read the file: 67108865 bytes, over the limit of 67108864 bytes (64 MiB) "
+                    + "for a cassette file"
             ])
     }
 

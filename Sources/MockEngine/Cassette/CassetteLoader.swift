@@ -392,7 +392,8 @@ package struct CassetteFiles {
     /// again, so the walk ends whatever the links. Dangling links, and FIFOs, devices and sockets named
     /// `*.json`, are named in `skipped` too; nothing here opens a file.
     package static func discover(in directory: URL) throws(CassetteLoadError) -> Discovery {
-        var walker = Walker()
+        guard let root = Self.realPath(directory.path) else { throw .directoryNotFound(directory.path) }
+        var walker = Walker(root: root)
         guard walker.enter(directory.path, relativePath: "", isRoot: true) else {
             throw .directoryNotFound(directory.path)
         }
@@ -408,6 +409,8 @@ package struct CassetteFiles {
             var inode: UInt64
         }
 
+        /// The cassette directory's real path: a link is followed only to where this is a prefix.
+        let root: String
         var files: [File] = []
         var skipped: [SkippedEntry] = []
         /// Every directory read so far, with the relative path it was read under ("" for the root).
@@ -505,6 +508,12 @@ package struct CassetteFiles {
                     return
                 }
                 mode = status.st_mode & S_IFMT
+                // Only links get here (or entries of a file system that hides types): a link may
+                // point anywhere, and a directory of cassettes must not make the server read `/`.
+                if let outside = outsideTarget(of: path) {
+                    skip(relative, "a symbolic link out of the cassette directory (to \(outside)), not followed")
+                    return
+                }
             }
             switch mode {
             case S_IFDIR:
@@ -514,6 +523,14 @@ package struct CassetteFiles {
             default:
                 if isCassetteName { skip(relative, "\(CassetteFiles.describe(fileType: mode)), not read") }
             }
+        }
+
+        /// Where the entry at `path` leads when that is outside ``root`` (as the link is written), or
+        /// nil when it stays inside. A link to a link is resolved to its end, so a chain cannot leave.
+        func outsideTarget(of path: String) -> String? {
+            guard let resolved = CassetteFiles.realPath(path) else { return Self.target(of: path) }
+            if root == "/" || resolved == root || resolved.hasPrefix(root + "/") { return nil }
+            return Self.target(of: path)
         }
 
         mutating func skip(_ relativePath: String, _ reason: String) {
@@ -529,6 +546,13 @@ package struct CassetteFiles {
             guard count >= 0 else { return "?" }
             return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
+    }
+
+    /// `path` with every link, `.` and `..` resolved (`realpath`), or nil when it cannot be resolved.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// "a FIFO (named pipe)", "a character device", ...: what a file that is not a regular file is.
@@ -567,6 +591,9 @@ package struct CassetteFiles {
         guard status.st_mode & S_IFMT == S_IFREG else {
             return .failure(ReadError(errno: 0, fileType: status.st_mode & S_IFMT))
         }
+        guard Int64(status.st_size) <= Int64(maximumFileSize) else {
+            return .failure(ReadError(errno: 0, tooLarge: Int64(status.st_size)))
+        }
         let identity = FileIdentity(status)
         let capacity = Int(status.st_size) + 1
         var failure: Int32 = 0
@@ -595,6 +622,10 @@ package struct CassetteFiles {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
             if count > 0 {
                 bytes += chunk[..<count]
+                // Growing while read (a log written into the directory) is held to the same limit.
+                if bytes.count > maximumFileSize {
+                    return .failure(ReadError(errno: 0, tooLarge: Int64(bytes.count)))
+                }
             } else if count == 0 {
                 return .success(bytes)
             } else if errno != EINTR {
@@ -611,15 +642,30 @@ package struct CassetteFiles {
         #endif
     }
 
-    /// Why a file could not be read: a system error, or that it is not a regular file.
+    /// The largest cassette file read, in bytes: 64 MiB, the same as the largest HAR body an import
+    /// inflates. The biggest real cassette is a few hundred kilobytes (a base64 map tile), so a file
+    /// over this is a mistake (a dump or a log saved as `*.json`) or hostile; it is refused by its
+    /// size before a byte is read, so it never costs its size in memory (the JSON tree it would make
+    /// costs several times that again).
+    package static let maximumFileSize = 64 * 1024 * 1024
+
+    /// Why a file could not be read: a system error, that it is not a regular file, or its size.
     package struct ReadError: Error, CustomStringConvertible {
         var errno: Int32
         /// The file's type (`S_IFIFO`, `S_IFCHR`, ...) when it was opened but is not a regular file.
         var fileType: mode_t? = nil
+        /// The file's size when it is over ``CassetteFiles/maximumFileSize``.
+        var tooLarge: Int64? = nil
 
-        /// `No such file or directory`, or `a FIFO (named pipe), not a regular file`.
+        /// `No such file or directory`, `a FIFO (named pipe), not a regular file`, or `1073741824
+        /// bytes, over the limit of 67108864 bytes (64 MiB) for a cassette file`.
         package var description: String {
             if let fileType { return "\(CassetteFiles.describe(fileType: fileType)), not a regular file" }
+            if let tooLarge {
+                let limit = CassetteFiles.maximumFileSize
+                return "\(tooLarge) bytes, over the limit of \(limit) bytes "
+                    + "(\(limit / (1024 * 1024)) MiB) for a cassette file"
+            }
             return String(cString: strerror(errno))
         }
     }
