@@ -269,7 +269,15 @@ package enum QueryValue {
 /// Decimal number text as clients write coordinates and ids: `-?digits(.digits)?([eE][+-]?digits)?`,
 /// nothing else (no `nan`, `inf` or hexadecimal, which `Double.init` would accept).
 package enum NumericText {
+    /// The finite number `text` writes, nil for anything else.
     package static func value(of text: String) -> Double? {
+        guard let value = decimal(of: text), value.isFinite else { return nil }
+        return value == 0 ? 0 : value  // -0 and 0 are the same coordinate
+    }
+
+    /// The number `text` writes in this grammar, infinite when it is too large for a Double
+    /// (`1e999`): what a range check reads, so such a value is out of range rather than no number.
+    package static func decimal(of text: String) -> Double? {
         var sawDigit = false
         var state = 0  // 0 sign, 1 integer, 2 fraction, 3 exponent sign, 4 exponent
         var exponentDigits = false
@@ -293,8 +301,7 @@ package enum NumericText {
             }
         }
         guard sawDigit, state < 3 || exponentDigits else { return nil }
-        guard let value = Double(text), value.isFinite else { return nil }
-        return value == 0 ? 0 : value  // -0 and 0 are the same coordinate
+        return Double(text)
     }
 }
 

@@ -70,9 +70,16 @@ package struct MatchIndex: Sendable {
         var row: Int
         var column: Int
 
+        /// Coordinates reach here in range (``CoordinateRange``); the clamp keeps a value that did not
+        /// from trapping in the conversion to an integer.
         init(latitude: Double, longitude: Double) {
-            row = Int((latitude / MatchIndex.cellDegrees).rounded(.down))
-            column = Int((longitude / MatchIndex.cellDegrees).rounded(.down))
+            row = Self.index(latitude / MatchIndex.cellDegrees)
+            column = Self.index(longitude / MatchIndex.cellDegrees)
+        }
+
+        private static func index(_ cells: Double) -> Int {
+            guard cells.isFinite else { return 0 }
+            return Int(min(max(cells, -1e9), 1e9).rounded(.down))
         }
     }
 

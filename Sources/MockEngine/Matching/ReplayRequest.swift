@@ -26,7 +26,8 @@ package struct ReplayRequest: Sendable {
     package let headers: HTTPHeaders
     /// The provider whose path prefix the path starts with, nil when none claims it.
     let provider: RegisteredProvider?
-    /// The provider's coordinate parameters as numbers, when both are present and numeric.
+    /// The provider's coordinate parameters as numbers, when both are present, numeric and in range
+    /// (``CoordinateRange``).
     let coordinate: (latitude: Double, longitude: Double)?
     /// The mock clock's reading when the request arrived (``MockClock``): what a provider's rules and
     /// shaping take as "now", so both agree on one instant. Reading it is noted (``readTheClock``):
@@ -73,7 +74,7 @@ package struct ReplayRequest: Sendable {
             let latitude = parameters[names.latitude].flatMap(NumericText.value(of:)),
             let longitude = parameters[names.longitude].flatMap(NumericText.value(of:))
         {
-            coordinate = (latitude, longitude)
+            coordinate = CoordinateRange.point(latitude: latitude, longitude: longitude)
         } else {
             coordinate = nil
         }
@@ -86,6 +87,12 @@ package struct ReplayRequest: Sendable {
             method: request.method, path: request.path, query: request.query, headers: request.headers,
             providers: providers, now: now)
         self.shiftsTimesByDefault = shiftsTimesByDefault
+    }
+
+    /// The first coordinate parameter whose number lies outside its range, if any: read only when no
+    /// cassette matched, so the usual request pays nothing for it.
+    var outOfRangeCoordinate: OutOfRangeCoordinate? {
+        provider?.vocabulary.coordinates.flatMap { CoordinateRange.outOfRange($0, in: parameters) }
     }
 
     /// Whether anything read ``now`` while the request was answered.

@@ -96,10 +96,9 @@ package struct CapturedRequest: Sendable {
     package var coordinate: (latitude: Double, longitude: Double)? {
         guard let names = provider?.vocabulary.coordinates,
             let latitude = value(names.latitude).flatMap(NumericText.value(of:)),
-            let longitude = value(names.longitude).flatMap(NumericText.value(of:)), (-90...90).contains(latitude),
-            (-180...180).contains(longitude)
+            let longitude = value(names.longitude).flatMap(NumericText.value(of:))
         else { return nil }
-        return (latitude, longitude)
+        return CoordinateRange.point(latitude: latitude, longitude: longitude)
     }
 
     private static func queryEncoded(_ value: String) -> String {

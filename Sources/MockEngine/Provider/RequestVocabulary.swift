@@ -32,11 +32,25 @@ package struct RequestVocabulary: Sendable {
         package var latitude: String
         /// The longitude's parameter, lower-case.
         package var longitude: String
+        /// The message of the API's 400 for a latitude out of range (OpenWeatherMap's `wrong latitude`).
+        package var latitudeOutOfRange: String
+        /// The message of the API's 400 for a longitude out of range.
+        package var longitudeOutOfRange: String
 
-        /// The pair, lower-cased.
-        package init(latitude: String, longitude: String) {
+        /// The pair, lower-cased, with the messages of the API's 400 when either is out of range
+        /// (``CoordinateRange``); by default `<name> is out of range`.
+        package init(
+            latitude: String, longitude: String, latitudeOutOfRange: String? = nil, longitudeOutOfRange: String? = nil
+        ) {
             self.latitude = latitude.lowercased()
             self.longitude = longitude.lowercased()
+            self.latitudeOutOfRange = latitudeOutOfRange ?? "\(self.latitude) is out of range"
+            self.longitudeOutOfRange = longitudeOutOfRange ?? "\(self.longitude) is out of range"
+        }
+
+        /// The message of the API's 400 for `problem`.
+        package func message(for problem: OutOfRangeCoordinate) -> String {
+            problem.axis == .latitude ? latitudeOutOfRange : longitudeOutOfRange
         }
     }
 

@@ -24,6 +24,15 @@ package struct ReplayResponder: Responder {
             return withChaos(outcome)
         }
         guard let ordinal = best?.ordinal else {
+            // After the key (the API checks it first), before the strategy: a point no API has is
+            // the API's 400, in record mode too (nothing upstream would answer otherwise).
+            if let problem = replayRequest.outOfRangeCoordinate, let provider = replayRequest.provider,
+                let names = provider.vocabulary.coordinates
+            {
+                let response = provider.provider.errorResponse(
+                    status: 400, message: names.message(for: problem), for: replayRequest)
+                return withChaos(ReplayOutcome(response, .answered(problem.rule)))
+            }
             return withChaos(
                 unmatched.respond(
                     to: request, as: replayRequest, nearMiss: library.nearMiss(for: replayRequest), library: library))

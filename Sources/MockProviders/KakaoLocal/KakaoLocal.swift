@@ -14,7 +14,8 @@ struct KakaoLocal: Provider {
 
     let vocabulary = RequestVocabulary(
         secretHeaders: [.init(name: "Authorization", scheme: KakaoLocalRules.scheme)],
-        // Kakao's axes: `x` is the longitude, `y` the latitude.
+        // Kakao's axes: `x` is the longitude, `y` the latitude. Its 400 for a point out of range is
+        // unconfirmed (kakao-local.md, errors): the engine's `x is out of range` as `InvalidArgument`.
         coordinates: .init(latitude: "y", longitude: "x"),
         placeParameters: ["query"],
         defaults: ["input_coord": "wgs84", "output_coord": "wgs84", "analyze_type": "similar", "page": "1"])

@@ -14,7 +14,10 @@ struct OpenWeatherMap: Provider {
 
     let vocabulary = RequestVocabulary(
         secretParameters: ["appid"],
-        coordinates: .init(latitude: "lat", longitude: "lon"),
+        // The API's own 400 messages (openweathermap.md, errors).
+        coordinates: .init(
+            latitude: "lat", longitude: "lon", latitudeOutOfRange: "wrong latitude",
+            longitudeOutOfRange: "wrong longitude"),
         placeParameters: ["q", "id", "zip"],
         // pyowm always sends `lang=en`; a recording made without it must still answer it, and one
         // made with it a client that leaves it out.
