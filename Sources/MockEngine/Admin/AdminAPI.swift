@@ -86,19 +86,27 @@ package struct AdminAPI: Sendable {
         case "/health": return only("GET", method) { .respond(json(200, health())) }
         case "/cassettes": return only("GET", method) { cassettesEndpoint(request) }
         case "/requests":
-            let parameters = QueryParameters(request.query ?? "")
-            let limit = parameters["limit"].flatMap { Int($0) }
-            let since = parameters["since"].flatMap { Int($0) }
             return only("GET", method) {
-                .respond(json(200, requests(unmatchedOnly: false, limit: limit, since: since)))
+                withQuery(request, endpoint: "GET /__admin/requests", allowed: ["limit", "since"]) {
+                    query throws(AdminQueryError) in
+                    let limit = try query.count("limit")
+                    let since = try query.count("since")
+                    return json(200, requests(unmatchedOnly: false, limit: limit, since: since))
+                }
             }
         case "/requests.har":
-            let limit = QueryParameters(request.query ?? "")["limit"].flatMap { Int($0) }
             return only("GET", method) {
-                .respond(requestsHAR(host: request.headers["Host"] ?? "127.0.0.1", limit: limit))
+                withQuery(request, endpoint: "GET /__admin/requests.har", allowed: ["limit"]) {
+                    query throws(AdminQueryError) in
+                    requestsHAR(host: request.headers["Host"] ?? "127.0.0.1", limit: try query.count("limit"))
+                }
             }
         case "/requests/unmatched":
-            return only("GET", method) { .respond(json(200, requests(unmatchedOnly: true, limit: nil, since: nil))) }
+            return only("GET", method) {
+                withQuery(request, endpoint: "GET /__admin/requests/unmatched", allowed: []) { _ in
+                    json(200, requests(unmatchedOnly: true, limit: nil, since: nil))
+                }
+            }
         case "/reset":
             return only("POST", method) {
                 journal.clear()
@@ -120,6 +128,19 @@ package struct AdminAPI: Sendable {
                         "error": .string("no admin endpoint \(method) \(path)"),
                         "endpoints": .array(Self.endpoints.map { .string($0) }),
                     ])))
+        }
+    }
+
+    /// The answer `body` makes of `request`'s query read as `endpoint`'s (``AdminQuery``), or the
+    /// admin API's 400 naming what was wrong with it.
+    private func withQuery(
+        _ request: HTTPRequest, endpoint: String, allowed: [String],
+        _ body: (AdminQuery) throws(AdminQueryError) -> HTTPResponse
+    ) -> HTTPHandlerResult {
+        do {
+            return .respond(try body(try AdminQuery(request.query, endpoint: endpoint, allowed: allowed)))
+        } catch {
+            return .respond(json(400, .object(["error": .string(error.description)])))
         }
     }
 
@@ -268,7 +289,7 @@ package struct AdminAPI: Sendable {
     private func requests(unmatchedOnly: Bool, limit: Int?, since: Int?) -> JSONValue {
         var entries = since.map { journal.entries(after: $0).entries } ?? journal.entries()
         if unmatchedOnly { entries = entries.filter(\.isUnmatched) }
-        if let limit, limit >= 0, entries.count > limit { entries = Array(entries.suffix(limit)) }
+        if let limit, entries.count > limit { entries = Array(entries.suffix(limit)) }
         let counts = journal.counts
         return .object([
             "capacity": .number(journal.capacity),
@@ -281,7 +302,7 @@ package struct AdminAPI: Sendable {
     /// one batch of entries, whatever the journal holds.
     private func requestsHAR(host: String, limit: Int?) -> HTTPResponse {
         var entries = journal.entries()
-        if let limit, limit >= 0, entries.count > limit { entries = Array(entries.suffix(limit)) }
+        if let limit, entries.count > limit { entries = Array(entries.suffix(limit)) }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")

@@ -215,8 +215,9 @@ package final class RequestJournal: Sendable {
                 index = (index + count - 1) % count
             }
             taken.reverse()
-            let firstExpected = max(sequenceNumber, state.clearedThrough) + 1
-            return (taken, (taken.first?.sequenceNumber ?? firstExpected) > firstExpected)
+            // Compared without adding one: `sequenceNumber` is the client's and may be Int.max.
+            let lastSeen = max(sequenceNumber, state.clearedThrough)
+            return (taken, taken.first.map { $0.sequenceNumber - 1 > lastSeen } ?? false)
         }
     }
 
