@@ -5,7 +5,10 @@ extension JSONValue {
     package static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
     static func string(_ text: String?) -> JSONValue { text.map { JSONValue(.string($0)) } ?? JSONValue(.null) }
     package static func number(_ value: Int) -> JSONValue { JSONValue(.number(String(value))) }
-    package static func number(_ value: Double) -> JSONValue { JSONValue(.number(NumberText.shortest(value))) }
+    /// `value` as a JSON number, or null when it is not finite (JSON has no `inf` or `nan`).
+    package static func number(_ value: Double) -> JSONValue {
+        value.isFinite ? JSONValue(.number(NumberText.shortest(value))) : .null
+    }
     static func bool(_ value: Bool) -> JSONValue { JSONValue(.bool(value)) }
     package static let null = JSONValue(.null)
     package static func array(_ elements: [JSONValue]) -> JSONValue { JSONValue(.array(elements)) }

@@ -13,7 +13,8 @@ import MockEngine
 /// too (see ``OverviewText``).
 ///
 /// Fields outside the table are left alone, and number literals that are not converted keep their
-/// text. Air pollution and geocoding bodies have nothing in the table, so they are served as recorded.
+/// text. A recorded number whose conversion is not finite (a `1e308` K temperature in imperial) is
+/// written as `null`: JSON has no `inf`, and no unit system has such a temperature. Air pollution and geocoding bodies have nothing in the table, so they are served as recorded.
 enum UnitConversion {
     /// What a field of the table is.
     indirect enum Field: Sendable {
@@ -93,7 +94,8 @@ enum UnitConversion {
             let result =
                 field.isTemperature
                 ? temperature(number, from: source, to: target) : windSpeed(number, from: source, to: target)
-            value.kind = .number(format(rounded(result)))
+            let converted = rounded(result)
+            value.kind = converted.isFinite ? .number(format(converted)) : .null
         case .unitsName:
             if value.stringValue.flatMap(Units.init(rawValue:)) != nil { value.kind = .string(target.rawValue) }
         case .prose:
@@ -136,6 +138,8 @@ enum UnitConversion {
 
     /// Two decimals, half away from zero (`-2.345` → `-2.35`).
     static func rounded(_ value: Double) -> Double {
+        // Past 2^53 / 100 a Double has no hundredths to round, and `value * 100` could overflow.
+        guard abs(value) < 9e13 else { return value }
         let result = (value * 100).rounded(.toNearestOrAwayFromZero) / 100
         return result == 0 ? 0 : result
     }

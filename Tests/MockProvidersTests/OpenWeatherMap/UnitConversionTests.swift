@@ -62,4 +62,20 @@ import Testing
         #expect(Units(requestValue: "kelvin") == .standard)
         #expect(Units(requestValue: "Metric") == .metric)
     }
+
+    /// A recorded `1e308` K was written as `inf` in metric (the rounding overflowed): invalid JSON.
+    @Test func aHugeRecordedNumberConvertsToValidJSONNeverInfinity() throws {
+        let huge = #"{"main":{"temp":1e308,"feels_like":-1.7976931348623157e308},"wind":{"speed":1e308}}"#
+        let metric = try JSONParser.parse(Array(try converted(huge, from: .standard, to: .metric).utf8))
+        #expect(metric["main"]?["temp"]?.doubleValue == 1e308 - 273.15)
+        #expect(metric["wind"]?["speed"]?.doubleValue == 1e308)
+        #expect(
+            try converted(huge, from: .standard, to: .imperial)
+                == #"{"main":{"temp":null,"feels_like":null},"wind":{"speed":null}}"#)
+        for target in [Units.metric, .imperial] {
+            #expect((try? JSONParser.parse(Array(try converted(huge, from: .standard, to: target).utf8))) != nil)
+        }
+        #expect(UnitConversion.rounded(-2.345) == -2.35)
+        #expect(UnitConversion.rounded(1e20) == 1e20)
+    }
 }
