@@ -123,4 +123,43 @@ import Testing
     func allowOriginTakesOnlyOrigins(text: String, isOrigin: Bool) {
         #expect(LocalAccessPolicy.isOrigin(text) == isOrigin)
     }
+
+    /// Each of these once passed: the check read past userinfo or junk to a loopback name in it.
+    @Test(arguments: [
+        "127.0.0.1:8080@evil.example", "[::1]evil", "[::1]:80evil", "localhost:80:80", "127.0.0.1:8o", "127.0.0.1 x",
+        "evil.example#@127.0.0.1", "user@127.0.0.1", "127.0.0.1:123456", "[evil]", "", ":8080", "::1",
+    ])
+    func aHostWithUserinfoOrJunkIsNoHostOfThisServer(host: String) {
+        let refusal = LocalAccessPolicy.loopback.refusal(ofAdmin: request(["Host": host]))
+        #expect(refusal == .foreignHost(host))
+        #expect(LocalAccessPolicy.hostName(host) == nil)
+    }
+
+    @Test(arguments: [
+        "http://evil.example@127.0.0.1", "http://127.0.0.1@evil.example", "http://127.0.0.1:80@x", "http://[::1]x",
+    ])
+    func anOriginWithUserinfoOrJunkIsForeign(origin: String) {
+        let refusal = LocalAccessPolicy.loopback.refusal(
+            ofAdmin: request("POST", "/__admin/reset", ["Host": "127.0.0.1:8080", "Origin": origin]))
+        #expect(refusal == .foreignOrigin(origin))
+        #expect(!LocalAccessPolicy.isOrigin(origin))
+    }
+
+    /// RFC 9112 §3.2.2: the authority of an absolute-form target wins over `Host`, so it is checked too.
+    @Test func anAbsoluteFormTargetForAnotherHostIsRefusedWhateverTheHostHeaderSays() {
+        let policy = LocalAccessPolicy(boundHost: "127.0.0.1", providerHosts: ["api.openweathermap.org"])
+        let reset = request("POST", "http://evil.example/__admin/reset", ["Host": "127.0.0.1"])
+        #expect(policy.refusal(ofAdmin: reset) == .foreignHost("evil.example"))
+        let withUser = request("POST", "http://evil.example@127.0.0.1/__admin/reset", ["Host": "127.0.0.1"])
+        #expect(policy.refusal(ofAdmin: withUser) == .foreignHost("evil.example@127.0.0.1"))
+        let read = request("GET", "http://evil.example:8080/__admin/requests", ["Host": "127.0.0.1"])
+        #expect(policy.refusal(ofAdmin: read) == .foreignHost("evil.example:8080"))
+        let forward = request("GET", "http://evil.example/data/2.5/weather?q=X", ["Host": "127.0.0.1"])
+        #expect(policy.refusal(ofForwarding: forward) == .foreignHost("evil.example"))
+        let own = request("POST", "http://127.0.0.1:8080/__admin/reset", ["Host": "127.0.0.1:8080"])
+        #expect(policy.refusal(ofAdmin: own) == nil)
+        let proxied = request(
+            "GET", "http://api.openweathermap.org/data/2.5/weather?q=X", ["Host": "api.openweathermap.org"])
+        #expect(policy.refusal(ofForwarding: proxied) == nil)
+    }
 }

@@ -78,20 +78,22 @@ package struct LocalAccessPolicy: Sendable {
     package init(
         boundHost: String, allowedHosts: [String] = [], allowedOrigins: [String] = [], providerHosts: [String] = []
     ) {
-        let bound = Self.hostName(boundHost)
+        let bound = Self.hostName(boundHost) ?? boundHost.lowercased()
         self.boundHost = ["0.0.0.0", "::", ""].contains(bound) ? nil : bound
-        self.allowedHosts = Set(allowedHosts.map(Self.hostName))
+        self.allowedHosts = Set(allowedHosts.map { Self.hostName($0) ?? $0.lowercased() })
         self.allowedOrigins = Set(allowedOrigins.compactMap(Self.origin))
-        self.providerHosts = Set(providerHosts.map(Self.hostName))
+        self.providerHosts = Set(providerHosts.map { Self.hostName($0) ?? $0.lowercased() })
     }
 
     /// The policy of a server on 127.0.0.1 with nothing allowed beyond it.
     package static let loopback = LocalAccessPolicy(boundHost: "127.0.0.1")
 
-    /// Whether an admin call may be answered: any call needs this server's `Host`; one that changes
-    /// state (any method but GET and HEAD) also a same-site origin and an acceptable body type.
+    /// Whether an admin call may be answered: any call needs this server's `Host` (and, for an
+    /// absolute-form target, this server's authority in it: RFC 9112 §3.2.2 makes that the one a
+    /// server acts on); one that changes state (any method but GET and HEAD) also a same-site origin
+    /// and an acceptable body type.
     package func refusal(ofAdmin request: HTTPRequest) -> Refusal? {
-        if let host = request.headers["Host"], !namesThisServer(host) { return .foreignHost(host) }
+        if let refusal = foreignAuthority(of: request) { return refusal }
         guard request.method != "GET", request.method != "HEAD" else { return nil }
         if let refusal = crossSiteRefusal(request, readsReferer: false) { return refusal }
         if let type = request.headers["Content-Type"] {
@@ -104,8 +106,26 @@ package struct LocalAccessPolicy: Sendable {
     /// Whether record mode may forward `request` upstream: this server's or a mocked API's `Host`, and
     /// no sign that a page of another origin sent it.
     package func refusal(ofForwarding request: HTTPRequest) -> Refusal? {
-        if let host = request.host ?? request.headers["Host"], !namesThisServer(host) { return .foreignHost(host) }
+        if let refusal = foreignAuthority(of: request) { return refusal }
         return crossSiteRefusal(request, readsReferer: true)
+    }
+
+    /// The refusal of the authority `request` is for when it is not this server's: an absolute-form
+    /// target's (as sent, userinfo and all), which RFC 9112 §3.2.2 puts before `Host`, else `Host`'s.
+    private func foreignAuthority(of request: HTTPRequest) -> Refusal? {
+        guard let authority = Self.absoluteFormAuthority(of: request.target) ?? request.headers["Host"],
+            !namesThisServer(authority)
+        else { return nil }
+        return .foreignHost(authority)
+    }
+
+    /// The authority of an absolute-form target (`http://authority/path`) as sent, nil for the other
+    /// forms.
+    static func absoluteFormAuthority(of target: String) -> String? {
+        guard let first = target.utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "*"),
+            let (_, rest) = splitScheme(target)
+        else { return nil }
+        return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
     }
 
     private func crossSiteRefusal(_ request: HTTPRequest, readsReferer: Bool) -> Refusal? {
@@ -114,7 +134,9 @@ package struct LocalAccessPolicy: Sendable {
         if let claimed {
             let origin = Self.origin(claimed)
             if let origin, allowedOrigins.contains(origin) { return nil }
-            if let origin, origin != "null", isLocal(Self.hostName(Self.authority(ofOrigin: origin))) { return nil }
+            if let origin, origin != "null", let host = Self.hostName(Self.authority(ofOrigin: origin)), isLocal(host) {
+                return nil
+            }
             return .foreignOrigin(claimed)
         }
         if request.headers["Sec-Fetch-Site"]?.lowercased() == "cross-site" {
@@ -126,7 +148,7 @@ package struct LocalAccessPolicy: Sendable {
     /// A loopback name, the bound address, an allowed name, or a mocked API's host: a page cannot
     /// rebind a name it does not own, and clients in proxy mode and the URLProtocol mode name the API.
     private func namesThisServer(_ host: String) -> Bool {
-        let name = Self.hostName(host)
+        guard let name = Self.hostName(host) else { return false }
         return isLocal(name) || allowedHosts.contains(name) || providerHosts.contains(name)
     }
 
@@ -147,27 +169,64 @@ package struct LocalAccessPolicy: Sendable {
         return octets[0] == "127"
     }
 
-    /// The host of `host[:port]` or `[v6]:port`, lower-case, without brackets or a final dot.
-    static func hostName(_ authority: String) -> String {
-        var text = authority.trimmingASCIIWhitespace().lowercased()
-        if text.hasPrefix("[") {
-            text = String(text.dropFirst().prefix { $0 != "]" })
-        } else if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") {
-            text = String(text[..<colon])
+    /// The host of an authority as RFC 9110 writes one in `Host` (`host[:port]`, `[v6][:port]`),
+    /// lower-case, without brackets or a final dot; nil for anything else, so that no reading of junk
+    /// finds a loopback name in it: userinfo (`127.0.0.1:80@evil.example`), text after the brackets
+    /// (`[::1]evil`), a port that is not 1 to 5 digits, characters no host name has.
+    static func hostName(_ authority: String) -> String? {
+        let text = Array(authority.trimmingASCIIWhitespace().lowercased().utf8)
+        var host: ArraySlice<UInt8>
+        var rest: ArraySlice<UInt8>
+        if text.first == UInt8(ascii: "[") {
+            guard let close = text.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            host = text[1..<close]
+            rest = text[(close + 1)...]
+            let isAddress = { (byte: UInt8) in
+                Self.isHexDigit(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+            }
+            guard host.contains(UInt8(ascii: ":")), host.allSatisfy(isAddress) else { return nil }
+        } else {
+            let colon = text.firstIndex(of: UInt8(ascii: ":")) ?? text.endIndex
+            host = text[..<colon]
+            rest = text[colon...]
+            let isNameByte = { (byte: UInt8) in
+                Self.isHexDigit(byte) || (UInt8(ascii: "g")...UInt8(ascii: "z")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            }
+            guard host.allSatisfy(isNameByte) else { return nil }
+            while host.last == UInt8(ascii: ".") { host.removeLast() }
         }
-        while text.hasSuffix(".") { text.removeLast() }
-        return text
+        if let first = rest.first {
+            let port = rest.dropFirst()
+            guard first == UInt8(ascii: ":"), port.count <= 5,
+                port.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            else { return nil }
+        }
+        guard !host.isEmpty else { return nil }
+        return String(decoding: host, as: UTF8.self)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 
     /// `scheme://host[:port]` of an origin or URL, lower-case; `null` as is; nil when it is neither.
+    /// An authority with userinfo (`http://evil.example@127.0.0.1`) or junk is no origin: browsers
+    /// never send one, and reading past it would find a host the page does not have.
     static func origin(_ text: String) -> String? {
         let trimmed = text.trimmingASCIIWhitespace().lowercased()
         if trimmed == "null" { return trimmed }
         guard let (scheme, rest) = splitScheme(trimmed) else { return nil }
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let withoutUser = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        guard !scheme.isEmpty, !withoutUser.isEmpty else { return nil }
-        return "\(scheme)://\(withoutUser)"
+        let isSchemeByte = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        guard !scheme.isEmpty, scheme.utf8.allSatisfy(isSchemeByte), hostName(String(authority)) != nil else {
+            return nil
+        }
+        return "\(scheme)://\(authority)"
     }
 
     /// Whether `text` is an origin `--allow-origin` can take (`scheme://host[:port]`, or `null`).
