@@ -45,10 +45,19 @@ package struct HTTPLimits: Sendable, Equatable {
     /// bound); when it runs out the server answers 408 Request Timeout and closes. Default 10 s.
     package var headerReadTimeout: Duration = .seconds(10)
 
-    /// How long a connection may sit without progress while the server waits on the peer: between
-    /// keep-alive requests, between body bytes, or while the peer does not read a response. An idle
-    /// keep-alive connection is closed silently; a stalled body gets 408. Default 60 s.
+    /// How long a connection may sit without progress while the server waits on the peer's next
+    /// bytes: between keep-alive requests, or between body bytes. An idle keep-alive connection is
+    /// closed silently; a stalled body gets 408. Default 60 s.
     package var idleTimeout: Duration = .seconds(60)
+
+    /// How long a response may wait with none of its unsent bytes taken by the peer (its socket
+    /// buffers full, nothing read) before the connection is closed: a large body, a dripped fault, or a
+    /// streamed one (server-sent events, a HAR download paced by
+    /// ``HTTPResponseStream/whenDrained(_:)``). A stream's producer is told through
+    /// ``HTTPResponseStream/onClose(_:)``, so it stops and lets go of what it holds. Counted from the
+    /// last byte the peer took, and only while something waits: a quiet stream with everything sent
+    /// never stalls, however long it stays open. Default 30 s.
+    package var sendStallTimeout: Duration = .seconds(30)
 
     /// Most connections open at once across all event loops; each connection over the cap is answered
     /// 503 Service Unavailable and closed at once. Default 10,000. Note that the process's open-file

@@ -10,9 +10,11 @@ import Locking
 /// client never waits behind one.
 ///
 /// The stream ends when the handler calls ``finish()``, the peer goes away, the peer stops reading
-/// (more than ``maxBufferedBytes`` waiting to be sent), or the server stops (``HTTPServer/stop()``
-/// ends every stream cleanly, with the chunked body's last chunk, without waiting for its grace
-/// period). However it ends, the closure given to ``onClose(_:)`` runs once, so a producer can let go.
+/// (more than ``maxBufferedBytes`` waiting to be sent, or nothing taken for the server's
+/// ``HTTPLimits/sendStallTimeout`` while something waits), or the server stops
+/// (``HTTPServer/stop()`` ends every stream cleanly, with the chunked body's last chunk, without
+/// waiting for its grace period). However it ends, the closure given to ``onClose(_:)`` runs once, so
+/// a producer can let go.
 ///
 /// A stream costs nothing while nobody writes to it: no timer, no thread, no buffer (unless it asks
 /// for a ``Heartbeat``).
@@ -38,7 +40,10 @@ package final class HTTPResponseStream: Sendable {
 
     /// How many bytes may wait to be sent before the stream is given up on as a peer that does not
     /// read (its connection is closed), or, before the response is sent, as a response that never
-    /// will be. Default 1 MiB.
+    /// will be. On a connection it is checked when a write finds earlier bytes still unsent: a write
+    /// that finds everything sent is taken whatever its size, so a producer paced by
+    /// ``whenDrained(_:)`` may write a piece larger than this (a peer that then stops reading is
+    /// closed by the server's ``HTTPLimits/sendStallTimeout``). Default 1 MiB.
     package let maxBufferedBytes: Int
 
     private enum Phase {

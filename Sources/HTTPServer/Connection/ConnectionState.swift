@@ -12,13 +12,16 @@ enum ConnectionState: Equatable {
     case awaitingHandler
     /// A response waits for its `delay` timer.
     case delaying
-    /// Output is queued and the socket is full, or a final response is going out; then `after`.
+    /// Output is queued and the socket is full, or a final response is going out; then `after`
+    /// (send-stall timeout while bytes wait).
     case writing(after: AfterWrite)
-    /// A response is being sent a few bytes per timer tick; then `after`.
+    /// A response is being sent a few bytes per timer tick; then `after` (send-stall timeout while
+    /// bytes wait).
     case dripping(after: AfterWrite)
     /// The head of a streamed response is out and the handler's writes are sent as they come (see
-    /// `HTTPResponseStream`); reads and discards, so the peer's close is noticed. No timeout: the
-    /// stream's own heartbeat and its bound on unsent bytes deal with a peer that went quiet.
+    /// `HTTPResponseStream`); reads and discards, so the peer's close is noticed. The send-stall
+    /// timeout runs only while bytes wait, so a quiet stream lives on (its heartbeat notices a peer
+    /// that vanished) and one whose peer stopped reading is closed.
     case streaming
     /// Never answering (the `hang` fault): reads and discards until the peer leaves or the server stops.
     case hanging
@@ -54,14 +57,17 @@ enum ConnectionState: Equatable {
         case idle
         case headerRead
         case linger
+        /// No byte of the waiting output taken; counted only while output waits.
+        case sendStall
     }
 
     var timeout: Timeout {
         switch self {
-        case .idle, .receivingBody, .writing, .dripping: .idle
+        case .idle, .receivingBody: .idle
+        case .writing, .dripping, .streaming: .sendStall
         case .receivingHead: .headerRead
         case .lingering: .linger
-        case .awaitingHandler, .delaying, .streaming, .hanging, .closed: .none
+        case .awaitingHandler, .delaying, .hanging, .closed: .none
         }
     }
 

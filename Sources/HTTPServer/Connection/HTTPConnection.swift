@@ -92,6 +92,13 @@ final class HTTPConnection: EventLoopClient {
             arm(deadline: loop.now + shared.headerReadTimeout)
         case .linger:
             arm(deadline: loop.now + shared.lingerTimeout)
+        case .sendStall:
+            // The stall is counted only while bytes wait; an empty output has nothing to stall.
+            if outputOffset < output.count {
+                arm(deadline: loop.now + shared.sendStallTimeout)
+            } else {
+                timeoutDeadline = 0
+            }
         }
     }
 
@@ -178,9 +185,13 @@ final class HTTPConnection: EventLoopClient {
             closeNow()
         case .receivingHead, .receivingBody:
             fail(status: 408, message: "the request was not received in time")
-        case .writing, .dripping:
-            closeNow()  // the peer stopped reading
-        case .awaitingHandler, .delaying, .streaming, .hanging, .closed:
+        case .writing, .dripping, .streaming:
+            // The peer stopped reading: nothing it was sent was taken for the whole stall.
+            shared.log(
+                "connection from \(remoteAddress): closed a response its peer stopped reading "
+                    + "(\(output.count - outputOffset) bytes unsent, none taken for \(shared.limits.sendStallTimeout))")
+            closeNow()
+        case .awaitingHandler, .delaying, .hanging, .closed:
             break
         }
     }
@@ -491,8 +502,11 @@ final class HTTPConnection: EventLoopClient {
     func streamDidWrite(_ bytes: [UInt8]) {
         guard state == .streaming, let stream else { return }
         if !bytes.isEmpty { appliedStreamWrites += 1 }
+        // A write that finds everything before it sent is taken whatever its size: the peer is reading
+        // (a producer paced by `whenDrained` may write one large piece, a HAR entry with a big body).
+        let waitedUnsent = outputOffset < output.count
         appendStreamBytes(bytes)
-        if output.count - outputOffset > stream.maxBufferedBytes {
+        if waitedUnsent, output.count - outputOffset > stream.maxBufferedBytes {
             shared.log(
                 "connection from \(remoteAddress): closed a response stream whose peer stopped reading "
                     + "(over \(stream.maxBufferedBytes) bytes unsent)")
@@ -548,6 +562,7 @@ final class HTTPConnection: EventLoopClient {
 
     /// Writes queued output; when it is all out, does what the state says comes next.
     private func flush() {
+        var tookSome = false
         while outputOffset < output.count {
             let attempt = output.withUnsafeBytes { bytes in
                 Result { () throws(SystemError) in
@@ -563,13 +578,19 @@ final class HTTPConnection: EventLoopClient {
                 return
             }
             guard case .processed(let written) = result else {
-                // The socket is full: stop parsing (responses stay in order) until it drains.
-                if state.isReadingRequests { transition(to: .writing(after: .readNext)) }
-                if case .writing = state { setTimeout() }
+                // The socket is full: stop parsing (responses stay in order) until it drains. The stall
+                // is counted from the last byte the peer took: a write that finds the socket as full
+                // as before (a stream's next piece) must not restart it.
+                if state.isReadingRequests {
+                    transition(to: .writing(after: .readNext))
+                } else if state.timeout == .sendStall, tookSome || timeoutDeadline == 0 {
+                    setTimeout()
+                }
                 updateInterest()
                 return
             }
             outputOffset += written
+            if written > 0 { tookSome = true }
         }
         if outputOffset > 0 {
             if output.capacity > 256 * 1024 {
@@ -583,6 +604,7 @@ final class HTTPConnection: EventLoopClient {
     }
 
     private func outputDrained() {
+        if state.timeout == .sendStall { timeoutDeadline = 0 }  // nothing waits, so nothing stalls
         if state == .streaming {
             stream?.outputDrained(appliedWrites: appliedStreamWrites)
             return

@@ -10,6 +10,7 @@ final class ServerShared: Sendable {
 
     let headerReadTimeout: UInt64
     let idleTimeout: UInt64
+    let sendStallTimeout: UInt64
     let lingerTimeout: UInt64
     let shutdownGracePeriod: UInt64
     let maxConnections: Int
@@ -21,6 +22,7 @@ final class ServerShared: Sendable {
         // A zero timeout would close connections before they could say anything; 1 ms is the floor.
         headerReadTimeout = max(1_000_000, limits.headerReadTimeout.clampedNanoseconds)
         idleTimeout = max(1_000_000, limits.idleTimeout.clampedNanoseconds)
+        sendStallTimeout = max(1_000_000, limits.sendStallTimeout.clampedNanoseconds)
         lingerTimeout = max(1_000_000, limits.lingerTimeout.clampedNanoseconds)
         shutdownGracePeriod = limits.shutdownGracePeriod.clampedNanoseconds
         maxConnections = max(1, limits.maxConnections)
