@@ -249,6 +249,56 @@ import Testing
             ])
     }
 
+    @Test func theWriterRefusesAFolderThatLinksOutOfTheDirectoryAndWritesNothingThere() throws {
+        let elsewhere = try TemporaryDirectory()
+        defer { elsewhere.cleanUp() }
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.url.appendingPathComponent("recorded").path, withDestinationPath: elsewhere.url.path)
+        let writer = CassetteWriter(directory: directory.url, providers: Providers.all)
+        let (seoul, seoulKey) = try Self.document(query: "q=Seoul")
+
+        var refusal: CassetteWriteError?
+        do throws(CassetteWriteError) {
+            _ = try writer.write(
+                seoul, preferredName: "recorded/current/q-seoul", requestKey: seoulKey, replacing: true)
+        } catch {
+            refusal = error
+        }
+        let planned = Result { () throws(CassetteWriteError) in
+            try writer.plan(
+                preferredName: "recorded/current/q-seoul", requestKey: seoulKey, replacing: false, planned: [:])
+        }
+
+        #expect(
+            refusal?.description
+                == "cannot write recorded: it is a symbolic link out of the cassette directory (to \(elsewhere.url.path)); "
+                + "nothing is written through it: remove the link or choose another directory")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: elsewhere.url.path)) == [],
+            "no folder or file made through the link")
+        #expect((try? planned.get()) == nil, "a dry run says the same")
+    }
+
+    @Test func theWriterWritesThroughAFolderLinkThatStaysInside() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        try directory.write("kept/.keep", "")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.url.appendingPathComponent("recorded").path, withDestinationPath: "kept")
+        let writer = CassetteWriter(directory: directory.url, providers: Providers.all)
+        let (seoul, seoulKey) = try Self.document(query: "q=Seoul")
+
+        let outcome = try writer.write(
+            seoul, preferredName: "recorded/current/q-seoul", requestKey: seoulKey, replacing: false)
+
+        #expect(outcome == .created(name: "recorded/current/q-seoul"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: directory.url.appendingPathComponent("kept/current/q-seoul.json").path))
+    }
+
     @Test func temporaryFilesOfKilledWritersAreRemoved() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }

@@ -24,7 +24,7 @@ public enum CassetteLoadError: Error, Sendable, CustomStringConvertible {
     /// command-line flag: a program embedding the library has none (the executable adds its advice).
     public var description: String {
         switch self {
-        case .directoryNotFound(let path): "cassette directory not found: \(path)"
+        case .directoryNotFound(let path): "cassette directory not found: \(LogText.escapingControlCharacters(path))"
         case .invalid(let error): error.description
         }
     }
@@ -496,9 +496,9 @@ package struct CassetteFiles {
                     var link = stat()
                     if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
                         if reason == ENOENT {
-                            skip(relative, "a dangling symbolic link (to \(Self.target(of: path))), not followed")
+                            skip(relative, "a dangling symbolic link (to \(linkTarget(of: path))), not followed")
                         } else if reason == ELOOP {
-                            skip(relative, "a symbolic link that loops (to \(Self.target(of: path))), not followed")
+                            skip(relative, "a symbolic link that loops (to \(linkTarget(of: path))), not followed")
                         } else {
                             skip(relative, "a symbolic link that cannot be followed (\(Self.describe(reason)))")
                         }
@@ -528,9 +528,8 @@ package struct CassetteFiles {
         /// Where the entry at `path` leads when that is outside ``root`` (as the link is written), or
         /// nil when it stays inside. A link to a link is resolved to its end, so a chain cannot leave.
         func outsideTarget(of path: String) -> String? {
-            guard let resolved = CassetteFiles.realPath(path) else { return Self.target(of: path) }
-            if root == "/" || resolved == root || resolved.hasPrefix(root + "/") { return nil }
-            return Self.target(of: path)
+            guard let resolved = realPath(path) else { return linkTarget(of: path) }
+            return isInside(resolved, root: root) ? nil : linkTarget(of: path)
         }
 
         mutating func skip(_ relativePath: String, _ reason: String) {
@@ -538,18 +537,23 @@ package struct CassetteFiles {
         }
 
         static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }
+    }
 
-        /// Where the link at `path` points, as written in the link.
-        static func target(of path: String) -> String {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(path, &buffer, buffer.count - 1)
-            guard count >= 0 else { return "?" }
-            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
+    /// Where the link at `path` points, as written in the link ("?" when it cannot be read).
+    package static func linkTarget(of path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return "?" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether the real path `resolved` is `root` (a real path too) or under it.
+    package static func isInside(_ resolved: String, root: String) -> Bool {
+        root == "/" || resolved == root || resolved.hasPrefix(root + "/")
     }
 
     /// `path` with every link, `.` and `..` resolved (`realpath`), or nil when it cannot be resolved.
-    static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

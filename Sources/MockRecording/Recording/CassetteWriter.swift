@@ -47,6 +47,7 @@ struct CassetteWriter: Sendable {
         throws(CassetteWriteError) -> Outcome
     {
         let folder = directory.appendingPathComponent(preferredName).deletingLastPathComponent()
+        try refuseLinksOut(along: Self.folderPart(of: preferredName))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -65,8 +66,39 @@ struct CassetteWriter: Sendable {
         preferredName: String, requestKey: RequestPattern.CanonicalKey, replacing: Bool,
         planned: [String: RequestPattern.CanonicalKey]
     ) throws(CassetteWriteError) -> Outcome {
-        try resolve(preferredName: preferredName, requestKey: requestKey, replacing: replacing, planned: planned) {
-            _, _ in true
+        try refuseLinksOut(along: Self.folderPart(of: preferredName))
+        return try resolve(
+            preferredName: preferredName, requestKey: requestKey, replacing: replacing, planned: planned
+        ) { _, _ in true }
+    }
+
+    /// `recorded/openweathermap/current` of `recorded/openweathermap/current/seoul`.
+    private static func folderPart(of name: String) -> String {
+        guard let slash = name.lastIndex(of: "/") else { return "" }
+        return String(name[..<slash])
+    }
+
+    /// Throws when a folder along `relativeFolder` (under ``directory``) is a symbolic link that leads
+    /// out of the cassette directory, or nowhere: a hostile directory's `recorded -> ../elsewhere` must
+    /// not make record mode or an import write (or create folders, or clean up) outside it. Links
+    /// that stay inside are written through, as discovery reads through them. Folders not there yet
+    /// are made by the writer itself, inside.
+    private func refuseLinksOut(along relativeFolder: String) throws(CassetteWriteError) {
+        guard let root = CassetteFiles.realPath(directory.path) else { return }  // absent: made inside
+        var path = directory.path
+        var relative = ""
+        for component in relativeFolder.split(separator: "/") {
+            path += "/" + component
+            relative += (relative.isEmpty ? "" : "/") + component
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return }
+            guard status.st_mode & S_IFMT == S_IFLNK else { continue }
+            if let resolved = CassetteFiles.realPath(path), CassetteFiles.isInside(resolved, root: root) { continue }
+            throw CassetteWriteError(
+                file: relative,
+                reason:
+                    "it is a symbolic link out of the cassette directory (to \(CassetteFiles.linkTarget(of: path))); "
+                    + "nothing is written through it: remove the link or choose another directory")
         }
     }
 
@@ -128,6 +160,8 @@ struct CassetteWriter: Sendable {
     /// Removes temporary files under `folder` (`recorded/`, `imported/`) left by writers that were
     /// killed (their process is gone).
     func removeAbandonedTemporaryFiles(under folder: String = Recorder.recordedFolder) {
+        // Nothing is removed through a link out of the directory (its files are not ours).
+        guard (try? refuseLinksOut(along: folder)) != nil else { return }
         let root = directory.appendingPathComponent(folder)
         guard let relativePaths = try? FileManager.default.subpathsOfDirectory(atPath: root.path) else { return }
         for relative in relativePaths {
