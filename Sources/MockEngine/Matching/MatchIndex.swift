@@ -25,8 +25,14 @@ package struct MatchIndex: Sendable {
         /// kind), by that parameter: a request carrying it cannot match them.
         var byAbsence: [String: [Int]] = [:]
         var unindexed: [Int] = []
+        /// How many interactions were filed (a `near` one stands in several cells, but counts once).
+        var count = 0
+        /// The first ordinals filed, in file order, up to ``CassetteLibrary/nearMissExaminationLimit``.
+        var first: [Int] = []
 
         mutating func insert(_ pattern: RequestPattern, ordinal: Int, priority: [String]) {
+            count += 1
+            if first.count < CassetteLibrary.nearMissExaminationLimit { first.append(ordinal) }
             // Read from the rules where they lie: every pattern is filed at start-up, hundreds of
             // thousands in a large set, so nothing is copied or collected per pattern.
             var chosen: QueryConstraint?
@@ -175,7 +181,13 @@ package struct MatchIndex: Sendable {
         return found
     }
 
-    /// Every ordinal filed for the same method and path (for diagnosing a miss), or all when none is.
+    /// How many interactions are filed for the method and path, nil when none is.
+    func routeCount(method: String, path: String) -> Int? {
+        routes[Route(method: method, path: path)].map { groups[$0].count }
+    }
+
+    /// Every ordinal filed for the same method and path (for diagnosing a miss), ascending; nil when
+    /// none is.
     func sameRoute(method: String, path: String) -> [Int]? {
         guard let group = routes[Route(method: method, path: path)].map({ groups[$0] }) else { return nil }
         var result = group.unindexed
@@ -183,6 +195,12 @@ package struct MatchIndex: Sendable {
         for ordinals in group.grid.values { result += ordinals }
         for ordinals in group.byAbsence.values { result += ordinals }
         return Array(Set(result)).sorted()
+    }
+
+    /// The first ordinals filed for the method and path in file order, at most
+    /// ``CassetteLibrary/nearMissExaminationLimit``; nil when none is.
+    func firstOfRoute(method: String, path: String) -> [Int]? {
+        routes[Route(method: method, path: path)].map { groups[$0].first }
     }
 
     /// Calls `body` with each cell a circle touches and returns true, or returns false (calling it for

@@ -41,6 +41,11 @@ package protocol Provider: Sendable {
     /// bound per response.
     func variant(of response: ResponseTemplate, for request: ReplayRequest) -> ResponseVariant?
 
+    /// Where the times of an answer on `path` are, the anchor first, for answers whose times this
+    /// provider shifts without a cassette's `timeFields` (docs/ARCHITECTURE.md#the-mock-clock); nil
+    /// for none. The cassette decoder checks that the times there are in the clock's range.
+    func timeFields(forPath path: String) -> [TimeField]?
+
     /// `declared` (the response as recorded, its body compact) made into `variant`.
     func shape(_ declared: HTTPResponse, of response: ResponseTemplate, into variant: ResponseVariant) -> HTTPResponse
 
@@ -62,6 +67,9 @@ extension Provider {
 
     /// Served as recorded.
     package func variant(of response: ResponseTemplate, for request: ReplayRequest) -> ResponseVariant? { nil }
+
+    /// No times it shifts.
+    package func timeFields(forPath path: String) -> [TimeField]? { nil }
 
     /// Unchanged (only called for a variant ``variant(of:for:)`` made).
     package func shape(_ declared: HTTPResponse, of response: ResponseTemplate, into variant: ResponseVariant)

@@ -17,11 +17,7 @@ package struct FailClosedResponder: UnmatchedRequestStrategy {
         to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?,
         library: CassetteLibrary
     ) -> ReplayOutcome {
-        let closest =
-            nearMiss.map { miss in
-                let count = library.cassettes.first { $0.name == miss.cassette }?.interactionCount ?? 1
-                return miss.summary(interactionCount: count)
-            } ?? "no cassettes are loaded"
+        let closest = nearMiss?.summary ?? "no cassettes are loaded"
         var message =
             "mockweather: no cassette matches \(replayRequest.displayText); "
             + (nearMiss == nil ? closest : "closest: \(closest)")
