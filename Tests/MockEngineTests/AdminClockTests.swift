@@ -65,7 +65,7 @@ import Testing
 
     @Test func advancingARealClockFixesItAtRealTimePlusTheAdvance() async throws {
         let clock = MockClock(.real) { Date(timeIntervalSince1970: 1_000) }
-        #expect(clock.advance(bySeconds: 60) == Date(timeIntervalSince1970: 1_060))
+        #expect(try clock.advance(bySeconds: 60) == Date(timeIntervalSince1970: 1_060))
         #expect(clock.current == .fixed(Date(timeIntervalSince1970: 1_060)))
     }
 
@@ -83,6 +83,16 @@ import Testing
         ("POST", "/__admin/clock/advance", #"{"by": 90}"#, "$.by: expected a duration"),
         ("POST", "/__admin/clock/advance", #"{"seconds": "90"}"#, "$.seconds: expected a number"),
         ("POST", "/__admin/clock/advance", #"{"seconds": 1e12}"#, "$.seconds: at most a century"),
+        ("POST", "/__admin/clock/advance", #"{"by": "1000000000000d"}"#, "$.by: at most a century"),
+        ("POST", "/__admin/clock/advance", #"{"by": "--1d"}"#, "$.by: expected a duration"),
+        ("POST", "/__admin/clock/advance", #"{"seconds": 1e400}"#, "$.seconds: expected a number"),
+        ("PUT", "/__admin/clock", #"{"fixedAt": "2026-02-31T00:00Z"}"#, "$.fixedAt: expected an ISO 8601"),
+        ("PUT", "/__admin/clock", #"{"fixedAt": "2026-02-29T00:00Z"}"#, "$.fixedAt: expected an ISO 8601"),
+        ("PUT", "/__admin/clock", #"{"fixedAt": "1900-02-29T00:00Z"}"#, "$.fixedAt: expected an ISO 8601"),
+        ("PUT", "/__admin/clock", #"{"fixedAt": "2026-04-31T00:00Z"}"#, "$.fixedAt: expected an ISO 8601"),
+        ("PUT", "/__admin/clock", #"{"fixedAt": "2026-12-31T23:59:60Z"}"#, "$.fixedAt: expected an ISO 8601"),
+        ("PUT", "/__admin/clock", #"{"fixedAt": "0000-01-01T00:00Z"}"#, "$.fixedAt: expected an ISO 8601"),
+        ("PUT", "/__admin/clock", #"{"fixedAt": "0001-01-01T00:00+01:00"}"#, "$.fixedAt: expected an ISO 8601"),
         ("POST", "/__admin/clock/advance", "{}", "$: expected exactly one"),
     ])
     func aBadBodyIs400NamingWhereAndLeavesTheClockAlone(method: String, target: String, body: String, message: String)
@@ -94,6 +104,68 @@ import Testing
         let error = try #require(answer.jsonObject?["error"] as? String)
         #expect(error.contains("clock \(message)"), "\(error)")
         #expect(harness.respond("/__admin/clock").jsonObject?["now"] as? String == "2026-11-30T17:05:00.000Z")
+    }
+
+    @Test(arguments: [
+        ("2024-02-29T12:00Z", "2024-02-29T12:00:00.000Z"), ("2000-02-29T00:00Z", "2000-02-29T00:00:00.000Z"),
+    ])
+    func aLeapDayOfALeapYearIsAnInstant(text: String, expected: String) async throws {
+        let answer = await send(try harness(), "PUT", "/__admin/clock", #"{"fixedAt": "\#(text)"}"#)
+        #expect(answer.status == 200)
+        #expect(answer.jsonObject?["now"] as? String == expected)
+    }
+
+    @Test(arguments: [
+        ("9999-12-31T00:00Z", #"{"by": "1d"}"#, "$.by", "9999-12-31T00:00:00.000Z"),
+        ("9999-12-31T00:00Z", #"{"seconds": 86400}"#, "$.seconds", "9999-12-31T00:00:00.000Z"),
+        ("0001-01-01T00:00Z", #"{"by": "-1s"}"#, "$.by", "0001-01-01T00:00:00.000Z"),
+    ])
+    func anAdvancePastTheClocksRangeIs400NamingTheMemberAndTheRangeAndTheClockStays(
+        start: String, body: String, member: String, reading: String
+    ) async throws {
+        let harness = try harness(fixedAt: start)
+        let answer = await send(harness, "POST", "/__admin/clock/advance", body)
+        #expect(answer.status == 400)
+        let error = try #require(answer.jsonObject?["error"] as? String)
+        #expect(error.hasPrefix("clock \(member): moving the clock from \(reading)"), "\(error)")
+        #expect(error.contains(ClockRange.description), "\(error)")
+        #expect(harness.respond("/__admin/clock").jsonObject?["now"] as? String == reading)
+    }
+
+    @Test func centuryAdvancesStopAtTheRangesEndAndEveryReadingStaysAnInstant() async throws {
+        let harness = try harness()
+        var statuses: [Int] = []
+        var readings: [String] = []
+        for _ in 0..<81 {
+            statuses.append(await send(harness, "POST", "/__admin/clock/advance", #"{"by": "36600d"}"#).status)
+            readings.append(harness.respond("/__admin/clock").jsonObject?["now"] as? String ?? "")
+        }
+        #expect(statuses.prefix(79).allSatisfy { $0 == 200 })
+        #expect(statuses.suffix(2) == [400, 400])
+        #expect(readings.last == "9943-04-20T17:05:00.000Z")
+        #expect(readings.allSatisfy { MockClock.instant(fromISO8601: $0) != nil }, "\(readings)")
+    }
+
+    @Test func theClockRefusesToBeFixedOrAdvancedOutsideItsRange() throws {
+        let clock = MockClock(.fixed(Date(timeIntervalSince1970: 0)))
+        #expect(throws: ClockRangeError.instantOutOfRange(seconds: 1e300)) {
+            try clock.set(.fixed(Date(timeIntervalSince1970: 1e300)))
+        }
+        #expect(throws: ClockRangeError.self) { try clock.set(.fixed(Date(timeIntervalSince1970: .nan))) }
+        #expect(throws: ClockRangeError.advanceOutOfRange(from: Date(timeIntervalSince1970: 0), seconds: 3e11)) {
+            try clock.advance(bySeconds: 3e11)
+        }
+        #expect(throws: ClockRangeError.self) { try clock.advance(bySeconds: .infinity) }
+        #expect(clock.current == .fixed(Date(timeIntervalSince1970: 0)))
+    }
+
+    @Test func aClockMadeOutsideItsRangeStandsAtTheNearestBound() {
+        #expect(
+            MockClock.iso8601(MockClock(.fixed(Date(timeIntervalSince1970: 1e300))).now) == "9999-12-31T23:59:59.999Z")
+        #expect(
+            MockClock.iso8601(MockClock(.fixed(Date(timeIntervalSince1970: -1e300))).now) == "0001-01-01T00:00:00.000Z")
+        #expect(
+            MockClock.iso8601(MockClock(.fixed(Date(timeIntervalSince1970: .nan))).now) == "0001-01-01T00:00:00.000Z")
     }
 
     @Test func theWrongMethodIs405WithAllow() async throws {

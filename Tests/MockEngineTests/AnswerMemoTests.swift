@@ -98,7 +98,7 @@ import Testing
             [("c.json", cassetteJSON(interaction(query: #"{"q": "seoul"}"#, body: #"{"dt":1764410437,"cod":200}"#)))],
             options: options)
         let before = harness.respond("/data/2.5/weather?q=seoul").jsonObject?["dt"] as? Int
-        harness.stack.clock.advance(bySeconds: 3_600)
+        try harness.stack.clock.advance(bySeconds: 3_600)
         let after = harness.respond("/data/2.5/weather?q=seoul").jsonObject?["dt"] as? Int
 
         #expect(harness.stack.answerMemo?.count == 0)

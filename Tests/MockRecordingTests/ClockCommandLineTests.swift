@@ -12,7 +12,9 @@ import Darwin
 @Suite(.serialized) struct ClockCommandLineTests {
     @Test(arguments: [
         ["--clock", "2026-12-01T02:05"], ["--clock", "2026-12-01 02:05+09:00"], ["--clock", "tomorrow"],
-        ["--clock", "2026-13-01T02:05Z"], ["--clock", "1796058300"],
+        ["--clock", "2026-13-01T02:05Z"], ["--clock", "1796058300"], ["--clock", "2026-02-31T00:00Z"],
+        ["--clock", "2026-02-29T00:00Z"], ["--clock", "2026-12-31T23:59:60Z"], ["--clock", "0000-01-01T00:00Z"],
+        ["--clock", "0001-01-01T00:30+01:00"],
     ])
     func aClockThatIsNoInstantWithAnOffsetExits64NamingTheOptionAndTheForm(arguments: [String]) async throws {
         let result = try await RunningProcess.run("mockweather", ["serve"] + arguments)
@@ -20,6 +22,27 @@ import Darwin
         #expect(
             result.standardError.contains("invalid value '\(arguments[1])' for '--clock'"), "\(result.standardError)")
         #expect(result.standardError.contains("ISO 8601 date-time with a UTC offset or Z"))
+        #expect(result.standardError.contains("0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z"))
+    }
+
+    /// A cassette shifting its times with one near Int64's limits passed `validate`, and its first
+    /// request ended the server (an overflow in the shift).
+    @Test func validateRefusesAShiftedCassetteWithATimeOutsideTheClocksRangeNamingFileAndPath() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            "current/far.json",
+            #"""
+            {"format": "mockweather-cassette/1", "source": "synthetic", "shiftTimes": true, "interactions": [
+              {"request": {"path": "/data/2.5/weather", "query": {"q": "Seoul"}},
+               "response": {"status": 200, "json": {"dt": 9223372036854775807, "sys": {"sunrise": -9223372036854775808}}}}]}
+            """#)
+        let result = try await RunningProcess.run("mockweather", ["validate", directory.url.path])
+        #expect(result.status == 65)
+        let output = result.standardOutput + result.standardError
+        #expect(output.contains("current/far.json"), "\(output)")
+        #expect(output.contains("$.interactions[0].response.json.dt"), "\(output)")
+        #expect(output.contains("$.interactions[0].response.json.sys.sunrise"), "\(output)")
+        #expect(output.contains("outside the clock's range"), "\(output)")
     }
 
     @Test(arguments: ["gateway=json", "nosuchapi.gateway=json", "openweathermap.=x", "openweathermap.x"])
@@ -31,6 +54,20 @@ import Darwin
         #expect(result.standardError.contains("kakao-local"))
     }
 
+    /// `kma.nonexistent=1` was accepted silently, and `kma.gateway=jsno` served XML.
+    @Test(arguments: [
+        ("kma.nonexistent=1", "expected one of its provider's settings: kma.gateway"),
+        ("kma.gateway=jsno", "expected kma.gateway to be xml or json"),
+        ("openweathermap.note=x", "expected a provider with settings: openweathermap has none"),
+    ])
+    func anUnknownProviderSettingOrValueExits64SayingWhatIsTaken(setting: String, expected: String) async throws {
+        let result = try await RunningProcess.run("mockweather", ["serve", "--provider-setting", setting])
+        #expect(result.status == 64)
+        #expect(
+            result.standardError.contains("invalid value '\(setting)' for '--provider-setting': \(expected)"),
+            "\(result.standardError)")
+    }
+
     @Test(arguments: [
         ("2026-12-01T02:05+09:00", "2026-11-30T17:05:00.000Z"), ("2026-11-30T17:05:30Z", "2026-11-30T17:05:30.000Z"),
         ("2026-11-30T17:05:30.250-01:00", "2026-11-30T18:05:30.250Z"),
@@ -38,7 +75,7 @@ import Darwin
     func aClockGivenToTheMinuteOrSecondIsFixedThereAndTimesShiftToIt(given: String, shown: String) async throws {
         let server = try await MockServer.start(
             cassettes: PackageLayout.bundledCassettes,
-            arguments: ["--clock", given, "--shift-times", "--provider-setting", "openweathermap.note=x"])
+            arguments: ["--clock", given, "--shift-times", "--provider-setting", "kma.gateway=json"])
         let client = RawHTTPClient(port: server.port)
         let clock = try await client.exchange("/__admin/clock")
         #expect(clock.body == #"{"now":"\#(shown)","fixed":true}"#, "\(clock.body)")

@@ -2,15 +2,16 @@ import Basics
 import HTTPServer
 
 extension AdminAPI {
-    /// `GET /__admin/clock` reads the mock clock, `PUT` sets it (``ClockChange/setting(body:)``); both
-    /// answer with the reading. The journal's timestamps stay real time whatever the clock says.
+    /// `GET /__admin/clock` reads the mock clock, `PUT` sets it (``ClockChange/set(_:body:)``); both
+    /// answer with the reading. A body that is wrong, an impossible date or an instant outside the
+    /// clock's range (``ClockRange``) is a 400 naming the member. The journal's timestamps stay real time whatever the clock says.
     func clockEndpoint(_ request: HTTPRequest) -> HTTPHandlerResult {
         switch request.method {
         case "GET":
             return .respond(json(200, clockReading()))
         case "PUT":
-            do {
-                clock.set(try ClockChange.setting(body: request.body))
+            do throws(ClockRequestError) {
+                try ClockChange.set(clock, body: request.body)
             } catch {
                 return .respond(json(400, .object([("error", .string(error.description))])))
             }
@@ -23,11 +24,12 @@ extension AdminAPI {
     }
 
     /// `POST /__admin/clock/advance`: moves the clock by the body's seconds or duration and fixes it
-    /// there (a clock on real time is fixed at real time plus the advance).
+    /// there (a clock on real time is fixed at real time plus the advance). An advance of more than a
+    /// century, or one that would leave the clock's range, is a 400 naming the member; the clock stays.
     func clockAdvance(_ request: HTTPRequest) -> HTTPHandlerResult {
         only("POST", request.method) {
             do throws(ClockRequestError) {
-                clock.advance(bySeconds: try ClockChange.advance(body: request.body))
+                try ClockChange.advance(clock, body: request.body)
             } catch {
                 return .respond(json(400, .object([("error", .string(error.description))])))
             }

@@ -11,9 +11,41 @@ import Foundation
 /// time (`{"real": true}`); `POST /__admin/clock/advance` moves it by `{"seconds": 5400}` or
 /// `{"by": "90m"}` (a duration as the command line writes one, `-` in front to go back).
 enum ClockChange {
-    /// The most an advance may move the clock, either way: a century, far beyond any test's need and
-    /// well inside what a `Date` holds.
+    /// The most an advance may move the clock, either way: a century, far beyond any test's need. The
+    /// clock's own range (``ClockRange``) still bounds where repeated advances can take it.
     static let maximumAdvanceSeconds = 100 * 366 * 86_400.0
+
+    /// Fixes `clock` where a `PUT /__admin/clock` body says (or puts it back on real time).
+    ///
+    /// - Throws: ``ClockRequestError`` naming the member that is wrong: not JSON, no such member, an
+    ///   instant that is not a real calendar date-time or is outside ``ClockRange``.
+    static func set(_ clock: MockClock, body: [UInt8]) throws(ClockRequestError) {
+        let newSetting = try setting(body: body)
+        do {
+            try clock.set(newSetting)
+        } catch {
+            // `setting(body:)` reads only instants in the range; kept so a change there cannot trap.
+            throw ClockRequestError(path: "$.fixedAt", message: error.description)
+        }
+    }
+
+    /// Moves `clock` as a `POST /__admin/clock/advance` body says and returns the new reading.
+    ///
+    /// - Throws: ``ClockRequestError`` naming the member that is wrong: not a finite number or a
+    ///   duration, more than ``maximumAdvanceSeconds`` either way, or a move that would take the clock
+    ///   outside ``ClockRange`` (the clock is then left where it was).
+    @discardableResult
+    static func advance(_ clock: MockClock, body: [UInt8]) throws(ClockRequestError) -> Date {
+        let (seconds, path) = try advance(body: body)
+        do {
+            return try clock.advance(bySeconds: seconds)
+        } catch {
+            throw ClockRequestError(
+                path: path,
+                message: "moving the clock from \(MockClock.iso8601(clock.now)) by \(seconds) seconds would take it "
+                    + "outside its range, \(ClockRange.description)")
+        }
+    }
 
     /// The setting a `PUT /__admin/clock` body names.
     static func setting(body: [UInt8]) throws(ClockRequestError) -> MockClock.Setting {
@@ -38,35 +70,37 @@ enum ClockChange {
         return .fixed(instant)
     }
 
-    /// The seconds a `POST /__admin/clock/advance` body moves the clock by (negative: back).
-    static func advance(body: [UInt8]) throws(ClockRequestError) -> Double {
+    /// The seconds a `POST /__admin/clock/advance` body moves the clock by (negative: back), finite and
+    /// at most ``maximumAdvanceSeconds`` either way, with the JSON path of the member that said so.
+    static func advance(body: [UInt8]) throws(ClockRequestError) -> (seconds: Double, path: String) {
         let members = try object(body, expected: "{\"seconds\": 5400} or {\"by\": \"90m\"}")
         try onlyOne(of: ["seconds", "by"], in: members)
         let value = members[0].value
+        let path = "$.\(members[0].key)"
         let seconds: Double
         if members[0].key == "seconds" {
             guard let number = value.doubleValue, number.isFinite else {
-                throw ClockRequestError(
-                    path: "$.seconds", message: "expected a number of seconds, found \(value.shown)")
+                throw ClockRequestError(path: path, message: "expected a number of seconds, found \(value.shown)")
             }
             seconds = number
         } else {
             let expected = "a duration such as 90s, 90m, 1h or 2d (- in front to go back)"
             guard let text = value.stringValue else {
-                throw ClockRequestError(path: "$.by", message: "expected \(expected), found \(value.shown)")
+                throw ClockRequestError(path: path, message: "expected \(expected), found \(value.shown)")
             }
             let backwards = text.hasPrefix("-")
-            guard let duration = parseDuration(backwards ? String(text.dropFirst()) : text) else {
-                throw ClockRequestError(path: "$.by", message: "expected \(expected), found \(JSONValue.quoted(text))")
+            // Read as seconds in a Double, so an enormous duration is refused below for its size
+            // rather than called no duration.
+            guard let duration = parseDurationSeconds(backwards ? String(text.dropFirst()) : text) else {
+                throw ClockRequestError(path: path, message: "expected \(expected), found \(JSONValue.quoted(text))")
             }
-            seconds = backwards ? -duration.inSeconds : duration.inSeconds
+            seconds = backwards ? -duration : duration
         }
         guard abs(seconds) <= maximumAdvanceSeconds else {
             throw ClockRequestError(
-                path: "$.\(members[0].key)",
-                message: "at most a century (\(Int(maximumAdvanceSeconds)) seconds) either way")
+                path: path, message: "at most a century (\(Int(maximumAdvanceSeconds)) seconds) either way")
         }
-        return seconds
+        return (seconds, path)
     }
 
     private static func object(_ body: [UInt8], expected: String) throws(ClockRequestError) -> [JSONMember] {

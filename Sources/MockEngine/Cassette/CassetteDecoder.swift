@@ -154,6 +154,8 @@ package struct CassetteDecoder {
         }
         let notes = optionalString(value, Key.notes, at: path)
         var responses: [ResponseTemplate] = []
+        // Where each decoded response is, for the time check's messages (a sequence may lose some).
+        var responsePaths: [JSONPath] = []
         var isSequence = false
         switch (value[Key.response], value[Key.responses]) {
         case (nil, nil):
@@ -168,6 +170,7 @@ package struct CassetteDecoder {
                 expectations: expectations)
             {
                 responses = [response]
+                responsePaths = [path.appending(Key.response)]
             }
         case (nil, .some(let sequence)):
             isSequence = true
@@ -180,9 +183,14 @@ package struct CassetteDecoder {
                         expectations: expectations)
                     {
                         responses.append(response)
+                        responsePaths.append(sequencePath.appending(index))
                     }
                 }
             }
+        }
+        if let requestPath {
+            checkShiftedTimes(
+                zip(responses, responsePaths), fields: api?.provider.timeFields(forPath: requestPath))
         }
         guard let request, !responses.isEmpty else { return nil }
         // The interaction-level delay and fault apply to every response that does not set its own.
@@ -190,6 +198,26 @@ package struct CassetteDecoder {
         return Interaction(
             request: request, responses: resolved, isSequence: isSequence,
             expectation: expectation, notes: notes)
+    }
+
+    /// Reports every time outside the clock's range (``ClockRange``) in a response that says
+    /// `"shiftTimes": true` (its own or the document's), at its `timeFields` or else the provider's
+    /// `fields` for the path: shifting one would move it past what a time can be. Only explicit
+    /// opt-ins are checked, so loading never builds a deferred body for an answer not shifted by its
+    /// cassette; under `--shift-times` alone ``TimeShift`` leaves such a time as recorded.
+    private mutating func checkShiftedTimes(
+        _ responses: Zip2Sequence<[ResponseTemplate], [JSONPath]>, fields: [TimeField]?
+    ) {
+        for (response, path) in responses where response.shiftTimes == true {
+            guard case .json(let body) = response.body, let fields = response.timeFields ?? fields else { continue }
+            let bodyPath = path.appending(CassetteKey.Response.json)
+            for (value, valuePath) in TimeShift.outOfRangeTimes(at: fields, in: body, root: bodyPath) {
+                report(
+                    value, valuePath,
+                    "a time outside the clock's range (\(ClockRange.description)) in an answer whose times are "
+                        + "shifted, found \(value.summary); record a real time or set \"shiftTimes\": false")
+            }
+        }
     }
 
     // MARK: - Request

@@ -3,6 +3,12 @@
 /// One reader for both, so what the decoder accepts is exactly what can be turned into a time. The
 /// mock clock's settings (`--clock`, `PUT /__admin/clock`) read the same form, where the seconds may
 /// be left out (`2026-12-01T02:05+09:00`).
+///
+/// The date must be one the proleptic Gregorian calendar has: years 0001 to 9999, the month's own
+/// number of days (February 29 only in a leap year: 2024 and 2000, not 2026 or 1900), hours 00 to 23,
+/// minutes and seconds 00 to 59. A leap second (`23:59:60`) is refused: Unix time, which every reader of
+/// these times counts in, has no place for one, and reading it as the next second's start would
+/// silently name another instant.
 package enum ISO8601Time {
     /// Milliseconds since 1970-01-01T00:00:00Z (the fraction cut to milliseconds), or nil when `text`
     /// is not such a time.
@@ -29,12 +35,13 @@ package enum ISO8601Time {
         guard let year = number(0..<4), byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
             let day = number(8..<10), byte(10, is: "T") || byte(10, is: "t"), let hour = number(11..<13),
             byte(13, is: ":"), let minute = number(14..<16),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
+            year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60
         else { return nil }
         let hasSeconds = byte(16, is: ":")
         guard hasSeconds || secondsOptional else { return nil }
         let second = hasSeconds ? number(17..<19) : 0
-        guard let second, second < 61 else { return nil }
+        guard let second, second < 60 else { return nil }
         var index = hasSeconds ? 19 : 16
         var milliseconds = 0
         if hasSeconds, byte(index, is: ".") {
@@ -60,6 +67,15 @@ package enum ISO8601Time {
         let days = daysSince1970(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60)
         return seconds * 1000 + Int64(milliseconds)
+    }
+
+    /// The days `month` (1 to 12) of `year` has in the proleptic Gregorian calendar.
+    package static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).

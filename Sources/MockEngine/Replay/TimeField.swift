@@ -36,6 +36,30 @@ package struct TimeField: Sendable, Hashable, CustomStringConvertible {
         return found
     }
 
+    /// The values at this path in `json`, in document order, each with its JSON path below `root`
+    /// (`$.interactions[0].response.json.list[3].dt`), as a problem about one names it.
+    package func locatedValues(in json: JSONValue, at root: JSONPath) -> [(value: JSONValue, path: JSONPath)] {
+        var found: [(value: JSONValue, path: JSONPath)] = []
+        locate(json, root, steps[...], into: &found)
+        return found
+    }
+
+    private func locate(
+        _ json: JSONValue, _ path: JSONPath, _ rest: ArraySlice<Step>,
+        into found: inout [(value: JSONValue, path: JSONPath)]
+    ) {
+        guard let step = rest.first else { return found.append((json, path)) }
+        guard let value = json[step.name] else { return }
+        let memberPath = path.appending(step.name)
+        if step.eachElement {
+            for (index, element) in (value.elements ?? []).enumerated() {
+                locate(element, memberPath.appending(index), rest.dropFirst(), into: &found)
+            }
+        } else {
+            locate(value, memberPath, rest.dropFirst(), into: &found)
+        }
+    }
+
     private func collect(_ json: JSONValue, _ rest: ArraySlice<Step>, into found: inout [JSONValue]) {
         guard let step = rest.first else { return found.append(json) }
         guard let value = json[step.name] else { return }

@@ -54,3 +54,12 @@ enum OpenWeatherMapTimes: Hashable, Sendable {
         paths.map { TimeField($0)! }
     }
 }
+
+extension OpenWeatherMap {
+    /// The fields ``OpenWeatherMapTimes`` knows for `path` (none for air pollution history, which is
+    /// never shifted), so the cassette decoder can check their times are in the clock's range.
+    func timeFields(forPath path: String) -> [TimeField]? {
+        guard !OpenWeatherMapTimes.neverShifted.contains(path) else { return nil }
+        return OpenWeatherMapTimes(path: path)?.fields
+    }
+}

@@ -151,6 +151,8 @@ public enum MockWeatherSetupError: Error, Sendable, CustomStringConvertible {
     /// A ``ReplayOptions/providerSettings`` name that is not `<provider>.<setting>` of a registered
     /// provider; `expected` says what is.
     case invalidProviderSetting(name: String, expected: String)
+    /// ``ReplayOptions/clock`` is outside the mock clock's range (``ReplayClockError``).
+    case clockOutOfRange(ReplayClockError)
 
     /// A message naming what was wrong and where.
     public var description: String {
@@ -162,6 +164,7 @@ public enum MockWeatherSetupError: Error, Sendable, CustomStringConvertible {
         case .serverDidNotStart(let reason): "the in-process mock server did not start: \(reason)"
         case .invalidProviderSetting(let name, let expected):
             "the provider setting \(name) names no registered provider's setting; expected \(expected)"
+        case .clockOutOfRange(let error): "ReplayOptions.clock: \(error.description)"
         }
     }
 }

@@ -18,7 +18,8 @@ public struct ReplayOptions: Sendable {
     /// form (key parameters are masked anyway).
     public var secrets: [String] = []
     /// Where the mock clock starts (``ReplayClock``): fixed at this instant, standing still until the
-    /// test sets or advances it; nil follows real time.
+    /// test sets or advances it; nil follows real time. An instant before year 1 or after year 9999
+    /// fails the start with ``MockWeatherSetupError/clockOutOfRange(_:)``.
     public var clock: Date?
     /// Move every time of a recorded answer whose provider knows its time fields (OpenWeatherMap's
     /// `dt`, sunrise, forecast items...) by one offset so its anchor lands on the clock's now, as
@@ -41,13 +42,15 @@ public struct ReplayOptions: Sendable {
     /// `mockweather serve`'s options for these.
     ///
     /// - Throws: ``MockWeatherSetupError/invalidProviderSetting(name:expected:)`` for a provider
-    ///   setting whose name is not `<provider>.<setting>` of a registered provider.
+    ///   setting whose name is not `<provider>.<setting>` of a registered provider;
+    ///   ``MockWeatherSetupError/clockOutOfRange(_:)`` for a ``clock`` outside the mock clock's range.
     package func serveOptions(directory: URL) throws(MockWeatherSetupError) -> ServeOptions {
         var options = ServeOptions(cassetteDirectory: directory, providers: Providers.all)
         for name in providerSettings.keys.sorted() where !Providers.all.isSettingName(name) {
             throw .invalidProviderSetting(name: name, expected: Providers.all.settingNameForm)
         }
         options.providerSettings = providerSettings
+        if let clock, !ClockRange.contains(clock) { throw .clockOutOfRange(.outOfRange(clock)) }
         options.clock = clock.map(MockClock.Setting.fixed) ?? .real
         options.shiftTimes = shiftTimes
         options.requireKey = requireKey

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import HTTPServer
 import TestSupport
@@ -55,7 +56,7 @@ import Testing
     @Test func theSameClockMinuteServesTheSameBytesAndAnAdvanceMovesThem() async throws {
         let harness = try harness([("c.json", cassetteJSON(interaction(body: current)))])
         let first = harness.respond("/data/2.5/weather?q=seoul").body
-        harness.stack.clock.advance(bySeconds: 10)
+        try harness.stack.clock.advance(bySeconds: 10)
         #expect(harness.respond("/data/2.5/weather?q=seoul").body == first)
         let before = try #require(number(harness.respond("/data/2.5/weather?q=seoul").jsonObject, "dt"))
         let advanced = await harness.respondLater(
@@ -201,5 +202,94 @@ import Testing
             #"{"request": {"path": "/data/2.5/weather"}, "response": {"status": 200, \#(member), "json": {}}}"#)
         let found = problems([("c.json", file)]).map(\.description)
         #expect(found.contains { $0.contains(message) }, "\(found)")
+    }
+
+    // MARK: - Times at the limits
+
+    @Test(arguments: [
+        (#"{"dt": 9223372036854775807}"#, "$.interactions[0].response.json.dt"),
+        (
+            #"{"dt": 1764410437, "sys": {"sunrise": -9223372036854775808}}"#,
+            "$.interactions[0].response.json.sys.sunrise"
+        ),
+        (#"{"dt": 99999999999999999999}"#, "$.interactions[0].response.json.dt"),
+        (#"{"dt": 253402300800}"#, "$.interactions[0].response.json.dt"),
+        (#"{"dt": -62135596801}"#, "$.interactions[0].response.json.dt"),
+    ])
+    func aShiftedAnswersTimeOutsideTheClocksRangeIsAProblemNamingFileAndPath(body: String, path: String) {
+        let file =
+            #"{"format": "mockweather-cassette/1", "source": "synthetic", "shiftTimes": true, "interactions": ["#
+            + interaction(body: body) + "]}"
+        let found = problems([("current/far.json", file)]).map(\.description)
+        #expect(
+            found.contains {
+                $0.contains("current/far.json") && $0.contains("\(path): a time outside the clock's range")
+            },
+            "\(found)")
+    }
+
+    @Test func aForecastsTextTimeOrAnOwnTimeFieldOutsideTheRangeIsAProblemToo() {
+        let forecastFile = cassetteJSON(
+            interaction(
+                path: "/data/2.5/forecast",
+                body:
+                    #"{"list": [{"dt": 1764417600, "dt_txt": "2025-11-29 12:00:00"}, {"dt": 1764428400, "dt_txt": "0000-01-01 00:00:00"}]}"#,
+                extra: ""
+            ).replacingOccurrences(of: #""status": 200,"#, with: #""status": 200, "shiftTimes": true,"#))
+        let ownFile = cassetteJSON(
+            #"{"request": {"path": "/custom"}, "response": {"status": 200, "shiftTimes": true, "timeFields": ["when"], "json": {"when": 9223372036854775807}}}"#
+        )
+        let found = problems([("f.json", forecastFile), ("o.json", ownFile)]).map(\.description)
+        #expect(found.contains { $0.contains("$.interactions[0].response.json.list[1].dt_txt") }, "\(found)")
+        #expect(found.contains { $0.contains("$.interactions[0].response.json.when") }, "\(found)")
+    }
+
+    @Test func timesInRangeAndAnswersNotShiftedByTheirCassetteLoadAsBefore() {
+        let inRange =
+            #"{"format": "mockweather-cassette/1", "source": "synthetic", "shiftTimes": true, "interactions": ["#
+            + interaction(body: #"{"dt": 253402300799, "sys": {"sunrise": -62135596800, "sunset": 0}, "name": 1e300}"#)
+            + "]}"
+        let notShifted = cassetteJSON(interaction(query: #"{"q": "far"}"#, body: #"{"dt": 9223372036854775807}"#))
+        #expect(problems([("a.json", inRange), ("b.json", notShifted)]).isEmpty)
+    }
+
+    /// Recorded values at and past every limit, under `--shift-times` (which the decoder does not
+    /// check) with the clock at the range's ends and in between: every request is answered, and every
+    /// time is either moved into the range or left as recorded.
+    @Test(
+        arguments: [
+            "9223372036854775807", "-9223372036854775808", "99999999999999999999", "1e300", "-1e300", "253402300799",
+            "-62135596800", "253402300800", "-62135596801", "1", "-1", #""9999-12-31 23:59:59""#,
+            #""0001-01-01 00:00:00""#, #""0000-01-01 00:00:00""#, #""2026-02-31 00:00:00""#,
+        ],
+        [-62_135_596_800.0, 1_796_058_300, 253_402_300_799.999]
+    )
+    func anyRecordedTimeUnderAnyClockIsAnsweredInRangeOrAsRecorded(recorded: String, clock: Double) throws {
+        let current = #"{"dt":\#(recorded),"sys":{"sunrise":\#(recorded),"sunset":1764404100},"cod":200}"#
+        let forecast =
+            #"{"list":[{"dt":1764417600,"dt_txt":\#(recorded)},{"dt":\#(recorded),"dt_txt":"2025-11-29 15:00:00"}]}"#
+        let harness = try harness(
+            [
+                (
+                    "c.json",
+                    cassetteJSON(interaction(body: current), interaction(path: "/data/2.5/forecast", body: forecast))
+                )
+            ],
+            clock: Date(timeIntervalSince1970: clock))
+        let answers = [
+            harness.respond("/data/2.5/weather?q=seoul"), harness.respond("/data/2.5/forecast?q=seoul"),
+        ]
+        for answer in answers {
+            #expect(answer.status == 200, "\(answer.text)")
+            let body = try JSONParser.parse(answer.body)
+            let fields = ["dt", "sys.sunrise", "sys.sunset", "list[].dt", "list[].dt_txt"].compactMap(TimeField.init)
+            for field in fields {
+                for value in field.values(in: body) {
+                    let written = value.numberText ?? value.stringValue.map(JSONValue.quoted) ?? ""
+                    let inRange = TimeShift.seconds(of: value).map(ClockRange.contains(seconds:)) ?? false
+                    #expect(inRange || written == recorded, "\(field): \(written) from \(recorded)")
+                }
+            }
+        }
     }
 }
