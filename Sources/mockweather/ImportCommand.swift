@@ -72,7 +72,10 @@ enum ImportCommand {
             report = try HARImporter.importArchive(
                 bytes, file: String(path.split(separator: "/").last ?? Substring(path)), options: options)
         } catch {
-            Console.standardError.writeLine("mockweather import: \(path) is not a HAR archive mockweather can read:")
+            Console.standardError.writeLine(
+                error.isOverBudget
+                    ? "mockweather import: \(path) is more than one import takes:"
+                    : "mockweather import: \(path) is not a HAR archive mockweather can read:")
             Console.standardError.writeLine("\(error)")
             return .dataError
         }

@@ -20,10 +20,15 @@ enum HARBody {
         enum Field { case content, text, encoding }
         var field: Field
         var message: String
+        /// True when decompressing it would overspend the import's budget
+        /// (``HARImportBudget/maximumInflatedBytes``): the import stops there.
+        var spentBudget = false
     }
 
-    /// The body bytes, or the problem with them.
-    static func bytes(of response: HARResponse, method: String) -> Result<[UInt8], Problem> {
+    /// The body bytes, or the problem with them. What decompressing makes is taken from
+    /// `inflateBudget` (the bytes the whole import may still inflate), and decompression stops as soon
+    /// as it would overspend it, so a bomb never grows past what is left.
+    static func bytes(of response: HARResponse, method: String, inflateBudget: inout Int) -> Result<[UInt8], Problem> {
         let content = response.content
         guard let text = content.text else {
             // No text and nothing to carry is an empty body; anything else is a body the tool dropped.
@@ -60,8 +65,10 @@ enum HARBody {
         }
         let codings = contentCodings(of: response.headers)
         for coding in codings.reversed() {
-            switch decode(bytes, coding: coding) {
-            case .success(.some(let decoded)): bytes = decoded
+            switch decode(bytes, coding: coding, budget: inflateBudget) {
+            case .success(.some(let decoded)):
+                bytes = decoded
+                inflateBudget -= decoded.count
             case .success(nil): return .success(bytes)  // the tool had decoded it already
             case .failure(let problem): return .failure(problem)
             }
@@ -78,14 +85,15 @@ enum HARBody {
     }
 
     /// The bytes with `coding` undone; nil when they are plainly not in that coding (already decoded).
-    private static func decode(_ bytes: [UInt8], coding: String) -> Result<[UInt8]?, Problem> {
+    private static func decode(_ bytes: [UInt8], coding: String, budget: Int) -> Result<[UInt8]?, Problem> {
+        let limit = min(Inflate.maximumOutput, max(budget, 0))
         do throws(Inflate.Failure) {
             switch coding {
             case "gzip", "x-gzip":
-                return Inflate.isGzip(bytes) ? .success(try Inflate.gunzip(bytes)) : .success(nil)
+                return Inflate.isGzip(bytes) ? .success(try Inflate.gunzip(bytes, limit: limit)) : .success(nil)
             case "deflate":
                 if Inflate.isZlibHeader(bytes) || !looksDecoded(bytes) {
-                    return .success(try Inflate.zlibOrRawDeflate(bytes))
+                    return .success(try Inflate.zlibOrRawDeflate(bytes, limit: limit))
                 }
                 return .success(nil)
             default:
@@ -99,6 +107,13 @@ enum HARBody {
                     ))
             }
         } catch {
+            if error.exceededLimit != nil, limit < Inflate.maximumOutput {
+                return .failure(
+                    Problem(
+                        field: .text,
+                        message: "decompressing it goes past the \(limit) bytes left of the import's budget",
+                        spentBudget: true))
+            }
             return .failure(
                 Problem(
                     field: .text,

@@ -20,11 +20,39 @@ package struct HARImportOptions: Sendable {
     /// Extra secrets and patterns to mask (`--scrub`); every key found in the archive is added. Nil
     /// masks the secret parameters only.
     package var scrubber: KeyScrubber?
+    /// What one import may spend on the archive as a whole.
+    package var budget = HARImportBudget()
 
     /// Options with every default, for `directory` and `providers`.
     package init(directory: URL, providers: ProviderSet) {
         self.directory = directory
         self.providers = providers
+    }
+}
+
+/// What one import may spend, whatever the archive holds (docs/ARCHITECTURE.md#har-import-and-export).
+///
+/// Each body is held to ``Inflate/maximumOutput`` (64 MiB) when it is decompressed, but an archive of
+/// 1.6 MB can hold twenty such bombs: without a budget for the whole archive it made 1.2 GB of
+/// cassettes and peaked at 1.5 GB. Every answer is held in memory until the archive has been read
+/// (a request seen twice becomes one sequence), so the budget is what bounds memory. A real capture
+/// of these APIs is a few kilobytes per body and far fewer entries than either limit.
+package struct HARImportBudget: Sendable, Equatable {
+    /// The most bytes the bodies of one archive may decompress to, in all: 128 MiB, two of the
+    /// largest bodies one entry may hold.
+    package static let defaultInflatedBytes = 128 << 20
+    /// The most entries one archive may have: 100,000, far more than any capture session of these APIs.
+    package static let defaultEntries = 100_000
+
+    /// The most bytes all bodies may decompress to; the entry that would go past it stops the import.
+    package var maximumInflatedBytes: Int
+    /// The most entries `log.entries` may have; a longer archive is refused before any body is read.
+    package var maximumEntries: Int
+
+    /// The default budget, or a smaller one (tests and the fuzz target).
+    package init(maximumInflatedBytes: Int = defaultInflatedBytes, maximumEntries: Int = defaultEntries) {
+        self.maximumInflatedBytes = maximumInflatedBytes
+        self.maximumEntries = maximumEntries
     }
 }
 
@@ -57,14 +85,27 @@ package enum HARImporter {
 
     /// Reads `bytes` (the archive, named `file` in messages) and writes, or plans, its cassettes.
     ///
-    /// - Throws: ``HARReadError`` when the archive as a whole cannot be read (not JSON, not HAR).
+    /// - Throws: ``HARReadError`` when the archive as a whole cannot be read (not JSON, not HAR), or
+    ///   it goes past `options.budget` (too many entries, or bodies that decompress to too much in
+    ///   all): then nothing is written, and the problem names the entry where the budget ran out.
     package static func importArchive(_ bytes: [UInt8], file: String, options: HARImportOptions) throws(HARReadError)
         -> HARImportReport
     {
         let (archive, readProblems) = try HARReader.read(try uncompressed(bytes, file: file), file: file)
+        if archive.entries.count > options.budget.maximumEntries {
+            let first = archive.entries[options.budget.maximumEntries]
+            throw HARReadError(
+                problems: [
+                    archive.problem(
+                        file: file, entry: first, at: first.path, offset: first.offset,
+                        "the archive has \(archive.entries.count) entries, more than the \(options.budget.maximumEntries) "
+                            + "one import takes; nothing was imported: split the archive")
+                ], isOverBudget: true)
+        }
         var session = ImportSession(archive: archive, file: file, options: options)
         for problem in readProblems { session.skip(entries: [problem.entry ?? -1], request: "-", problem: problem) }
         session.run()
+        if let spent = session.budgetSpent { throw HARReadError(problems: [spent], isOverBudget: true) }
         return session.report
     }
 }
@@ -97,6 +138,10 @@ private struct ImportSession {
     var problems: [HARProblem] = []
     var ignored: [String: Int] = [:]
     var warnings: [String] = []
+    /// What the bodies may still decompress to (``HARImportBudget/maximumInflatedBytes`` at the start).
+    var inflateBudget: Int
+    /// Where the budget ran out: the import stops there and writes nothing.
+    var budgetSpent: HARProblem?
 
     /// The answers of one request, in the order seen.
     struct Group {
@@ -112,6 +157,7 @@ private struct ImportSession {
         self.archive = archive
         self.file = file
         self.options = options
+        inflateBudget = options.budget.maximumInflatedBytes
         let known = options.providers.hosts
         hosts = known + options.extraHosts.filter { !known.contains($0) }
         // Every key any entry sent is a secret everywhere: a key seen in one request is masked in the
@@ -173,7 +219,10 @@ private struct ImportSession {
             ($0.element.startedMilliseconds, $0.offset) < ($1.element.startedMilliseconds, $1.offset)
         }.map(\.element)
         for entry in entries {
-            guard let (identity, request, display, pattern, answer) = classify(entry) else { continue }
+            guard let (identity, request, display, pattern, answer) = classify(entry) else {
+                if budgetSpent != nil { return }
+                continue
+            }
             if let index = groupIndex[identity] {
                 let previous = groups[index].answers.last
                 // An exported cassette's sequence is kept as it was, repeats included.
@@ -276,8 +325,16 @@ private struct ImportSession {
         }
         var body: [UInt8]?
         if response.status != 0 {
-            switch HARBody.bytes(of: response, method: request.method) {
+            switch HARBody.bytes(of: response, method: request.method, inflateBudget: &inflateBudget) {
             case .success(let bytes): body = scrubber.scrub(bytes)
+            case .failure(let failure) where failure.spentBudget:
+                let limit = options.budget.maximumInflatedBytes
+                let shown = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+                budgetSpent = problem(
+                    entry, path.appending("response").appending("content"), response.content.offset,
+                    "the archive's bodies decompress to more than \(shown) in all, the most one import takes "
+                        + "(this entry's body goes past it); nothing was imported: split the archive")
+                return nil
             case .failure(let failure):
                 let contentPath = path.appending("response").appending("content")
                 let field: JSONPath =
@@ -389,6 +446,21 @@ private struct ImportSession {
                     HARImportReport.Row(
                         entries: group.entries, request: group.displayText, statuses: statuses, result: result,
                         isSkipped: skipped, isWriteFailure: writeFailed))
+            }
+            // A file the loader would refuse would refuse the whole directory: it is not written.
+            if bytes.count > CassetteFiles.maximumFileSize {
+                let first = archive.entries.first { $0.index == group.entries[0] }
+                problems.append(
+                    HARProblem(
+                        entry: group.entries[0],
+                        at: SourceProblemLocation(
+                            file: file, path: (first?.path ?? .root).appending("response").description,
+                            position: first.map { archive.lineMap.position(ofOffset: $0.offset) }),
+                        message:
+                            "the cassette made from it would be \(bytes.count) bytes, over the limit of "
+                            + "\(CassetteFiles.maximumFileSize) bytes a cassette file may have"))
+                row("skipped: its cassette would be too large to load", skipped: true)
+                continue
             }
             let decoded = CassetteDecoder.decode(file: name + ".json", bytes: bytes, providers: options.providers)
             guard let cassette = decoded.cassette, let key = cassette.interactions.first?.request.canonicalKey else {

@@ -36,13 +36,16 @@ package struct HARProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `capture.har:57:9: $.log.entries[3].response: no response ...`, the form editors can jump to.
-    package var description: String { sourceLocation.describing(message) }
+    /// One line whatever the archive holds: control characters are escaped as ``LogText`` escapes them.
+    package var description: String { LogText.escapingControlCharacters(sourceLocation.describing(message)) }
 }
 
 /// A HAR archive that cannot be read at all: not JSON, not HAR, or a version this reader does not know.
 package struct HARReadError: Error, Sendable, CustomStringConvertible {
     /// Every problem found at the archive level (at least one).
     package var problems: [HARProblem]
+    /// True when the archive was read but goes past the import's ``HARImportBudget``.
+    package var isOverBudget = false
 
     /// One problem per line.
     package var description: String { problems.map(\.description).joined(separator: "\n") }

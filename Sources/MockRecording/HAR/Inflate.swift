@@ -1,4 +1,5 @@
 import MockEngine
+
 /// DEFLATE decoding (RFC 1951) inside its gzip (RFC 1952) and zlib (RFC 1950) wrappers, for bodies a
 /// capture tool saved still compressed (`Content-Encoding: gzip` with the compressed bytes in base64).
 ///
@@ -9,32 +10,35 @@ enum Inflate {
     /// Why compressed bytes could not be decoded.
     struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         var message: String
+        /// The output limit that was reached, when that is why decoding stopped.
+        var exceededLimit: Int? = nil
         var description: String { message }
     }
 
+    /// The most one body may decompress to (a real API answer is kilobytes; a bomb is not let grow).
     static let maximumOutput = 64 << 20
 
-    /// Every member of a gzip stream, concatenated.
-    static func gunzip(_ bytes: [UInt8]) throws(Failure) -> [UInt8] {
+    /// Every member of a gzip stream, concatenated; more than `limit` bytes of output is refused.
+    static func gunzip(_ bytes: [UInt8], limit: Int = maximumOutput) throws(Failure) -> [UInt8] {
         var output: [UInt8] = []
         var start = 0
         repeat {
-            start = try gunzipMember(bytes, from: start, into: &output)
+            start = try gunzipMember(bytes, from: start, into: &output, limit: limit)
         } while start < bytes.count && bytes[start] == 0x1F
         return output
     }
 
     /// A zlib stream (what `Content-Encoding: deflate` means), or a raw DEFLATE stream, which some
     /// servers send under that name instead.
-    static func zlibOrRawDeflate(_ bytes: [UInt8]) throws(Failure) -> [UInt8] {
+    static func zlibOrRawDeflate(_ bytes: [UInt8], limit: Int = maximumOutput) throws(Failure) -> [UInt8] {
         guard isZlibHeader(bytes) else {
             var output: [UInt8] = []
-            _ = try inflate(bytes, from: 0, into: &output)
+            _ = try inflate(bytes, from: 0, into: &output, limit: limit)
             return output
         }
         guard bytes[1] & 0x20 == 0 else { throw Failure(message: "zlib stream needs a preset dictionary") }
         var output: [UInt8] = []
-        let end = try inflate(bytes, from: 2, into: &output)
+        let end = try inflate(bytes, from: 2, into: &output, limit: limit)
         guard end + 4 <= bytes.count else { throw Failure(message: "zlib stream ends before its Adler-32 checksum") }
         let stored = bytes[end..<end + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard stored == adler32(output) else { throw Failure(message: "zlib Adler-32 checksum does not match") }
@@ -52,7 +56,7 @@ enum Inflate {
 
     // MARK: - gzip
 
-    private static func gunzipMember(_ bytes: [UInt8], from start: Int, into output: inout [UInt8])
+    private static func gunzipMember(_ bytes: [UInt8], from start: Int, into output: inout [UInt8], limit: Int)
         throws(Failure) -> Int
     {
         guard bytes.count - start >= 18, bytes[start] == 0x1F, bytes[start + 1] == 0x8B else {
@@ -77,7 +81,7 @@ enum Inflate {
         if flags & 0x02 != 0 { index += 2 }
         guard index < bytes.count else { throw Failure(message: "gzip member has no compressed data") }
         let memberStart = output.count
-        let end = try inflate(bytes, from: index, into: &output)
+        let end = try inflate(bytes, from: index, into: &output, limit: limit)
         guard end + 8 <= bytes.count else { throw Failure(message: "gzip member ends before its CRC-32 and length") }
         func littleEndian(_ at: Int) -> UInt32 {
             (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[at + $1]) << (8 * UInt32($1)) }
@@ -94,39 +98,42 @@ enum Inflate {
 
     /// Decodes the DEFLATE stream starting at byte `start`, appending to `output`; returns the index of
     /// the first byte after the stream.
-    private static func inflate(_ bytes: [UInt8], from start: Int, into output: inout [UInt8]) throws(Failure) -> Int {
+    private static func inflate(_ bytes: [UInt8], from start: Int, into output: inout [UInt8], limit: Int)
+        throws(Failure) -> Int
+    {
         var bits = BitReader(bytes: bytes, index: start)
         var isFinal = false
         while !isFinal {
             isFinal = try bits.read(1) == 1
             switch try bits.read(2) {
-            case 0: try storedBlock(&bits, into: &output)
-            case 1: try huffmanBlock(&bits, literals: fixedLiterals, distances: fixedDistances, into: &output)
+            case 0: try storedBlock(&bits, into: &output, limit: limit)
+            case 1:
+                try huffmanBlock(&bits, literals: fixedLiterals, distances: fixedDistances, into: &output, limit: limit)
             case 2:
                 let (literals, distances) = try dynamicTables(&bits)
-                try huffmanBlock(&bits, literals: literals, distances: distances, into: &output)
+                try huffmanBlock(&bits, literals: literals, distances: distances, into: &output, limit: limit)
             default: throw Failure(message: "invalid DEFLATE block type 3")
             }
         }
         return bits.byteIndexAfterAlignment
     }
 
-    private static func storedBlock(_ bits: inout BitReader, into output: inout [UInt8]) throws(Failure) {
+    private static func storedBlock(_ bits: inout BitReader, into output: inout [UInt8], limit: Int) throws(Failure) {
         bits.alignToByte()
         let length = try bits.read(16)
         let complement = try bits.read(16)
         guard length == ~complement & 0xFFFF else { throw Failure(message: "stored block length check fails") }
-        guard output.count + length <= maximumOutput else { throw tooLarge }
+        guard output.count + length <= limit else { throw tooLarge(limit) }
         for _ in 0..<length { output.append(UInt8(try bits.read(8))) }
     }
 
     private static func huffmanBlock(
-        _ bits: inout BitReader, literals: Huffman, distances: Huffman, into output: inout [UInt8]
+        _ bits: inout BitReader, literals: Huffman, distances: Huffman, into output: inout [UInt8], limit: Int
     ) throws(Failure) {
         while true {
             let symbol = try literals.decode(&bits)
             if symbol < 256 {
-                guard output.count < maximumOutput else { throw tooLarge }
+                guard output.count < limit else { throw tooLarge(limit) }
                 output.append(UInt8(symbol))
                 continue
             }
@@ -142,7 +149,7 @@ enum Inflate {
             guard distance <= output.count else {
                 throw Failure(message: "distance \(distance) reaches before the start")
             }
-            guard output.count + length <= maximumOutput else { throw tooLarge }
+            guard output.count + length <= limit else { throw tooLarge(limit) }
             let from = output.count - distance
             for offset in 0..<length { output.append(output[from + offset]) }
         }
@@ -178,7 +185,11 @@ enum Inflate {
         )
     }
 
-    private static let tooLarge = Failure(message: "decompresses to more than \(maximumOutput >> 20) MiB")
+    /// "decompresses to more than 64 MiB", with the limit kept so a caller can tell its budget was spent.
+    private static func tooLarge(_ limit: Int) -> Failure {
+        let shown = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        return Failure(message: "decompresses to more than \(shown)", exceededLimit: limit)
+    }
 
     private static let lengthBases = [
         3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
