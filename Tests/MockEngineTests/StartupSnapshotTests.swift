@@ -331,6 +331,23 @@ import Darwin
         #expect(throws: SnapshotFolder.SaveError.self) { try setup.folder.save(outlines, directory: setup.directory) }
     }
 
+    @Test func aSnapshotOfThisUsersOwnInAFolderOthersMayWriteIsNotRead() throws {
+        // Whoever may write in the folder may rename a snapshot of their making over this one.
+        let setup = try Setup([("a.json", seoul)])
+        defer { setup.cleanUp() }
+        _ = try setup.loadAndSave()
+        #expect(setup.load().unusable == nil, "read while the folder is the user's alone")
+
+        #expect(chmod(setup.folder.path, 0o777) == 0)
+        let fromWritableFolder = setup.load().unusable
+        #expect(chmod(setup.folder.path, 0o720) == 0)
+        let fromGroupWritableFolder = setup.load().unusable
+
+        let expected = "\(setup.folder.path) belongs to another user or others may write in it"
+        #expect(fromWritableFolder == expected)
+        #expect(fromGroupWritableFolder == expected)
+    }
+
     @Test func aStoreReloadReadsOnlyWhatChangedAndAStoreStartedAgainReadsItsSnapshot() throws {
         let setup = try Setup([("a.json", seoul), ("b.json", busan)])
         defer { setup.cleanUp() }

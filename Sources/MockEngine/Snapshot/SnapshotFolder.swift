@@ -72,6 +72,13 @@ package struct SnapshotFolder: Sendable {
         guard let builder = Self.builderIdentity else {
             return .failure(.init("the running program cannot be identified"))
         }
+        // The file's own checks are not enough: whoever may write in its folder may put a snapshot of
+        // theirs there (a rename keeps their file's owner out of the question only if the folder is ours).
+        switch folderStatus() {
+        case .missing: return .failure(.init("there is none yet"))
+        case .untrusted(let reason): return .failure(.init(reason))
+        case .trusted: break
+        }
         let snapshot = snapshotPath(forDirectory: directory)
         do throws(CassetteSnapshot.Unusable) {
             let opened = try SnapshotFile.open(
@@ -123,13 +130,36 @@ package struct SnapshotFolder: Sendable {
                 throw SaveError(reason: "cannot create \(partial): \(String(cString: strerror(errno)))")
             }
         }
+        switch folderStatus() {
+        case .trusted: return
+        case .missing: throw SaveError(reason: "\(path) is not a folder")
+        case .untrusted(let reason): throw SaveError(reason: reason)
+        }
+    }
+
+    /// Whether the folder is one snapshots may be read from and written to.
+    enum FolderStatus: Equatable {
+        /// A folder of this user's that nobody else may write in.
+        case trusted
+        /// Nothing there.
+        case missing
+        /// Something else, and why it is not trusted.
+        case untrusted(String)
+    }
+
+    /// The one test of the folder, for reading as for writing: a folder (links followed, as opening a
+    /// file in it follows them) that this user owns and neither group nor others may write in.
+    func folderStatus() -> FolderStatus {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw SaveError(reason: "\(path) is not a folder")
+        guard stat(path, &status) == 0 else {
+            return errno == ENOENT
+                ? .missing : .untrusted("\(path) cannot be examined (\(String(cString: strerror(errno))))")
         }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return .untrusted("\(path) is not a folder") }
         guard status.st_uid == geteuid(), status.st_mode & 0o022 == 0 else {
-            throw SaveError(reason: "\(path) belongs to another user or others may write in it")
+            return .untrusted("\(path) belongs to another user or others may write in it")
         }
+        return .trusted
     }
 
     /// Removes snapshots not used for 30 days and all but the 32 most recently used, and what writers
