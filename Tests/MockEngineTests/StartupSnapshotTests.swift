@@ -332,7 +332,7 @@ import Darwin
     }
 
     @Test func aSnapshotOfThisUsersOwnInAFolderOthersMayWriteIsNotRead() throws {
-        // Whoever may write in the folder may rename a snapshot of their making over this one.
+        // Whoever may write in the folder may swap the snapshot for another file of this user's.
         let setup = try Setup([("a.json", seoul)])
         defer { setup.cleanUp() }
         _ = try setup.loadAndSave()

@@ -72,8 +72,8 @@ package struct SnapshotFolder: Sendable {
         guard let builder = Self.builderIdentity else {
             return .failure(.init("the running program cannot be identified"))
         }
-        // The file's own checks are not enough: whoever may write in its folder may put a snapshot of
-        // theirs there (a rename keeps their file's owner out of the question only if the folder is ours).
+        // The file's own checks are not enough: whoever may write in its folder may swap the snapshot
+        // for another file of this user's (an older snapshot of another directory's name, a hard link).
         switch folderStatus() {
         case .missing: return .failure(.init("there is none yet"))
         case .untrusted(let reason): return .failure(.init(reason))
