@@ -30,6 +30,7 @@ package enum FuzzTargets {
         AccessPolicyTarget.target,
         KMAQueryTarget.target,
         CassetteSnapshotTarget.target,
+        ClockBodyTarget.target,
     ]
 
     /// The target called `name`, if there is one.
