@@ -216,9 +216,11 @@ enum ServeCommand {
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         Console.standardOutput.writeLine("mockweather listening on http://\(shownHost):\(boundPort)")
         let library = server.store.library
+        // The directory as named, control characters escaped: it can be any path the user was given.
+        let shownDirectory = LogText.escapingControlCharacters(resolved.directory.path)
         Console.standardError.writeLine(
             "mockweather: serving \(library.cassettes.count) cassettes (\(library.interactionCount) interactions) from "
-                + "\(resolved.directory.path) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
+                + "\(shownDirectory) (\(resolved.origin)); seed \(options.chaos.seed); admin API at "
                 + "http://\(shownHost):\(boundPort)/__admin/health")
         if let line = Self.snapshotLine(server.store.startup) { Console.standardError.writeLine(line) }
         for entry in server.store.skipped {
@@ -238,7 +240,7 @@ enum ServeCommand {
             }
             Console.standardError.writeLine(
                 "mockweather: \(what) via \(upstreams.joined(separator: ", ")) into "
-                    + "\(resolved.directory.appendingPathComponent("recorded").path)/; API keys are scrubbed everywhere"
+                    + "\(shownDirectory)/recorded/; API keys are scrubbed everywhere"
             )
         }
         let signal = await shutdown.next()

@@ -71,6 +71,24 @@ import FoundationNetworking
         #expect(first - earlier == 3_600)
     }
 
+    /// `set` and `advance` once took any instant, and a reading past 9999 printed as zeroes.
+    @Test func theReplayersClockRefusesInstantsBeforeYear1OrAfter9999AndStaysPut() throws {
+        let replayer = try MockWeatherReplayer(seoul, options: options())
+        let far = Date(timeIntervalSince1970: 253_402_300_800)
+        #expect(throws: ReplayClockError.outOfRange(far)) { try replayer.clock.set(far) }
+        #expect(throws: ReplayClockError.advanceOutOfRange(from: start, by: .seconds(300_000_000_000))) {
+            try replayer.clock.advance(by: .seconds(300_000_000_000))
+        }
+        #expect(replayer.clock.now == start)
+        var late = options()
+        late.clock = Date(timeIntervalSince1970: -1e300)
+        #expect {
+            _ = try MockWeatherReplayer(seoul, options: late)
+        } throws: { error in
+            "\(error)".contains("ReplayOptions.clock") && "\(error)".contains("0001-01-01T00:00:00Z to 9999")
+        }
+    }
+
     @Test func withoutShiftTimesTheRecordedTimesAreServed() async throws {
         let replayer = try MockWeatherReplayer(seoul, options: options(shiftTimes: false))
         let session = replayer.makeSession()
