@@ -38,12 +38,14 @@ enum ValidateCommand {
         do {
             let cassettes = try report.result.get()
             guard !cassettes.isEmpty else {
-                Console.standardOutput.writeLine("no cassette files (*.json) under \(directory.path)")
+                Console.standardOutput.writeLine(
+                    "no cassette files (*.json) under \(LogText.escapingControlCharacters(directory.path))")
                 return .dataError
             }
             let interactions = cassettes.reduce(0) { $0 + $1.interactionCount }
             Console.standardOutput.writeLine(
-                "ok: \(cassettes.count) cassettes, \(interactions) interactions in \(directory.path)")
+                "ok: \(cassettes.count) cassettes, \(interactions) interactions in "
+                    + LogText.escapingControlCharacters(directory.path))
             guard let maximumAge, let limit = arguments.value(maxAge) else { return .success }
             let stale = StaleCassette.find(in: cassettes, olderThan: maximumAge)
             let level = arguments.flag(strict) ? "error" : "warning"

@@ -80,6 +80,41 @@ import Darwin
         #expect(list.standardError.contains("mockweather list: skipped b: a link back to . (a directory cycle)"))
     }
 
+    @Test func controlCharactersInCassetteFileNamesAreEscapedByValidateListAndServe() async throws {
+        let evil = "evil\n\u{1b}[31mred\u{7f}\u{9b}"
+        let valid = try TemporaryDirectory()
+        defer { valid.cleanUp() }
+        try valid.write(
+            evil + ".json",
+            try String(
+                contentsOf: PackageLayout.bundledCassettes.appendingPathComponent("openweathermap/current/seoul.json"),
+                encoding: .utf8))
+        let broken = try TemporaryDirectory()
+        defer { broken.cleanUp() }
+        try broken.write(evil + ".json", "{")
+
+        let list = try await RunningProcess.run("mockweather", ["list", valid.url.path])
+        let validate = try await RunningProcess.run("mockweather", ["validate", broken.url.path])
+        let serve = try await RunningProcess.run(
+            "mockweather", ["serve", "--host", "127.0.0.1", "--port", "0", "--cassettes", broken.url.path])
+
+        let shown = #"evil\n\u001b[31mred\u007f\u009b"#
+        #expect(list.status == 0)
+        #expect(list.standardOutput.contains("\n" + shown + "#0  "), "\(list.standardOutput)")
+        #expect(list.standardOutput.split(separator: "\n").count == 4, "a header, two rows and the count")
+        #expect(validate.status == 65)
+        #expect(
+            validate.standardOutput.contains("\n  " + shown + ".json:1:2: $: not JSON"), "\(validate.standardOutput)")
+        #expect(serve.status == 65)
+        #expect(serve.standardError.contains("\n  " + shown + ".json:1:2: $: not JSON"), "\(serve.standardError)")
+        let rawControl: (Unicode.Scalar) -> Bool = {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+        }
+        for output in [list.standardOutput, list.standardError, validate.standardOutput, serve.standardError] {
+            #expect(!output.unicodeScalars.contains(where: rawControl), "no raw control character: \(output)")
+        }
+    }
+
     @Test func aRequestPathWithEncodedControlCharactersStaysOneEscapedLineInTheTextLog() async throws {
         let server = try await MockServer.start(
             cassettes: PackageLayout.bundledCassettes, arguments: ["--fail-on-unmatched"])

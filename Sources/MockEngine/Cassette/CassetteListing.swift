@@ -1,6 +1,8 @@
 /// `mockweather list`: the cassettes as a table, one row per interaction.
 package enum CassetteListing {
     /// Columns NAME, SOURCE, REQUEST, MATCH and STATUS, aligned; a sequence shows its statuses in order.
+    /// Every cell has its control characters escaped (``LogText``): a file name or a pattern cannot
+    /// break a row or reach the terminal as a control sequence.
     package static func table(for library: CassetteLibrary) -> String {
         var rows = [["NAME", "SOURCE", "REQUEST", "MATCH", "STATUS"]]
         for position in library.cassettes.indices {
@@ -19,11 +21,12 @@ package enum CassetteListing {
                     }
                     return text
                 }
-                rows.append([
-                    name, cassette.source.rawValue, "\(interaction.request.method) \(interaction.request.path)",
-                    interaction.request.summary.isEmpty ? "(any)" : interaction.request.summary,
-                    statuses.joined(separator: " → "),
-                ])
+                rows.append(
+                    [
+                        name, cassette.source.rawValue, "\(interaction.request.method) \(interaction.request.path)",
+                        interaction.request.summary.isEmpty ? "(any)" : interaction.request.summary,
+                        statuses.joined(separator: " → "),
+                    ].map(LogText.escapingControlCharacters))
             }
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }

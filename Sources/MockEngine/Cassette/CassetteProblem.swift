@@ -29,8 +29,10 @@ public struct CassetteProblem: Sendable, Hashable, CustomStringConvertible {
         SourceProblemLocation(file: file, path: jsonPath, line: line, column: column)
     }
 
-    /// `file:line:column: $.path: message`, the form editors can jump to.
-    public var description: String { sourceLocation.describing(message) }
+    /// `file:line:column: $.path: message`, the form editors can jump to: one line, whatever the file
+    /// is called or the message quotes (control characters escaped as ``LogText`` escapes them, so a
+    /// file named with a newline or an ESC sequence cannot forge a line or drive the terminal).
+    public var description: String { LogText.escapingControlCharacters(sourceLocation.describing(message)) }
 }
 
 /// Every problem of every cassette file, found in one pass; thrown when a directory does not validate.
@@ -51,7 +53,9 @@ public struct CassetteValidationError: Error, Sendable, CustomStringConvertible 
         let files = Set(problems.map(\.file)).count
         let noun = problems.count == 1 ? "problem" : "problems"
         let fileNoun = files == 1 ? "file" : "files"
-        var text = "\(problems.count) \(noun) in \(files) cassette \(fileNoun) under \(directory):"
+        var text =
+            "\(problems.count) \(noun) in \(files) cassette \(fileNoun) under "
+            + "\(LogText.escapingControlCharacters(directory)):"
         for problem in problems { text += "\n  " + problem.description }
         return text
     }

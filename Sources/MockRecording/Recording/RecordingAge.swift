@@ -19,7 +19,8 @@ package struct StaleCassette: Sendable, Equatable, CustomStringConvertible {
 
     /// `recorded/current/q-seoul.json: recorded 2026-01-01T00:00:00Z, 332 days ago`.
     package var description: String {
-        "\(file): recorded \(recordedAt), \(ageDays) \(ageDays == 1 ? "day" : "days") ago"
+        LogText.escapingControlCharacters(
+            "\(file): recorded \(recordedAt), \(ageDays) \(ageDays == 1 ? "day" : "days") ago")
     }
 
     /// The `source: recorded` (and `imported`) cassettes whose `recordedAt` lies more than `maximumAge` before `now`, in
