@@ -18,6 +18,13 @@ package struct PreparedResponse: Sendable {
     /// (some providers' variants are unbounded: pages, shifted times), so memory stays bounded.
     static let variantLimit = 256
 
+    /// Bodies of at least this many bytes (and cassette files of this size, before their response is
+    /// first encoded) are made into a variant, a range or their first encoding off the event loop
+    /// (``answersSlowly(for:window:)``): a variant of a forecast of a million items takes seconds, and
+    /// every other connection of the loop would wait for it. Below it the work takes well under a
+    /// millisecond and is done inline.
+    package static let inlineBodyLimit = 256 * 1024
+
     private let encoding: LazyEncoding
 
     /// Names the cassette (and interaction) that answered, on every replayed response.
@@ -68,6 +75,23 @@ package struct PreparedResponse: Sendable {
             encoded.isJSON ? encoding.provider?.provider.variant(of: encoded.template, for: request) : nil
         guard let window else { return encoded.response(for: variant) }
         return encoded.response(for: variant, keeping: window)
+    }
+
+    /// Whether ``response(for:window:)`` would do work in proportion to a large body for `request`:
+    /// true when the body (or, before the first encoding, the cassette's file) has at least
+    /// ``inlineBodyLimit`` bytes and the answer is not kept ready: its first encoding, a variant not
+    /// made yet (or no longer kept, past ``variantLimit``), or a range (cut anew for each request).
+    /// The response as recorded and a variant already made are ready, whatever their size.
+    package func answersSlowly(for request: ReplayRequest, window: ItemWindow?) -> Bool {
+        guard let encoded = encoding.encodedIfReady else {
+            return encoding.source.content.identity.map { $0.size >= Int64(Self.inlineBodyLimit) } ?? false
+        }
+        guard encoded.isJSON, encoded.declared.body.count >= Self.inlineBodyLimit else { return false }
+        if window != nil { return true }
+        guard let variant = encoding.provider?.provider.variant(of: encoded.template, for: request) else {
+            return false
+        }
+        return !encoded.holds(variant)
     }
 
     /// The delay the cassette sets on this response; nil until it has been answered once (read after
@@ -184,6 +208,11 @@ package struct PreparedResponse: Sendable {
             case .base64(let bytes): declared = PreparedResponse.with(response, body: bytes)
             case nil: declared = response
             }
+        }
+
+        /// Whether the response in `variant` is made and kept.
+        func holds(_ variant: ResponseVariant) -> Bool {
+            variants.withLock { $0[variant] != nil }
         }
 
         /// The response in `variant` (as declared for nil), made by the provider on first use and kept

@@ -1,4 +1,5 @@
 import Basics
+import Dispatch
 package import HTTPServer
 
 /// Replays cassettes: matching, then the request's provider's rules (a cassette naming a literal
@@ -39,7 +40,7 @@ package struct ReplayResponder: Responder {
         }
         // Through the buffer, the entry and its prepared response are read where they lie: a copy of
         // either would retain each of their fields on every request, on both event loops at once.
-        let (response, served, shownLabel, isRepeatable) = library.entries.withUnsafeBufferPointer { entries in
+        let answer = library.entries.withUnsafeBufferPointer { entries -> Answer in
             let entry = UnsafePointer(entries.baseAddress! + ordinal)
             let count = entry.pointee.responses.count
             let sequence = entry.pointee.position
@@ -49,29 +50,73 @@ package struct ReplayResponder: Responder {
                 // Only a ranged interaction reads its range (the pattern's last rule).
                 let window =
                     entry.pointee.isRanged ? entry.pointee.pattern.range?.window(for: replayRequest.parameters) : nil
-                var response = prepared.pointee.response(for: replayRequest, window: window)
-                var isRepeatable = sequence == nil && prepared.pointee.isEncoded && chaos.isQuiet
-                switch prepared.pointee.delay {
-                case .fixed(let milliseconds): response.delay = .milliseconds(milliseconds)
-                case .uniform(let low, let high):
-                    response.delay = .milliseconds(random.integer(in: low...high))
-                    isRepeatable = false
-                case nil: break
-                }
-                var served: ServedFault?
-                if let fault = prepared.pointee.fault {
-                    response.fault = fault.httpFault(bodyCount: response.body.count)
-                    served = ServedFault(kind: fault.kind, isRandom: false)
-                }
                 let label = entry.pointee.label
                 let shown = sequence == nil ? label : "\(label) [\(position + 1)/\(count)]"
-                return (response, served, shown, isRepeatable)
+                if prepared.pointee.answersSlowly(for: replayRequest, window: window) {
+                    return .slow(prepared.pointee, window: window, label: shown)
+                }
+                return .ready(
+                    answering(
+                        prepared.pointee, for: replayRequest, window: window, label: shown,
+                        mayBeRemembered: sequence == nil)
+                )
             }
         }
-        var outcome = ReplayOutcome(response, .answered(shownLabel), fault: served)
-        outcome.overridden = library.overridden(for: replayRequest, by: ordinal)
+        switch answer {
+        case .ready(var outcome):
+            outcome.overridden = library.overridden(for: replayRequest, by: ordinal)
+            return withChaos(outcome)
+        case .slow(let prepared, let window, let label):
+            // Made on a queue of its own, one at a time: the event loop goes on serving other
+            // connections, and a burst of requests for one huge variant makes it once (the next in
+            // line finds it kept), holding one at a time in memory.
+            let overridden = library.overridden(for: replayRequest, by: ordinal)
+            return .later { [self] in
+                await withCheckedContinuation { continuation in
+                    Self.slowAnswers.async {
+                        var outcome = answering(
+                            prepared, for: replayRequest, window: window, label: label, mayBeRemembered: false)
+                        outcome.overridden = overridden
+                        continuation.resume(returning: withChaos(outcome))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where answers that work through a large body are made (``PreparedResponse/answersSlowly(for:window:)``).
+    private static let slowAnswers = DispatchQueue(label: "mockweather.large-answers")
+
+    /// What the matched interaction's answer needs: made at once, or off the event loop.
+    private enum Answer {
+        case ready(ReplayOutcome)
+        case slow(PreparedResponse, window: ItemWindow?, label: String)
+    }
+
+    /// The outcome of answering `request` with `prepared` (its variant, range, delay and fault), as
+    /// `label`; without `mayBeRemembered` (a position of a `responses` sequence, an answer made off the
+    /// loop) it is never kept in the answer memo.
+    private func answering(
+        _ prepared: borrowing PreparedResponse, for request: ReplayRequest, window: ItemWindow?, label: String,
+        mayBeRemembered: Bool
+    ) -> ReplayOutcome {
+        var response = prepared.response(for: request, window: window)
+        var isRepeatable = mayBeRemembered && prepared.isEncoded && chaos.isQuiet
+        switch prepared.delay {
+        case .fixed(let milliseconds): response.delay = .milliseconds(milliseconds)
+        case .uniform(let low, let high):
+            response.delay = .milliseconds(random.integer(in: low...high))
+            isRepeatable = false
+        case nil: break
+        }
+        var served: ServedFault?
+        if let fault = prepared.fault {
+            response.fault = fault.httpFault(bodyCount: response.body.count)
+            served = ServedFault(kind: fault.kind, isRandom: false)
+        }
+        var outcome = ReplayOutcome(response, .answered(label), fault: served)
         outcome.isRepeatable = isRepeatable
-        return withChaos(outcome)
+        return outcome
     }
 
     /// `outcome` with `--latency` added to its delay and, at `--fault-rate`, a random fault in place
