@@ -297,19 +297,26 @@ enum ServeCommand {
         return .fixed(instant)
     }
 
-    /// `--provider-setting NAME=VALUE`, each NAME `<provider>.<setting>` of one of `providers`; a
-    /// setting given twice keeps its last value.
+    /// `--provider-setting NAME=VALUE`, each NAME `<provider>.<setting>` of one of `providers`' settings
+    /// and VALUE one it takes (``ProviderSet/checkSetting(_:value:)``); a setting given twice keeps its
+    /// last value.
     static func providerSettings(_ arguments: ParsedArguments, providers: ProviderSet) throws(UsageError)
         -> [String: String]
     {
         var settings: [String: String] = [:]
         for text in arguments.values(providerSetting) {
-            guard let equals = text.firstIndex(of: "="), providers.isSettingName(String(text[..<equals])) else {
-                throw .invalidValue(
-                    option: providerSetting.name, value: text,
-                    expected: "NAME=VALUE with NAME as \(providers.settingNameForm)")
+            guard let equals = text.firstIndex(of: "=") else {
+                let error = ProviderSettingError.malformedName(text, providers: providers.registered.map(\.name))
+                throw .invalidValue(option: providerSetting.name, value: text, expected: error.expected)
             }
-            settings[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            let name = String(text[..<equals])
+            let value = String(text[text.index(after: equals)...])
+            do {
+                try providers.checkSetting(name, value: value)
+            } catch {
+                throw .invalidValue(option: providerSetting.name, value: text, expected: error.expected)
+            }
+            settings[name] = value
         }
         return settings
     }

@@ -105,7 +105,19 @@ import FoundationNetworking
         } throws: { error in
             "\(error)".contains("nosuchapi.gateway") && "\(error)".contains("openweathermap")
         }
-        options.providerSettings = ["openweathermap.anything": "on"]
+        options.providerSettings = ["kma.gateway": "JSON"]
         _ = try MockWeatherReplayer(seoul, options: options)
+        // Once accepted silently: a setting no provider has, and a value the setting does not take.
+        for (name, value, expected) in [
+            ("kma.nonexistent", "1", "kma.gateway"), ("kma.gateway", "jsno", "xml or json"),
+            ("openweathermap.anything", "on", "openweathermap has none"),
+        ] {
+            options.providerSettings = [name: value]
+            #expect {
+                _ = try MockWeatherReplayer(seoul, options: options)
+            } throws: { error in
+                "\(error)".contains(name) && "\(error)".contains(expected)
+            }
+        }
     }
 }

@@ -54,6 +54,20 @@ import Darwin
         #expect(result.standardError.contains("kakao-local"))
     }
 
+    /// `kma.nonexistent=1` was accepted silently, and `kma.gateway=jsno` served XML.
+    @Test(arguments: [
+        ("kma.nonexistent=1", "expected one of its provider's settings: kma.gateway"),
+        ("kma.gateway=jsno", "expected kma.gateway to be xml or json"),
+        ("openweathermap.note=x", "expected a provider with settings: openweathermap has none"),
+    ])
+    func anUnknownProviderSettingOrValueExits64SayingWhatIsTaken(setting: String, expected: String) async throws {
+        let result = try await RunningProcess.run("mockweather", ["serve", "--provider-setting", setting])
+        #expect(result.status == 64)
+        #expect(
+            result.standardError.contains("invalid value '\(setting)' for '--provider-setting': \(expected)"),
+            "\(result.standardError)")
+    }
+
     @Test(arguments: [
         ("2026-12-01T02:05+09:00", "2026-11-30T17:05:00.000Z"), ("2026-11-30T17:05:30Z", "2026-11-30T17:05:30.000Z"),
         ("2026-11-30T17:05:30.250-01:00", "2026-11-30T18:05:30.250Z"),
@@ -61,7 +75,7 @@ import Darwin
     func aClockGivenToTheMinuteOrSecondIsFixedThereAndTimesShiftToIt(given: String, shown: String) async throws {
         let server = try await MockServer.start(
             cassettes: PackageLayout.bundledCassettes,
-            arguments: ["--clock", given, "--shift-times", "--provider-setting", "openweathermap.note=x"])
+            arguments: ["--clock", given, "--shift-times", "--provider-setting", "kma.gateway=json"])
         let client = RawHTTPClient(port: server.port)
         let clock = try await client.exchange("/__admin/clock")
         #expect(clock.body == #"{"now":"\#(shown)","fixed":true}"#, "\(clock.body)")

@@ -53,6 +53,10 @@ package protocol Provider: Sendable {
     /// nothing they show. `query` is the request's, keys masked.
     func summary(ofAnswer body: [UInt8], query: QueryParameters) -> AnswerSummary?
 
+    /// The switches `--provider-setting <name>.<setting>=VALUE` may set for this provider, each with
+    /// the values it takes: any other name or value is refused (``ProviderSet/checkSetting(_:value:)``).
+    var settings: [ProviderSetting] { get }
+
     /// Where on the map a request is (its coordinates, or a grid cell turned back into them).
     func mapPoint(of query: QueryParameters) -> (latitude: Double, longitude: Double)?
 
@@ -62,6 +66,9 @@ package protocol Provider: Sendable {
 }
 
 extension Provider {
+    /// No settings.
+    package var settings: [ProviderSetting] { [] }
+
     /// No rule: the cassettes answer everything.
     package func screen(_ request: ReplayRequest, context: ScreeningContext) -> ScreenedAnswer? { nil }
 

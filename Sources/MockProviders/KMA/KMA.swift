@@ -22,6 +22,10 @@ struct KMA: Provider {
 
     let expectations = KMAExpectations.vocabulary
 
+    /// `kma.gateway`: the gateway's answers in the classic XML (default) or the newer JSON form
+    /// (``KMAGateway/Form``; Cassettes/README.md).
+    let settings = [ProviderSetting(name: "gateway", values: ["xml", "json"])]
+
     /// The service's envelope in the form the request asked for, HTTP `status` kept (501 unmatched):
     /// `resultCode` ``KMAAnswers/notRecordedCode`` for a request the mock has no recording for, the
     /// guide's 99 for any other answer of the mock's making, `resultMsg` the message.

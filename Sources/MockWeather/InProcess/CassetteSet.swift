@@ -148,8 +148,8 @@ public enum MockWeatherSetupError: Error, Sendable, CustomStringConvertible {
     case bundledCassettesNotFound(searched: [String])
     /// The in-process server could not bind or start.
     case serverDidNotStart(reason: String)
-    /// A ``ReplayOptions/providerSettings`` name that is not `<provider>.<setting>` of a registered
-    /// provider; `expected` says what is.
+    /// A ``ReplayOptions/providerSettings`` entry that is not `<provider>.<setting>` of a registered
+    /// provider's setting, or a value that setting does not take; `expected` says what is.
     case invalidProviderSetting(name: String, expected: String)
     /// ``ReplayOptions/clock`` is outside the mock clock's range (``ReplayClockError``).
     case clockOutOfRange(ReplayClockError)
@@ -163,7 +163,7 @@ public enum MockWeatherSetupError: Error, Sendable, CustomStringConvertible {
                 + "give a directory with CassetteSet.directory(_:) or install the resource bundle beside the program"
         case .serverDidNotStart(let reason): "the in-process mock server did not start: \(reason)"
         case .invalidProviderSetting(let name, let expected):
-            "the provider setting \(name) names no registered provider's setting; expected \(expected)"
+            "the provider setting \(name) is not one the providers take: expected \(expected)"
         case .clockOutOfRange(let error): "ReplayOptions.clock: \(error.description)"
         }
     }

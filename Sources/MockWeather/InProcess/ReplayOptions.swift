@@ -27,7 +27,8 @@ public struct ReplayOptions: Sendable {
     public var shiftTimes = false
     /// Switches providers document, by `<provider>.<setting>` (`"kma.gateway": "json"`), as
     /// `mockweather serve --provider-setting` takes them; a name that is no registered provider's
-    /// fails the start with ``MockWeatherSetupError/invalidProviderSetting(name:expected:)``.
+    /// setting, or a value the setting does not take, fails the start with
+    /// ``MockWeatherSetupError/invalidProviderSetting(name:expected:)``.
     public var providerSettings: [String: String] = [:]
 
     /// The defaults of `mockweather serve`.
@@ -42,12 +43,17 @@ public struct ReplayOptions: Sendable {
     /// `mockweather serve`'s options for these.
     ///
     /// - Throws: ``MockWeatherSetupError/invalidProviderSetting(name:expected:)`` for a provider
-    ///   setting whose name is not `<provider>.<setting>` of a registered provider;
+    ///   setting whose name is not `<provider>.<setting>` of a registered provider's setting, or whose
+    ///   value that setting does not take;
     ///   ``MockWeatherSetupError/clockOutOfRange(_:)`` for a ``clock`` outside the mock clock's range.
     package func serveOptions(directory: URL) throws(MockWeatherSetupError) -> ServeOptions {
         var options = ServeOptions(cassetteDirectory: directory, providers: Providers.all)
-        for name in providerSettings.keys.sorted() where !Providers.all.isSettingName(name) {
-            throw .invalidProviderSetting(name: name, expected: Providers.all.settingNameForm)
+        for (name, value) in providerSettings.sorted(by: { $0.key < $1.key }) {
+            do {
+                try Providers.all.checkSetting(name, value: value)
+            } catch {
+                throw .invalidProviderSetting(name: name, expected: error.expected)
+            }
         }
         options.providerSettings = providerSettings
         if let clock, !ClockRange.contains(clock) { throw .clockOutOfRange(.outOfRange(clock)) }
