@@ -31,6 +31,7 @@ package enum FuzzTargets {
         KMAQueryTarget.target,
         CassetteSnapshotTarget.target,
         ClockBodyTarget.target,
+        RequestNumbersTarget.target,
     ]
 
     /// The target called `name`, if there is one.
