@@ -67,13 +67,16 @@ package struct ReplayResponder: Responder {
             outcome.overridden = library.overridden(for: replayRequest, by: ordinal)
             return withChaos(outcome)
         case .slow(let prepared, let window, let label):
-            // Made on a queue of its own, one at a time: the event loop goes on serving other
-            // connections, and a burst of requests for one huge variant makes it once (the next in
-            // line finds it kept), holding one at a time in memory.
+            // Off the event loop, which goes on serving other connections. A variant or range is made
+            // on a queue of its own, one at a time, so a burst of requests for one huge variant makes
+            // it once (the next in line finds it kept) and holds one in memory. A first encoding
+            // (deferred for a large cassette file, which may hold small answers too) is not put
+            // behind them: it may be a small answer, read back in a moment.
             let overridden = library.overridden(for: replayRequest, by: ordinal)
+            let queue = prepared.isEncoded ? Self.slowAnswers : DispatchQueue.global()
             return .later { [self] in
                 await withCheckedContinuation { continuation in
-                    Self.slowAnswers.async {
+                    queue.async {
                         var outcome = answering(
                             prepared, for: replayRequest, window: window, label: label, mayBeRemembered: false)
                         outcome.overridden = overridden
