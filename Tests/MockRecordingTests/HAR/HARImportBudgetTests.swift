@@ -18,7 +18,7 @@ import Testing
         return harEntry(
             url: "https://api.openweathermap.org/data/2.5/weather?q=\(city)",
             headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
-            text: Self.gzipped(text), encoding: "base64")
+            text: gzippedBase64(text), encoding: "base64")
     }
 
     /// What importing `archive` with `budget` into a fresh directory gave: the report or the refusal,
@@ -89,19 +89,5 @@ import Testing
         #expect(
             HARImportOptions(directory: URL(fileURLWithPath: "/"), providers: Providers.all).budget == HARImportBudget()
         )
-    }
-
-    /// `text` in one stored (uncompressed) DEFLATE block of a gzip member, base64: its size inflated is
-    /// its length, exactly.
-    private static func gzipped(_ text: String) -> String {
-        let bytes = Array(text.utf8)
-        var member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 1]
-        member += [UInt8(bytes.count & 0xFF), UInt8(bytes.count >> 8)]
-        member += [UInt8(~bytes.count & 0xFF), UInt8((~bytes.count >> 8) & 0xFF)]
-        member += bytes
-        let crc = Inflate.crc32(bytes)
-        member += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
-        member += (0..<4).map { UInt8(truncatingIfNeeded: bytes.count >> (8 * $0)) }
-        return Data(member).base64EncodedString()
     }
 }

@@ -303,7 +303,7 @@ import Testing
 
     @Test func gzipCompressedArchiveIsRead() throws {
         let archive = harJSON(harEntry())
-        let compressed = Array(try #require(Data(base64Encoded: Self.gzipped(archive))))
+        let compressed = Array(try #require(Data(base64Encoded: gzippedBase64(archive))))
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let report = try HARImporter.importArchive(
@@ -322,19 +322,5 @@ import Testing
             CassetteDecoder.decode(file: "x.json", bytes: document.prettyBytes, providers: Providers.all).cassette
         )
         .interactions[0].request.canonicalKey
-    }
-
-    /// `text` gzip-compressed, base64 (made here with the importer's own decoder as the check).
-    private static func gzipped(_ text: String) -> String {
-        // A stored (uncompressed) DEFLATE block inside a gzip member: valid gzip any decoder reads.
-        let bytes = Array(text.utf8)
-        var member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 1]
-        member += [UInt8(bytes.count & 0xFF), UInt8(bytes.count >> 8)]
-        member += [UInt8(~bytes.count & 0xFF), UInt8((~bytes.count >> 8) & 0xFF)]
-        member += bytes
-        let crc = Inflate.crc32(bytes)
-        member += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
-        member += (0..<4).map { UInt8(truncatingIfNeeded: bytes.count >> (8 * $0)) }
-        return Data(member).base64EncodedString()
     }
 }

@@ -88,3 +88,17 @@ func importedCassette(_ name: String, in directory: TemporaryDirectory) throws -
     #expect(decoded.problems.isEmpty, "\(decoded.problems)")
     return try #require(decoded.cassette)
 }
+
+/// `text` in one stored (uncompressed) DEFLATE block of a gzip member, base64: valid gzip any decoder
+/// reads, whose size inflated is exactly `text`'s length (checked with the importer's own CRC).
+func gzippedBase64(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    var member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 1]
+    member += [UInt8(bytes.count & 0xFF), UInt8(bytes.count >> 8)]
+    member += [UInt8(~bytes.count & 0xFF), UInt8((~bytes.count >> 8) & 0xFF)]
+    member += bytes
+    let crc = Inflate.crc32(bytes)
+    member += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
+    member += (0..<4).map { UInt8(truncatingIfNeeded: bytes.count >> (8 * $0)) }
+    return Data(member).base64EncodedString()
+}
