@@ -100,8 +100,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("?limit=-1", "limit must be a whole number of 0 or more, not '-1'"),
-        ("?limit=ten", "limit must be a whole number of 0 or more, not 'ten'"),
+        ("?limit=-1", "limit must be a whole number from 0 to 9223372036854775807, not '-1'"),
+        ("?limit=ten", "limit must be a whole number from 0 to 9223372036854775807, not 'ten'"),
         ("?limt=5", "unknown parameter 'limt' (it takes name and limit)"),
     ])
     func aQueryItCannotReadIsRefusedNamingWhatWasWrong(query: String, message: String) throws {

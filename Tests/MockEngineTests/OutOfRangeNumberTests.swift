@@ -120,6 +120,16 @@ import Testing
         }
     }
 
+    @Test func theEventStreamsSinceIsReadAsEveryAdminNumberIs() throws {
+        let harness = try ReplayHarness(Self.files)
+        let answer = harness.respond("/__admin/events?since=-1")
+        #expect(answer.status == 400)
+        #expect(
+            answer.jsonObject?["error"] as? String
+                == "GET /__admin/events: since must be a whole number from 0 to 9223372036854775807, not '-1'")
+        #expect(harness.respond("/__admin/events?from=1").status == 400)
+    }
+
     @Test func anAdminEndpointRefusesAParameterItDoesNotTake() throws {
         let harness = try ReplayHarness(Self.files)
         let answer = harness.respond("/__admin/requests?sinse=3")

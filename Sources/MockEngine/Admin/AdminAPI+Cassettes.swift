@@ -16,7 +16,7 @@ extension AdminAPI {
     /// deferred answers (delays, reloads) wait for it.
     func cassettesEndpoint(_ request: HTTPRequest) -> HTTPHandlerResult {
         let query: CassetteListingQuery
-        do throws(CassetteListingQueryError) {
+        do throws(AdminQueryError) {
             query = try CassetteListingQuery(query: request.query)
         } catch {
             return .respond(json(400, .object([("error", .string(error.description))])))
@@ -97,39 +97,18 @@ struct CassetteListingQuery: Equatable, Sendable {
     var name: String?
     var limit: Int?
 
-    /// Reads `query` (the request's, after `?`); an unknown parameter or a limit that is no whole
-    /// number of 0 or more is refused rather than read as "everything".
-    init(query: String?) throws(CassetteListingQueryError) {
-        let parameters = QueryParameters(query ?? "")
-        if let unknown = parameters.names.first(where: { !Self.parameterNames.contains($0) }) {
-            throw .unknownParameter(unknown)
-        }
-        if let name = parameters["name"], !name.isEmpty { self.name = name.lowercased() }
-        if let text = parameters["limit"] {
-            guard let limit = Int(text), limit >= 0 else { throw .badLimit(text) }
-            self.limit = limit
-        }
+    /// Reads `query` (the request's, after `?`) as the admin API reads every query (``AdminQuery``):
+    /// an unknown parameter or a limit that is no whole number of 0 or more is refused rather than
+    /// read as "everything".
+    init(query: String?) throws(AdminQueryError) {
+        let parameters = try AdminQuery(query, endpoint: "GET /__admin/cassettes", allowed: Self.parameterNames)
+        if let name = parameters.text("name"), !name.isEmpty { self.name = name.lowercased() }
+        limit = try parameters.count("limit")
     }
 
     /// Whether a cassette called `name` is in the listing's selection.
     func selects(name cassetteName: String) -> Bool {
         guard let name else { return true }
         return cassetteName.lowercased().contains(name)
-    }
-}
-
-/// Why `GET /__admin/cassettes` refused its query (a 400 that says so).
-enum CassetteListingQueryError: Error, Equatable, CustomStringConvertible {
-    case unknownParameter(String)
-    case badLimit(String)
-
-    var description: String {
-        switch self {
-        case .unknownParameter(let name):
-            "GET /__admin/cassettes: unknown parameter '\(name)' (it takes "
-                + CassetteListingQuery.parameterNames.joined(separator: " and ") + ")"
-        case .badLimit(let text):
-            "GET /__admin/cassettes: limit must be a whole number of 0 or more, not '\(text)'"
-        }
     }
 }

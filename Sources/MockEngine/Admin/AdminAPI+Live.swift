@@ -5,10 +5,18 @@ import HTTPServer
 extension AdminAPI {
     /// `GET /__admin/events`: entries after `?since=SEQ` or the `Last-Event-ID` a reconnecting
     /// `EventSource` sends (the later of the two: a reconnect repeats the first URL), then live.
+    /// A `since` that is no whole number (``AdminQuery``) is a 400; a `Last-Event-ID` that is none
+    /// is ignored, as the browser sends whatever id it last saw.
     func eventStream(for request: HTTPRequest) -> HTTPResponse {
-        let since = max(
-            QueryParameters(request.query ?? "")["since"].flatMap { Int($0) } ?? 0,
-            request.headers["Last-Event-ID"].flatMap { Int($0) } ?? 0)
+        let since: Int
+        do {
+            let query = try AdminQuery(request.query, endpoint: "GET /__admin/events", allowed: ["since"])
+            since = max(
+                try query.count("since") ?? 0,
+                request.headers["Last-Event-ID"].flatMap(AdminQuery.wholeNumber) ?? 0)
+        } catch {
+            return json(400, .object([("error", .string(error.description))]))
+        }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")

@@ -16,6 +16,9 @@ struct AdminQuery: Sendable {
         }
     }
 
+    /// Parameter `name` as sent (percent-decoded), nil when it is not sent.
+    func text(_ name: String) -> String? { parameters[name] }
+
     /// Parameter `name` as a whole number of 0 or more, nil when it is not sent.
     func count(_ name: String) throws(AdminQueryError) -> Int? {
         guard let text = parameters[name] else { return nil }
