@@ -53,11 +53,11 @@ enum ImportCommand {
         }
         let scrubber = try UpstreamOptions.scrubber(arguments)
         let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
+        switch CassetteFiles.read(path, atMost: HARImportBudget.maximumArchiveBytes, kind: "a HAR archive") {
+        case .success(let read): bytes = read
+        case .failure(let error):
             Console.standardError.writeLine(
-                "mockweather import: cannot read \(path): \(FileSystemFacts.describe(error))")
+                "mockweather import: cannot read \(LogText.escapingControlCharacters(path)): \(error)")
             return .noInput
         }
         let directory = try UpstreamOptions.recordingDirectory(

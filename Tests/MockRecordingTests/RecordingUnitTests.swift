@@ -249,6 +249,31 @@ import Testing
             ])
     }
 
+    /// Record mode wrote whatever the API answered: a cassette over the loader's limit would have
+    /// stopped the directory from loading at the next start.
+    @Test func theWriterRefusesACassetteTheLoaderWouldRefuseAndWritesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let writer = CassetteWriter(directory: directory.url, providers: Providers.all)
+        let (_, key) = try Self.document(query: "q=Seoul")
+        let huge = [UInt8](repeating: 0x20, count: CassetteFiles.maximumFileSize + 1)
+
+        let result = Result { () throws(CassetteWriteError) in
+            try writer.write(huge, preferredName: "recorded/current/q-seoul", requestKey: key, replacing: true)
+        }
+
+        guard case .failure(let refusal) = result else {
+            Issue.record("a cassette over the loader's limit must not be written")
+            return
+        }
+        #expect(
+            refusal.description
+                == "cannot write recorded/current/q-seoul.json: the cassette would be 67108865 bytes, over the "
+                + "limit of 67108864 bytes a cassette file may have (it would stop the directory from loading); "
+                + "nothing was written")
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("recorded").path))
+    }
+
     @Test func theWriterRefusesAFolderThatLinksOutOfTheDirectoryAndWritesNothingThere() throws {
         let elsewhere = try TemporaryDirectory()
         defer { elsewhere.cleanUp() }

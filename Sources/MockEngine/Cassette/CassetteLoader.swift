@@ -583,10 +583,25 @@ package struct CassetteFiles {
         readWithIdentity(path).map(\.bytes)
     }
 
+    /// The file's bytes as ``read(_:)`` reads them, held to `limit` bytes instead of a cassette's, for
+    /// another kind of file (`a HAR archive`) that the error names.
+    package static func read(_ path: String, atMost limit: Int, kind: String) -> Result<[UInt8], ReadError> {
+        readWithIdentity(path, limit: ReadLimit(bytes: limit, kind: kind)).map(\.bytes)
+    }
+
+    /// How large a file ``read(_:atMost:kind:)`` takes, and what it is called when it is larger.
+    package struct ReadLimit: Sendable {
+        var bytes: Int
+        var kind: String
+        /// A cassette's: ``CassetteFiles/maximumFileSize``.
+        static let cassette = ReadLimit(bytes: maximumFileSize, kind: "a cassette file")
+    }
+
     /// The file's bytes as ``read(_:)`` reads them, with the identity `fstat` gave the descriptor they
     /// were read from just before (docs/ARCHITECTURE.md#start-up-snapshots).
-    package static func readWithIdentity(_ path: String) -> Result<(bytes: [UInt8], identity: FileIdentity), ReadError>
-    {
+    package static func readWithIdentity(
+        _ path: String, limit: ReadLimit = .cassette
+    ) -> Result<(bytes: [UInt8], identity: FileIdentity), ReadError> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadError(errno: errno)) }
         defer { close(descriptor) }
@@ -595,8 +610,8 @@ package struct CassetteFiles {
         guard status.st_mode & S_IFMT == S_IFREG else {
             return .failure(ReadError(errno: 0, fileType: status.st_mode & S_IFMT))
         }
-        guard Int64(status.st_size) <= Int64(maximumFileSize) else {
-            return .failure(ReadError(errno: 0, tooLarge: Int64(status.st_size)))
+        guard Int64(status.st_size) <= Int64(limit.bytes) else {
+            return .failure(ReadError(errno: 0, tooLarge: Int64(status.st_size), limit: limit))
         }
         let identity = FileIdentity(status)
         let capacity = Int(status.st_size) + 1
@@ -616,19 +631,22 @@ package struct CassetteFiles {
         }
         if failure != 0 { return .failure(ReadError(errno: failure)) }
         // Full to the extra byte: the file grew after `fstat`; the rest is read to its end.
-        let result = bytes.count == capacity ? readRest(descriptor, appendingTo: &bytes) : .success(bytes)
+        let result =
+            bytes.count == capacity ? readRest(descriptor, appendingTo: &bytes, limit: limit) : .success(bytes)
         return result.map { ($0, identity) }
     }
 
-    private static func readRest(_ descriptor: Int32, appendingTo bytes: inout [UInt8]) -> Result<[UInt8], ReadError> {
+    private static func readRest(
+        _ descriptor: Int32, appendingTo bytes: inout [UInt8], limit: ReadLimit
+    ) -> Result<[UInt8], ReadError> {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
             if count > 0 {
                 bytes += chunk[..<count]
                 // Growing while read (a log written into the directory) is held to the same limit.
-                if bytes.count > maximumFileSize {
-                    return .failure(ReadError(errno: 0, tooLarge: Int64(bytes.count)))
+                if bytes.count > limit.bytes {
+                    return .failure(ReadError(errno: 0, tooLarge: Int64(bytes.count), limit: limit))
                 }
             } else if count == 0 {
                 return .success(bytes)
@@ -658,17 +676,18 @@ package struct CassetteFiles {
         var errno: Int32
         /// The file's type (`S_IFIFO`, `S_IFCHR`, ...) when it was opened but is not a regular file.
         var fileType: mode_t? = nil
-        /// The file's size when it is over ``CassetteFiles/maximumFileSize``.
+        /// The file's size when it is over the limit it was read with.
         var tooLarge: Int64? = nil
+        /// The limit it was read with (a cassette's unless said otherwise).
+        var limit = ReadLimit.cassette
 
         /// `No such file or directory`, `a FIFO (named pipe), not a regular file`, or `1073741824
         /// bytes, over the limit of 67108864 bytes (64 MiB) for a cassette file`.
         package var description: String {
             if let fileType { return "\(CassetteFiles.describe(fileType: fileType)), not a regular file" }
             if let tooLarge {
-                let limit = CassetteFiles.maximumFileSize
-                return "\(tooLarge) bytes, over the limit of \(limit) bytes "
-                    + "(\(limit / (1024 * 1024)) MiB) for a cassette file"
+                return "\(tooLarge) bytes, over the limit of \(limit.bytes) bytes "
+                    + "(\(limit.bytes / (1024 * 1024)) MiB) for \(limit.kind)"
             }
             return String(cString: strerror(errno))
         }

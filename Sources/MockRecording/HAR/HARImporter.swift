@@ -43,6 +43,10 @@ package struct HARImportBudget: Sendable, Equatable {
     package static let defaultInflatedBytes = 128 << 20
     /// The most entries one archive may have: 100,000, far more than any capture session of these APIs.
     package static let defaultEntries = 100_000
+    /// The largest archive file `mockweather import` reads: 256 MiB, room for the inflated budget's
+    /// bodies written as base64 (4/3 of them) and the rest of the archive; the parsed tree costs
+    /// several times the file, so a larger one is refused by its size before a byte is read.
+    package static let maximumArchiveBytes = 256 << 20
 
     /// The most bytes all bodies may decompress to; the entry that would go past it stops the import.
     package var maximumInflatedBytes: Int

@@ -42,10 +42,19 @@ struct CassetteWriter: Sendable {
     }
 
     /// Writes `document` (a cassette with one interaction whose request has `requestKey` as its
-    /// canonical key) under `preferredName` or the first free suffix of it.
+    /// canonical key) under `preferredName` or the first free suffix of it. A document over
+    /// ``CassetteFiles/maximumFileSize`` is refused: the loader would refuse it, and with it the
+    /// whole directory at the next start (record mode still answers the client).
     func write(_ document: [UInt8], preferredName: String, requestKey: RequestPattern.CanonicalKey, replacing: Bool)
         throws(CassetteWriteError) -> Outcome
     {
+        guard document.count <= CassetteFiles.maximumFileSize else {
+            throw CassetteWriteError(
+                file: preferredName + ".json",
+                reason: "the cassette would be \(document.count) bytes, over the limit of "
+                    + "\(CassetteFiles.maximumFileSize) bytes a cassette file may have (it would stop the "
+                    + "directory from loading); nothing was written")
+        }
         let folder = directory.appendingPathComponent(preferredName).deletingLastPathComponent()
         try refuseLinksOut(along: Self.folderPart(of: preferredName))
         do {

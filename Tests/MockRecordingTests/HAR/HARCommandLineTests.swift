@@ -163,6 +163,25 @@ import Darwin
         #expect(blocked.standardOutput.contains("FAILED: cannot write "))
     }
 
+    /// `import` read the whole archive whatever its size: one larger than the importer takes is
+    /// refused by its size before a byte is read.
+    @Test func anArchiveOverTheSizeLimitIsRefusedByItsSizeBeforeItIsRead() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let huge = directory.url.appendingPathComponent("huge.har").path
+        // Sparse: no disk, and nothing in memory unless the importer reads it.
+        let descriptor = open(huge, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try #require(descriptor >= 0)
+        try #require(ftruncate(descriptor, off_t(HARImportBudget.maximumArchiveBytes + 1)) == 0)
+        close(descriptor)
+        let result = try await RunningProcess.run("mockweather", ["import", huge, "--dry-run"])
+        #expect(result.status == 66)
+        #expect(
+            result.standardError.contains(
+                "huge.har: 268435457 bytes, over the limit of 268435456 bytes (256 MiB) for a HAR archive"),
+            "\(result.standardError)")
+    }
+
     @Test func exportThenImportThroughTheBinaryLeavesNothingSkipped() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
