@@ -120,23 +120,20 @@ import Testing
         }
     }
 
-    @Test func theEventStreamsSinceIsReadAsEveryAdminNumberIs() throws {
-        let harness = try ReplayHarness(Self.files)
-        let answer = harness.respond("/__admin/events?since=-1")
+    /// The event stream's `since` is read as every admin number is, and an endpoint refuses a
+    /// parameter it does not take.
+    @Test(arguments: [
+        (
+            "/__admin/events?since=-1",
+            "GET /__admin/events: since must be a whole number from 0 to 9223372036854775807, not '-1'"
+        ),
+        ("/__admin/events?from=1", "GET /__admin/events: unknown parameter 'from' (it takes since)"),
+        ("/__admin/requests?sinse=3", "GET /__admin/requests: unknown parameter 'sinse' (it takes limit and since)"),
+        ("/__admin/requests/unmatched?x=1", "GET /__admin/requests/unmatched: unknown parameter 'x' (it takes none)"),
+    ])
+    func anAdminQueryItCannotReadIs400NamingWhat(target: String, error: String) throws {
+        let answer = try ReplayHarness(Self.files).respond(target)
         #expect(answer.status == 400)
-        #expect(
-            answer.jsonObject?["error"] as? String
-                == "GET /__admin/events: since must be a whole number from 0 to 9223372036854775807, not '-1'")
-        #expect(harness.respond("/__admin/events?from=1").status == 400)
-    }
-
-    @Test func anAdminEndpointRefusesAParameterItDoesNotTake() throws {
-        let harness = try ReplayHarness(Self.files)
-        let answer = harness.respond("/__admin/requests?sinse=3")
-        #expect(answer.status == 400)
-        #expect(
-            answer.jsonObject?["error"] as? String
-                == "GET /__admin/requests: unknown parameter 'sinse' (it takes limit and since)")
-        #expect(harness.respond("/__admin/requests/unmatched?x=1").status == 400)
+        #expect(answer.jsonObject?["error"] as? String == error)
     }
 }

@@ -452,7 +452,7 @@ private struct ImportSession {
                         isSkipped: skipped, isWriteFailure: writeFailed))
             }
             // A file the loader would refuse would refuse the whole directory: it is not written.
-            if bytes.count > CassetteFiles.maximumFileSize {
+            if let reason = CassetteWriter.oversize(bytes.count) {
                 let first = archive.entries.first { $0.index == group.entries[0] }
                 problems.append(
                     HARProblem(
@@ -460,9 +460,7 @@ private struct ImportSession {
                         at: SourceProblemLocation(
                             file: file, path: (first?.path ?? .root).appending("response").description,
                             position: first.map { archive.lineMap.position(ofOffset: $0.offset) }),
-                        message:
-                            "the cassette made from it would be \(bytes.count) bytes, over the limit of "
-                            + "\(CassetteFiles.maximumFileSize) bytes a cassette file may have"))
+                        message: reason))
                 row("skipped: its cassette would be too large to load", skipped: true)
                 continue
             }

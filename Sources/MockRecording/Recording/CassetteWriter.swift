@@ -48,12 +48,8 @@ struct CassetteWriter: Sendable {
     func write(_ document: [UInt8], preferredName: String, requestKey: RequestPattern.CanonicalKey, replacing: Bool)
         throws(CassetteWriteError) -> Outcome
     {
-        guard document.count <= CassetteFiles.maximumFileSize else {
-            throw CassetteWriteError(
-                file: preferredName + ".json",
-                reason: "the cassette would be \(document.count) bytes, over the limit of "
-                    + "\(CassetteFiles.maximumFileSize) bytes a cassette file may have (it would stop the "
-                    + "directory from loading); nothing was written")
+        if let reason = Self.oversize(document.count) {
+            throw CassetteWriteError(file: preferredName + ".json", reason: reason + "; nothing was written")
         }
         let folder = directory.appendingPathComponent(preferredName).deletingLastPathComponent()
         try refuseLinksOut(along: Self.folderPart(of: preferredName))
@@ -79,6 +75,14 @@ struct CassetteWriter: Sendable {
         return try resolve(
             preferredName: preferredName, requestKey: requestKey, replacing: replacing, planned: planned
         ) { _, _ in true }
+    }
+
+    /// Why a cassette of `byteCount` bytes is not written, nil when it may be: the one rule record
+    /// mode and import share, the loader's ``CassetteFiles/maximumFileSize``.
+    static func oversize(_ byteCount: Int) -> String? {
+        guard byteCount > CassetteFiles.maximumFileSize else { return nil }
+        return "the cassette would be \(byteCount) bytes, over the limit of \(CassetteFiles.maximumFileSize) "
+            + "bytes a cassette file may have (it would stop the directory from loading)"
     }
 
     /// `recorded/openweathermap/current` of `recorded/openweathermap/current/seoul`.
