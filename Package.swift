@@ -52,6 +52,19 @@ let package = Package(
         // Serves one file for Scripts/bench-server.sh (HTTPServer against nginx); not a product.
         .executableTarget(name: "httpserver-bench", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
 
+        // The synthetic world (docs/ARCHITECTURE.md#the-world): a pure, deterministic model of the
+        // atmosphere for any place and instant, and the scenarios laid over it. No HTTP, no API: the
+        // providers turn its states into their answers.
+        .target(name: "WeatherWorld", dependencies: ["Basics"], swiftSettings: strictSettings),
+        // The places the world's answers name: GeoNames cities by name, id, postal code and nearness,
+        // read from the resource `Scripts/generate-gazetteer.py` derives (World/gazetteer).
+        .target(name: "Gazetteer", dependencies: ["Basics"], swiftSettings: strictSettings),
+        // `World/` as a SwiftPM resource, as `Cassettes/` is: the gazetteer and the bundled scenario
+        // presets, found by `Bundle.module` where Foundation is linked anyway.
+        .target(
+            name: "WorldData", path: "World", exclude: ["README.md"], sources: ["WorldData.swift"],
+            resources: [.copy("gazetteer"), .copy("scenarios")], swiftSettings: strictSettings),
+
         // The replay engine: cassettes, matching, sequences, faults, replay, journal, admin API and
         // dashboard, and the stack all three modes share. It names no API: what it knows of one comes
         // from a `Provider` (docs/ARCHITECTURE.md#providers). Never imports WeatherClient: the mock and
@@ -60,7 +73,7 @@ let package = Package(
         // `GET /__admin/` needs no files at run time and no build step beyond `swift build`.
         .target(
             name: "MockEngine",
-            dependencies: ["Basics", "HTTPServer", "Locking"],
+            dependencies: ["Basics", "HTTPServer", "Locking", "WeatherWorld"],
             resources: [
                 .embedInCode("Admin/Dashboard/dashboard.html"),
                 .embedInCode("Admin/Dashboard/dashboard.css"),
@@ -72,7 +85,7 @@ let package = Package(
         // Providers.swift. Only the engine's protocols are visible to them, and the engine cannot see
         // them: a provider is added without touching the engine.
         .target(
-            name: "MockProviders", dependencies: ["Basics", "MockEngine", "HTTPServer"],
+            name: "MockProviders", dependencies: ["Basics", "MockEngine", "HTTPServer", "WeatherWorld", "Gazetteer"],
             swiftSettings: strictSettings),
         // Record mode, `record`, `verify`, HAR import and export, and the libcurl shim. Only the
         // `mockweather` executable imports it, so no app's test links a TLS stack or the recorder.
@@ -83,7 +96,10 @@ let package = Package(
         // and the providers; it shows only what a test needs.
         .target(
             name: "MockWeather",
-            dependencies: ["Basics", "MockEngine", "MockProviders", "BundledCassettes", "HTTPServer"],
+            dependencies: [
+                "Basics", "MockEngine", "MockProviders", "BundledCassettes", "HTTPServer", "WeatherWorld", "Gazetteer",
+                "WorldData",
+            ],
             swiftSettings: strictSettings
         ),
         // `Cassettes/` as a SwiftPM resource (Bundle.module), so a dependent package and an installed
@@ -129,7 +145,9 @@ let package = Package(
         // Scripts/fuzz.sh builds it with -sanitize=fuzzer, a replayer of inputs in an ordinary build.
         .target(
             name: "Fuzzing",
-            dependencies: ["HTTPServer", "MockEngine", "MockProviders", "MockRecording", "LocationSimulator"],
+            dependencies: [
+                "HTTPServer", "MockEngine", "MockProviders", "MockRecording", "LocationSimulator", "WeatherWorld",
+            ],
             swiftSettings: strictSettings),
         .executableTarget(name: "mockweather-fuzz", dependencies: ["Fuzzing"], swiftSettings: strictSettings),
 
@@ -144,8 +162,12 @@ let package = Package(
             // Foundation (docs/ARCHITECTURE.md#foundation-essentials).
             dependencies: [
                 "Basics", "MockEngine", "MockProviders", "MockRecording", "HTTPServer", "ArgumentParsing",
+                "WeatherWorld", "Gazetteer",
                 .target(
                     name: "BundledCassettes",
+                    condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+                .target(
+                    name: "WorldData",
                     condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
             ],
             swiftSettings: strictSettings
@@ -166,10 +188,15 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "Basics", "Locking", "HTTPServer", "MockEngine", "MockProviders", "MockWeather",
-                "MockWeatherURLProtocol",
+                "MockWeatherURLProtocol", "WeatherWorld", "Gazetteer", "WorldData",
             ], path: "Tests/TestSupport",
             swiftSettings: strictSettings),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: strictSettings),
+        // The world's promises (invariants over sampled place-times, calibration, determinism,
+        // scenarios) and the gazetteer's lookups, without a server.
+        .testTarget(
+            name: "WeatherWorldTests", dependencies: ["Basics", "WeatherWorld", "Gazetteer", "WorldData"],
+            swiftSettings: strictSettings),
         // The harness's own promises; `mockweather` is listed so that it is built for the server cases.
         .testTarget(
             name: "TestSupportTests", dependencies: ["TestSupport", "mockweather"], swiftSettings: strictSettings),
@@ -188,7 +215,10 @@ let package = Package(
         // Each provider's own behaviour: OpenWeatherMap's conversions, key rules and bundled set.
         .testTarget(
             name: "MockProvidersTests",
-            dependencies: ["Basics", "MockEngine", "MockProviders", "MockRecording", "TestSupport", "HTTPServer"],
+            dependencies: [
+                "Basics", "MockEngine", "MockProviders", "MockRecording", "TestSupport", "HTTPServer", "WeatherWorld",
+                "Gazetteer",
+            ],
             swiftSettings: strictSettings),
         // Record mode, verify, HAR import and export, and the `mockweather` command line (the real binary,
         // which is listed so that it is built).
