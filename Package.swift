@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "WeatherWorld", dependencies: ["Basics"], swiftSettings: strictSettings),
         // The places the world's answers name: GeoNames cities by name, id, postal code and nearness,
         // read from the resource `Scripts/generate-gazetteer.py` derives (World/gazetteer).
-        .target(name: "Gazetteer", dependencies: ["Basics"], swiftSettings: strictSettings),
+        .target(name: "Gazetteer", dependencies: ["Basics", "Locking"], swiftSettings: strictSettings),
         // `World/` as a SwiftPM resource, as `Cassettes/` is: the gazetteer and the bundled scenario
         // presets, found by `Bundle.module` where Foundation is linked anyway.
         .target(
@@ -73,7 +73,7 @@ let package = Package(
         // `GET /__admin/` needs no files at run time and no build step beyond `swift build`.
         .target(
             name: "MockEngine",
-            dependencies: ["Basics", "HTTPServer", "Locking", "WeatherWorld"],
+            dependencies: ["Basics", "HTTPServer", "Locking", "WeatherWorld", "Gazetteer"],
             resources: [
                 .embedInCode("Admin/Dashboard/dashboard.html"),
                 .embedInCode("Admin/Dashboard/dashboard.css"),

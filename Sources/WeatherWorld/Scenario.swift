@@ -17,7 +17,8 @@ package struct Scenario: Sendable, Hashable {
     }
 
     /// The climatology alone: no events.
-    package static let climatology = Scenario(name: "climatology", summary: "The seasons and passing weather, no events")
+    package static let climatology = Scenario(
+        name: "climatology", summary: "The seasons and passing weather, no events")
 }
 
 /// When an event starts or ends: an absolute instant, or a time after the mock clock's start (the

@@ -32,3 +32,59 @@ package struct ActiveAlert: Sendable, Hashable {
     /// Unix seconds.
     package var end: Int64
 }
+
+extension World {
+    /// The state of the atmosphere at `place` at `time` (Unix seconds).
+    package func conditions(at place: WorldPlace, time: Int64) -> Conditions {
+        fatalError("World.conditions is built by the world's model")
+    }
+
+    /// The air's composition at `place` at `time`.
+    package func air(at place: WorldPlace, time: Int64) -> AirComposition {
+        fatalError("World.air is built by the world's model")
+    }
+
+    /// The sun's and moon's events of the local day (UTC offset `utcOffset` seconds) holding `time`.
+    package func sky(at place: WorldPlace, time: Int64, utcOffset: Int32) -> SkyEvents {
+        fatalError("World.sky is built by the world's model")
+    }
+
+    /// One local day at `place` from `localMidnight` (Unix seconds of 00:00 local time).
+    package func day(at place: WorldPlace, localMidnight: Int64) -> DaySummary {
+        fatalError("World.day is built by the world's model")
+    }
+
+    /// The warnings in force at `place` at any time from `start` to `end` (Unix seconds).
+    package func alerts(at place: WorldPlace, from start: Int64, to end: Int64) -> [ActiveAlert] {
+        fatalError("World.alerts is built by the world's model")
+    }
+}
+
+/// One local day at a place, as One Call's `daily` and the forecast's extremes need it.
+package struct DaySummary: Sendable, Hashable {
+    /// The lowest and highest temperature of the day, °C.
+    package var minimum: Double
+    package var maximum: Double
+    /// The states at 06:00 (morning), 12:00 (day), 18:00 (evening) and 00:00 of the next day (night),
+    /// local time.
+    package var morning: Conditions
+    package var midday: Conditions
+    package var evening: Conditions
+    package var night: Conditions
+    /// Precipitation over the day, millimetres of water: rain (drizzle, thunderstorms and half of sleet
+    /// included) and snow.
+    package var rainTotal: Double
+    package var snowTotal: Double
+    /// The probability of measurable precipitation during the day, 0–1.
+    package var precipitationProbability: Double
+    /// The strongest mean wind and gust of the day, m/s, and the wind's direction then.
+    package var maximumWind: Double
+    package var maximumGust: Double
+    package var maximumWindDirection: Double
+    /// The greatest UV index of the day.
+    package var maximumUVIndex: Double
+    /// The state that stands for the day's weather (its wettest hour, or midday when dry).
+    package var representative: Conditions
+    /// Sun and moon.
+    package var sky: SkyEvents
+}

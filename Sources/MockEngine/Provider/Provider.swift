@@ -63,6 +63,12 @@ package protocol Provider: Sendable {
     /// How record mode, `verify` and HAR import reach the live API and write what it answers; nil
     /// for an API that cannot be recorded.
     var recording: (any RecordingProfile)? { get }
+
+    /// An answer to a request no cassette matched, from what the mock knows besides cassettes
+    /// (docs/ARCHITECTURE.md#the-world): the world's weather when `context.world` is set, or, with or
+    /// without it, a fact the gazetteer states (a city name no place has: the API's own 404). nil
+    /// leaves the request to the unmatched rule (fail closed, or record mode's upstream).
+    func synthesize(_ request: ReplayRequest, context: SynthesisContext) -> SynthesizedAnswer?
 }
 
 extension Provider {
@@ -98,6 +104,9 @@ extension Provider {
 
     /// Not recordable.
     package var recording: (any RecordingProfile)? { nil }
+
+    /// Nothing beyond the cassettes.
+    package func synthesize(_ request: ReplayRequest, context: SynthesisContext) -> SynthesizedAnswer? { nil }
 }
 
 /// What a provider's rules may consult besides the request.
