@@ -22,7 +22,7 @@ enum CassetteDirectoryOption {
         #if canImport(Darwin)
         BundledCassettes.directory ?? BundledCassettes.searchedLocations[0]
         #else
-        BundledCassetteLocation.directory ?? BundledCassetteLocation.searched[0]
+        ResourceBundleLocation.cassettes.directory ?? ResourceBundleLocation.cassettes.searched[0]
         #endif
     }
 

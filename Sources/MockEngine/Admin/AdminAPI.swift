@@ -17,7 +17,7 @@ package struct AdminAPI: Sendable {
         "GET /__admin/requests[?limit=N][&since=SEQ]", "GET /__admin/requests/unmatched",
         "GET /__admin/requests.har[?limit=N]", "GET /__admin/events[?since=SEQ] (server-sent events)",
         "GET|PUT|DELETE /__admin/route", "GET|PUT /__admin/clock", "POST /__admin/clock/advance",
-        "POST /__admin/reset", "POST /__admin/reload",
+        "GET|PUT /__admin/world", "POST /__admin/reset", "POST /__admin/reload",
     ]
 
     let store: CassetteStore
@@ -36,13 +36,16 @@ package struct AdminAPI: Sendable {
     let shownDirectory: String?
     /// The mock clock behind `/__admin/clock` (the stack's, which every request reads).
     let clock: MockClock
+    /// The synthetic world behind `/__admin/world`.
+    let world: WorldBoard
 
     init(
         store: CassetteStore, journal: RequestJournal, random: SeededRandom, startedAt: ContinuousClock.Instant,
         access: LocalAccessPolicy = .loopback, shownDirectory: String? = nil, clock: MockClock = MockClock(),
-        onReload: @escaping @Sendable (String) -> Void
+        world: WorldBoard? = nil, onReload: @escaping @Sendable (String) -> Void
     ) {
         self.store = store
+        self.world = world ?? WorldBoard(options: SynthesisOptions(), clockStart: 0)
         self.clock = clock
         self.access = access
         self.shownDirectory = shownDirectory
@@ -83,6 +86,8 @@ package struct AdminAPI: Sendable {
             return clockEndpoint(request)
         case "/clock/advance":
             return clockAdvance(request)
+        case "/world":
+            return worldEndpoint(request)
         case "/health": return only("GET", method) { .respond(json(200, health())) }
         case "/cassettes": return only("GET", method) { cassettesEndpoint(request) }
         case "/requests":

@@ -1,5 +1,11 @@
 package import HTTPServer
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Everything between a parsed request and its answer: replay (or record mode's strategies), the
 /// admin API, the journal and the request log. `mockweather serve` and the in-process server run one
 /// behind a socket; the URLProtocol mode and the tests' router mode call ``handle(_:)`` directly, so
@@ -14,6 +20,8 @@ package final class ReplayStack: Sendable {
     /// The mock clock every request of this stack reads on arrival.
     package let clock: MockClock
     private let random: SeededRandom
+    /// The world unmatched requests are answered from (``SynthesizingResponder``).
+    package let world: WorldBoard
 
     /// The stack over `store` with `options`; request lines go to `log` (nil: none), written by a
     /// background thread unless `logsAtOnce` (tests read a line right after its request), reload and
@@ -32,7 +40,13 @@ package final class ReplayStack: Sendable {
         let random = SeededRandom(seed: options.chaos.seed)
         self.random = random
         var scrubber = options.scrubber
-        var unmatched = unmatched ?? FailClosedResponder(status: options.unmatchedStatus, scrubber: scrubber)
+        let world = WorldBoard(
+            options: options.synthesis, clockStart: Int64(clock.now.timeIntervalSince1970.rounded(.down)))
+        self.world = world
+        var unmatched =
+            unmatched
+            ?? SynthesizingResponder(
+                board: world, fallback: FailClosedResponder(status: options.unmatchedStatus, scrubber: scrubber))
         var forwarder: (any RequestForwarder)?
         let access = LocalAccessPolicy(
             boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins,
@@ -57,7 +71,7 @@ package final class ReplayStack: Sendable {
             }
         let admin = AdminAPI(
             store: store, journal: journal, random: random, startedAt: .now, access: access,
-            shownDirectory: options.cassetteDirectoryAsGiven, clock: clock
+            shownDirectory: options.cassetteDirectoryAsGiven, clock: clock, world: world
         ) { line in
             diagnostics.write(line: "mockweather: \(line)")
         }

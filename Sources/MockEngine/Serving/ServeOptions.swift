@@ -59,6 +59,9 @@ package struct ServeOptions: Sendable {
     /// `--snapshot-dir`: where the cassette directory's start-up snapshot is kept, so a restart reads
     /// only the files that changed (docs/ARCHITECTURE.md#start-up-snapshots); nil keeps none.
     package var snapshots: SnapshotFolder?
+    /// `--synthesize`, `--scenario`, `--seed`: whether requests no cassette matches are answered from
+    /// the synthetic world, and the gazetteer that names places (docs/ARCHITECTURE.md#the-world).
+    package var synthesis = SynthesisOptions()
 
     /// Options with every default, the given directory and `providers`.
     package init(cassetteDirectory: URL, providers: ProviderSet) {

@@ -1,0 +1,49 @@
+package import Gazetteer
+import Locking
+package import WeatherWorld
+
+/// The world a server answers from now: set at start (`--synthesize`), switched or turned off at run
+/// time (`PUT /__admin/world`), read by every unmatched request. Its clock start is the mock clock's
+/// reading when the server started, so a preset's "+3h" means three hours after that.
+package final class WorldBoard: Sendable {
+    private let current: Locked<World?>
+    /// The mock clock's reading at the server's start, Unix seconds.
+    package let clockStart: Int64
+    /// The places answers name.
+    package let gazetteer: Gazetteer?
+    /// Where the bundled presets are, for switching by name.
+    package let presetsDirectory: String?
+
+    /// A board for `options`, counting scenario times from `clockStart`.
+    package init(options: SynthesisOptions, clockStart: Int64) {
+        self.clockStart = clockStart
+        gazetteer = options.gazetteer
+        presetsDirectory = options.presetsDirectory
+        current = Locked(
+            options.choice.map { World(seed: $0.seed, scenario: $0.scenario, clockStart: clockStart) })
+    }
+
+    /// The world answers come from, nil when synthesis is off.
+    package var world: World? { current.withLock { $0 } }
+
+    /// Answers from `choice` from now on, or from nothing (fail closed) for nil.
+    package func choose(_ choice: WorldChoice?) {
+        let world = choice.map { World(seed: $0.seed, scenario: $0.scenario, clockStart: clockStart) }
+        current.withLock { $0 = world }
+    }
+
+    /// What a provider may answer from for one request.
+    var context: SynthesisContext {
+        SynthesisContext(world: world, gazetteer: gazetteer)
+    }
+}
+
+extension WorldBoard {
+    /// The bundled presets' names, for the admin API.
+    package var presetNames: [String] { [] }
+
+    /// The bundled preset `name` (never a file path: the admin API reads no file a request names).
+    func preset(named name: String) throws(WorldChangeError) -> Scenario {
+        throw WorldChangeError(path: "$.scenario", message: "no preset named \(name)")
+    }
+}
