@@ -36,27 +36,50 @@ package struct ActiveAlert: Sendable, Hashable {
 extension World {
     /// The state of the atmosphere at `place` at `time` (Unix seconds).
     package func conditions(at place: WorldPlace, time: Int64) -> Conditions {
-        fatalError("World.conditions is built by the world's model")
+        WorldState(world: self, place: place, time: time).conditions
     }
 
     /// The air's composition at `place` at `time`.
     package func air(at place: WorldPlace, time: Int64) -> AirComposition {
-        fatalError("World.air is built by the world's model")
+        WorldState(world: self, place: place, time: time).air
     }
 
     /// The sun's and moon's events of the local day (UTC offset `utcOffset` seconds) holding `time`.
     package func sky(at place: WorldPlace, time: Int64, utcOffset: Int32) -> SkyEvents {
-        fatalError("World.sky is built by the world's model")
+        let local = time &+ Int64(utcOffset)
+        let midnight = (local >= 0 ? local / 86_400 : (local - 86_399) / 86_400) * 86_400 - Int64(utcOffset)
+        return RiseAndSet.sky(latitude: place.latitude, longitude: place.longitude, dayStart: midnight)
     }
 
-    /// One local day at `place` from `localMidnight` (Unix seconds of 00:00 local time).
+    /// One local day at `place` from `localMidnight` (Unix seconds of 00:00 local time), sampled hourly.
     package func day(at place: WorldPlace, localMidnight: Int64) -> DaySummary {
-        fatalError("World.day is built by the world's model")
+        DaySampler.summary(world: self, place: place, localMidnight: localMidnight)
     }
 
-    /// The warnings in force at `place` at any time from `start` to `end` (Unix seconds).
+    /// The warnings in force at `place` at any time from `start` to `end` (Unix seconds): each event with
+    /// an alert that acts at the place at some instant of the range (sampled every 30 minutes at most):
+    /// inside its area; under a rain band's rain; within three radii of maximum wind of a typhoon's centre
+    /// or where its wind reaches 15 m/s. An alert runs from its event's start to its end.
     package func alerts(at place: WorldPlace, from start: Int64, to end: Int64) -> [ActiveAlert] {
-        fatalError("World.alerts is built by the world's model")
+        var found: [ActiveAlert] = []
+        for event in scenario.events {
+            guard let alert = event.alert else { continue }
+            let eventStart = event.start.instant(clockStart: clockStart)
+            let eventEnd = event.end.instant(clockStart: clockStart)
+            let from = max(start, eventStart)
+            let to = min(end, eventEnd)
+            guard from <= to else { continue }
+            let step = max(1_800, (to - from) / 400)
+            var time = from
+            var acting = false
+            while !acting {
+                acting = ScenarioOverlay.acts(event, clockStart: clockStart, place: place, time: time)
+                if time >= to { break }
+                time = min(time + step, to)
+            }
+            if acting { found.append(ActiveAlert(alert: alert, start: eventStart, end: eventEnd)) }
+        }
+        return found
     }
 }
 
