@@ -112,7 +112,7 @@ enum WeatherSystems {
 
         let winter = cos(yearAngle - (latitude >= 0 ? 0.35 : 0.35 + Double.pi))
         let temperatureScale =
-            (0.7 + 3.0 * ModelMath.smoothstep(10, 45, band)) * (1 + 0.3 * continentality) * (1 + 0.25 * winter)
+            (0.5 + 2.5 * ModelMath.smoothstep(10, 45, band)) * (1 + 0.2 * continentality) * (1 + 0.2 * winter)
         let temperatureIndex = field(3, temperatureOctaves, seed: seed, point: here, hours: hours)
         let temperature = temperatureScale * temperatureIndex
         // One small-scale field serves both showers (its sign) and gusts (its size).
