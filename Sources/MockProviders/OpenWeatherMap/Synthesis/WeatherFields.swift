@@ -1,0 +1,72 @@
+import WeatherWorld
+
+/// The pieces every weather answer writes the same way from a state: its `weather` array and its
+/// `rain`/`snow` objects.
+extension SyntheticJSON {
+    /// `"weather":[{"id","main","description","icon"}]`: the primary condition, then an obscuration
+    /// that comes with precipitation (Snow, then Mist).
+    mutating func weather(_ state: Conditions, korean: Bool, daytime: Bool) {
+        beginArray("weather")
+        condition(ConditionCode.primary(for: state), korean: korean, daytime: daytime)
+        if let secondary = ConditionCode.secondary(for: state) {
+            condition(secondary, korean: korean, daytime: daytime)
+        }
+        endArray()
+    }
+
+    private mutating func condition(_ code: ConditionCode, korean: Bool, daytime: Bool) {
+        beginObject()
+        integer("id", Int64(code.id))
+        string("main", code.main)
+        string("description", code.description(korean: korean))
+        string("icon", code.icon(daytime: daytime))
+        endObject()
+    }
+
+    /// `"rain":{"1h":…}` and `"snow":{"1h":…}` (or `"3h"`), each only when some falls: the amounts
+    /// of `amounts` in millimetres; with no `period`, plain numbers (One Call's `daily[]`).
+    mutating func precipitation(_ amounts: PrecipitationAmounts, period: StaticString?) {
+        amount("rain", amounts.rain, period: period)
+        amount("snow", amounts.snow, period: period)
+    }
+
+    private mutating func amount(_ name: StaticString, _ millimetres: Double, period: StaticString?) {
+        guard millimetres >= 0.005 else { return }
+        guard let period else {
+            decimal(name, millimetres)
+            return
+        }
+        beginObject(name)
+        decimal(period, millimetres)
+        endObject()
+    }
+
+    /// One Call's form of the same: `"rain":{"1h":…}` inside an hour.
+    mutating func oneCallPrecipitation(_ state: Conditions) {
+        precipitation(PrecipitationAmounts(state, hours: 1), period: "1h")
+    }
+}
+
+/// How much rain and snow a state lets fall over some hours, millimetres of water: rain counts drizzle
+/// and thunderstorms, and sleet is half of each (as ``DaySummary`` counts it).
+struct PrecipitationAmounts: Equatable, Sendable {
+    var rain: Double
+    var snow: Double
+
+    /// `state`'s rate kept up for `hours`.
+    init(_ state: Conditions, hours: Double) {
+        let amount = state.precipitationRate * hours
+        switch state.precipitationKind {
+        case .none: (rain, snow) = (0, 0)
+        case .drizzle, .rain, .thunderstorm: (rain, snow) = (amount, 0)
+        case .sleet: (rain, snow) = (amount / 2, amount / 2)
+        case .snow: (rain, snow) = (0, amount)
+        }
+    }
+
+    /// Given amounts.
+    init(rain: Double, snow: Double) {
+        self.rain = rain
+        self.snow = snow
+    }
+}
