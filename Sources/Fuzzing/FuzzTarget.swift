@@ -32,6 +32,7 @@ package enum FuzzTargets {
         CassetteSnapshotTarget.target,
         ClockBodyTarget.target,
         RequestNumbersTarget.target,
+        ScenarioTarget.target,
     ]
 
     /// The target called `name`, if there is one.
