@@ -53,21 +53,36 @@ enum Climatology {
         let background = 1 / (backgroundDistance * backgroundDistance)
         var sums = (temperature: 0.0, range: 0.0, humidity: 0.0, precipitation: 0.0)
         var weights = (all: background, range: background, humidity: background)
-        for station in corrections {
-            let distance = point.chordKilometres(to: station.position)
-            guard distance < correctionRadius else { continue }
-            let taper = 1 - (distance / correctionRadius) * (distance / correctionRadius)
-            let weight = taper * taper / (distance * distance + nearDistance * nearDistance)
-            weights.all += weight
-            sums.temperature += weight * season.interpolate(station.temperature)
-            sums.precipitation += weight * season.interpolate(station.logPrecipitation)
-            if let residual = station.diurnalRange {
-                weights.range += weight
-                sums.range += weight * season.interpolate(residual)
-            }
-            if let residual = station.humidity {
-                weights.humidity += weight
-                sums.humidity += weight * season.interpolate(residual)
+        let low = season.month
+        let high = season.nextMonth
+        let t = season.towardNext
+        correctionTable.withUnsafeBufferPointer { table in
+            var row = 0
+            while row < table.count {
+                let dx = point.x - table[row]
+                let dy = point.y - table[row + 1]
+                let dz = point.z - table[row + 2]
+                let distance = (dx * dx + dy * dy + dz * dz).squareRoot() * ModelMath.earthRadius
+                if distance < correctionRadius {
+                    let taper = 1 - (distance / correctionRadius) * (distance / correctionRadius)
+                    let weight = taper * taper / (distance * distance + nearDistance * nearDistance)
+                    func read(_ field: Int) -> Double {
+                        let base = row + Correction.header + field * 12
+                        return table[base + low] + (table[base + high] - table[base + low]) * t
+                    }
+                    weights.all += weight
+                    sums.temperature += weight * read(0)
+                    sums.precipitation += weight * read(3)
+                    if table[row + 3] > 0 {
+                        weights.range += weight
+                        sums.range += weight * read(1)
+                    }
+                    if table[row + 4] > 0 {
+                        weights.humidity += weight
+                        sums.humidity += weight * read(2)
+                    }
+                }
+                row += Correction.stride
             }
         }
         temperature += sums.temperature / weights.all
@@ -152,6 +167,9 @@ enum Climatology {
 
     /// A station's residuals from the base model by month (nodes at month centres).
     private struct Correction: Sendable {
+        static let header = 5
+        static let stride = header + 4 * 12
+
         var position: UnitVector
         var temperature: [Double]
         var diurnalRange: [Double]?
@@ -159,7 +177,20 @@ enum Climatology {
         var logPrecipitation: [Double]
     }
 
-    private static let corrections: [Correction] = StationNormal.reference.map(correction(for:))
+    /// The corrections flattened into one buffer, read without reference counting per state: per station
+    /// its unit vector, whether it has a range and a humidity (1 or 0), then twelve nodes each of
+    /// temperature, range, humidity and log precipitation residuals.
+    private static let correctionTable: [Double] = StationNormal.reference.map(correction(for:)).flatMap {
+        correction -> [Double] in
+        var row = [correction.position.x, correction.position.y, correction.position.z]
+        row.append(correction.diurnalRange == nil ? 0 : 1)
+        row.append(correction.humidity == nil ? 0 : 1)
+        row += correction.temperature
+        row += correction.diurnalRange ?? Array(repeating: 0, count: 12)
+        row += correction.humidity ?? Array(repeating: 0, count: 12)
+        row += correction.logPrecipitation
+        return row
+    }
 
     private static func correction(for station: StationNormal) -> Correction {
         let continentality = Continentality.at(latitude: station.latitude, longitude: station.longitude)

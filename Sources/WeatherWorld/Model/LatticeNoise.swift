@@ -25,9 +25,12 @@ enum LatticeNoise {
         return z ^ (z >> 31)
     }
 
+    /// One coordinate folded into a partial hash: a cheap multiply-rotate step; the full mix is applied
+    /// once per corner, at the end.
     @inline(__always)
     private static func step(_ hash: UInt64, _ coordinate: Int64) -> UInt64 {
-        mix(hash ^ (UInt64(bitPattern: coordinate) &* 0x9E37_79B9_7F4A_7C15))
+        let folded = (hash ^ UInt64(bitPattern: coordinate)) &* 0x9E37_79B9_7F4A_7C15
+        return (folded << 27) | (folded >> 37)
     }
 
     /// -1 ..< 1 from the top 53 bits.
@@ -63,8 +66,8 @@ enum LatticeNoise {
                 for cz in 0..<2 {
                     let hz = step(hy, iz + Int64(cz))
                     let wxyz = wxy * (cz == 0 ? 1 - tz : tz)
-                    let h0 = step(hz, iw)
-                    let h1 = step(hz, iw + 1)
+                    let h0 = mix(step(hz, iw))
+                    let h1 = mix(step(hz, iw + 1))
                     total += wxyz * ((1 - tw) * unit(h0) + tw * unit(h1))
                 }
             }

@@ -43,6 +43,12 @@ struct UnitVector: Sendable {
     var y: Double
     var z: Double
 
+    init(x: Double, y: Double, z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
     init(latitude: Double, longitude: Double) {
         let phi = latitude * ModelMath.degree
         let lambda = longitude * ModelMath.degree

@@ -42,8 +42,7 @@ enum WeatherSystems {
         .init(kilometres: 1_000, hours: 30, amplitude: 1), .init(kilometres: 500, hours: 15, amplitude: 0.5),
     ]
     private static let moistureOctaves: [LatticeNoise.Octave] = [
-        .init(kilometres: 800, hours: 20, amplitude: 1), .init(kilometres: 300, hours: 8, amplitude: 0.5),
-        .init(kilometres: 100, hours: 3, amplitude: 0.3),
+        .init(kilometres: 800, hours: 20, amplitude: 1), .init(kilometres: 250, hours: 6, amplitude: 0.5),
     ]
     private static let temperatureOctaves: [LatticeNoise.Octave] = [
         .init(kilometres: 1_500, hours: 48, amplitude: 1), .init(kilometres: 700, hours: 24, amplitude: 0.3),
@@ -90,10 +89,15 @@ enum WeatherSystems {
 
         // Pressure and its gradient (finite differences over 50 km east and north).
         let step = 50.0
-        let eastStep = step / (ModelMath.earthRadius * max(cos(latitude * ModelMath.degree), 0.05))
-        let east = UnitVector(latitude: latitude, longitude: longitude - shift + eastStep / ModelMath.degree)
+        // The neighbours along the local east and north tangents (off the sphere by 0.003 %, immaterial).
+        let horizontal = (here.x * here.x + here.y * here.y).squareRoot()
+        let angle = step / ModelMath.earthRadius
+        let cosLambda = horizontal > 1e-9 ? here.x / horizontal : 1
+        let sinLambda = horizontal > 1e-9 ? here.y / horizontal : 0
+        let east = UnitVector(x: here.x - angle * sinLambda, y: here.y + angle * cosLambda, z: here.z)
         let north = UnitVector(
-            latitude: latitude + step / ModelMath.earthRadius / ModelMath.degree, longitude: longitude - shift)
+            x: here.x - angle * here.z * cosLambda, y: here.y - angle * here.z * sinLambda,
+            z: here.z + angle * horizontal)
         let pressureScale = 1.5 + 9 * ModelMath.smoothstep(10, 50, band)
         let index = field(1, pressureOctaves, seed: seed, point: here, hours: hours)
         let anomaly = pressureScale * index

@@ -59,7 +59,11 @@ struct WorldState: Sendable {
             temperature: mean + normals.diurnalRange / 3,
             humidity: normals.humidity)
         var dewPoint = normalDewPoint + 3 * (weather.wetness - 0.5) + overlay.dewPointShift
-        if rate > 0 { dewPoint = max(dewPoint, temperature - 1.5 + min(rate, 3) / 3) }
+        if rate > 0 {
+            // Rain moistens the air as it sets in (weighted by its rate, so there is no step).
+            let saturated = temperature - 1.5 + min(rate, 3) / 3
+            dewPoint = max(dewPoint, ModelMath.lerp(dewPoint, saturated, ModelMath.smoothstep(0, 0.5, rate)))
+        }
         let rawSpread = temperature - dewPoint
         let spread = rawSpread > 4 ? rawSpread : log1p(exp(1.5 * rawSpread)) / 1.5
         dewPoint = temperature - max(spread, 0)
