@@ -81,7 +81,9 @@ package enum ScenarioEventKind: Sendable, Hashable {
     case heatWave(area: ScenarioArea, anomaly: Double)
     /// A band of rain along a line that moves: the line through `latitude`,`longitude` at the start,
     /// lying along `orientation` degrees (clockwise from north), moving toward `heading` degrees at
-    /// `speed` km/h; rain `peakRate` mm/h on the line, fading to nothing `halfWidth` km away.
+    /// `speed` km/h; rain `peakRate` mm/h on the line, fading to nothing `halfWidth` km away. The band is
+    /// 2,000 km long, centred on the moving point, and fades over its last 200 km at each end; its cloud
+    /// reaches about 1.8 × `halfWidth` from the line.
     case rainBand(
         latitude: Double, longitude: Double, orientation: Double, heading: Double, speed: Double,
         halfWidth: Double, peakRate: Double)
