@@ -90,7 +90,8 @@ let package = Package(
         // Record mode, `record`, `verify`, HAR import and export, and the libcurl shim. Only the
         // `mockweather` executable imports it, so no app's test links a TLS stack or the recorder.
         .target(
-            name: "MockRecording", dependencies: ["Basics", "MockEngine", "HTTPServer", "CLibcurl", "Locking"],
+            name: "MockRecording",
+            dependencies: ["Basics", "MockEngine", "HTTPServer", "CLibcurl", "Locking", "WeatherWorld"],
             swiftSettings: strictSettings),
         // The product apps' tests use: the in-process server and the cassette sets, over the engine
         // and the providers; it shows only what a test needs.
@@ -210,7 +211,9 @@ let package = Package(
         // The engine with the registered providers: matching, replay, faults, the admin API, the journal.
         .testTarget(
             name: "MockEngineTests",
-            dependencies: ["Basics", "MockEngine", "MockProviders", "TestSupport", "Locking", "HTTPServer"],
+            dependencies: [
+                "Basics", "MockEngine", "MockProviders", "TestSupport", "Locking", "HTTPServer", "WeatherWorld",
+            ],
             swiftSettings: strictSettings),
         // Each provider's own behaviour: OpenWeatherMap's conversions, key rules and bundled set.
         .testTarget(

@@ -4,6 +4,7 @@ import HTTPServer
 import MockEngine
 import MockProviders
 import MockRecording
+import WeatherWorld
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -66,8 +67,10 @@ enum ServeCommand {
         "--fault-kinds", value: "LIST", help: "Faults --fault-rate picks from: reset,empty,truncate,drip,hang.",
         default: "reset,empty,truncate")
     static let seed = OptionSpec.option(
-        "--seed", value: "N", help: "Seed for --latency ranges, --fault-rate and uniformMs delays.",
-        default: "random, printed at start-up")
+        "--seed", value: "N",
+        help: "Seed for the synthetic world's weather (--synthesize; 1 when not given), --latency ranges, "
+            + "--fault-rate and uniformMs delays.",
+        default: "random for delays and faults, printed at start-up")
     static let eventLoops = OptionSpec.option(
         "--event-loops", value: "N", help: "HTTP event-loop threads.", default: "one per core")
     static let exitOnStandardInputEOF = OptionSpec.flag(
@@ -109,14 +112,19 @@ enum ServeCommand {
             The first line on standard output is 'mockweather listening on http://HOST:PORT'; one line per \
             request follows. A request no cassette matches gets a 501 naming the closest cassette and what \
             differed. The admin API (loopback only) is under /__admin/: health, cassettes, requests, \
-            requests/unmatched, requests.har (the journal as HAR), clock (GET, PUT), clock/advance (POST), reset \
-            (POST), reload (POST). The admin API and \
+            requests/unmatched, requests.har (the journal as HAR), clock (GET, PUT), clock/advance (POST), world \
+            (GET, PUT), reset (POST), reload (POST). The admin API and \
             record mode answer only requests for this server's Host (a loopback name or the bound address) \
             and refuse what a web page of another origin sends (see --allow-host, --allow-origin).
 
             THE MOCK CLOCK: real time unless --clock fixes it; a fixed clock stands still until set or \
             advanced (GET|PUT /__admin/clock, POST /__admin/clock/advance). The journal and the log keep real \
             timestamps.
+
+            THE SYNTHETIC WORLD: with --synthesize, a request no cassette matches is answered from one \
+            deterministic model of the atmosphere (any place, any time, under --scenario and --seed), each answer \
+            marked synthetic. Without it nothing is invented, but a q= city name no place has gets the API's own \
+            404 'city not found'. Presets: \(WorldOptions.presetList).
 
             \(CassetteDirectoryOption.discussion)
 
@@ -133,7 +141,7 @@ enum ServeCommand {
             cassettes, host, port, allowHost, allowOrigin, portFile, logFormat, failOnUnmatched, requireKey, watch,
             unmatchedStatus,
             journalSize, latency, faultRate, faultKinds, seed, eventLoops, exitOnStandardInputEOF, clock, shiftTimes,
-            noAnswerMemo, providerSetting, snapshotDirectory, record,
+            noAnswerMemo, providerSetting, snapshotDirectory, record, WorldOptions.synthesize, WorldOptions.scenario,
         ] + UpstreamOptions.all
     )
 
@@ -178,6 +186,11 @@ enum ServeCommand {
         options.providerSettings = try providerSettings(arguments, providers: options.providers)
         options.snapshots = SnapshotFolder.resolve(
             explicit: arguments.value(snapshotDirectory), environment: ProcessInfo.processInfo.environment)
+        options.synthesis = try WorldOptions.synthesis(
+            arguments, seed: try explicitSeed(arguments), isOn: arguments.flag(WorldOptions.synthesize))
+        if recording != nil, options.synthesis.choice != nil {
+            throw .other("'--synthesize' answers from the world what record mode would record; use one or the other")
+        }
 
         guard let shutdown = ShutdownSignal.install(watchingStandardInput: arguments.flag(exitOnStandardInputEOF))
         else {
@@ -230,6 +243,12 @@ enum ServeCommand {
             Console.standardError.writeLine(
                 "mockweather: the mock clock stands still at \(MockClock.iso8601(instant)) until set or advanced "
                     + "(/__admin/clock)" + (options.shiftTimes ? "; recorded times are shifted to it" : ""))
+        }
+        if let world = server.stack.world.world {
+            Console.standardError.writeLine(
+                "mockweather: answering what no cassette matches from the synthetic world (\(world.label)), marked "
+                    + "synthetic; scenario times count from \(Timestamp.iso8601(milliseconds: world.clockStart * 1_000))"
+            )
         }
         if let recording {
             let what =
@@ -352,15 +371,18 @@ enum ServeCommand {
             }
             kinds = parsed
         }
-        var seedValue = UInt64.random(in: 0...UInt64(UInt32.max))
-        if let text = arguments.value(seed) {
-            guard let parsed = UInt64(text) else {
-                throw .invalidValue(option: seed.name, value: text, expected: "a non-negative integer")
-            }
-            seedValue = parsed
-        }
         return ChaosConfiguration(
-            latencyMilliseconds: latencyRange, faultRate: rate, faultKinds: kinds, seed: seedValue)
+            latencyMilliseconds: latencyRange, faultRate: rate, faultKinds: kinds,
+            seed: try explicitSeed(arguments) ?? UInt64.random(in: 0...UInt64(UInt32.max)))
+    }
+
+    /// `--seed`, when given.
+    static func explicitSeed(_ arguments: ParsedArguments) throws(UsageError) -> UInt64? {
+        guard let text = arguments.value(seed) else { return nil }
+        guard let parsed = UInt64(text) else {
+            throw .invalidValue(option: seed.name, value: text, expected: "a non-negative integer")
+        }
+        return parsed
     }
 }
 

@@ -14,7 +14,7 @@ import Darwin
 
 /// The subcommands, a closed set: each is listed once, and dispatch is a switch with a case for each.
 enum Subcommand: CaseIterable {
-    case serve, record, importHAR, exportHAR, verify, validate, list
+    case serve, record, importHAR, exportHAR, verify, validate, list, synthesize
 
     var spec: CommandSpec {
         switch self {
@@ -25,6 +25,7 @@ enum Subcommand: CaseIterable {
         case .verify: VerifyCommand.spec
         case .validate: ValidateCommand.spec
         case .list: ListCommand.spec
+        case .synthesize: SynthesizeCommand.spec
         }
     }
 
@@ -37,13 +38,16 @@ enum Subcommand: CaseIterable {
         case .verify: try await VerifyCommand.run(arguments)
         case .validate: try ValidateCommand.run(arguments)
         case .list: ListCommand.run(arguments)
+        case .synthesize: try SynthesizeCommand.run(arguments)
         }
     }
 }
 
 let program = CommandGroup(
     name: "mockweather",
-    abstract: "A mock of the weather and location APIs apps call (OpenWeatherMap first), replaying JSON cassettes.",
+    abstract:
+        "A mock of OpenWeatherMap, Kakao Local and the KMA forecast API: replays JSON cassettes, and answers any "
+        + "place and time from a synthetic world when asked.",
     version: "mockweather \(MockWeatherVersion.current)",
     subcommands: Subcommand.allCases.map(\.spec)
 )

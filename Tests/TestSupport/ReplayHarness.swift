@@ -49,11 +49,12 @@ package struct ReplayHarness: Sendable {
     /// deferred answer is a failure
     /// here (use ``respondLater(_:method:headers:)``).
     package func respond(
-        _ target: String, method: String = "GET", headers: HTTPHeaders = ["Host": "127.0.0.1"], loopback: Bool = true
+        _ target: String, method: String = "GET", headers: HTTPHeaders = ["Host": "127.0.0.1"], loopback: Bool = true,
+        body: String = ""
     ) -> HTTPResponse {
         let request = HTTPRequest(
-            method: method, target: target, headers: headers, remoteAddress: loopback ? "127.0.0.1" : "192.0.2.7",
-            isFromLoopback: loopback)
+            method: method, target: target, headers: headers, body: Array(body.utf8),
+            remoteAddress: loopback ? "127.0.0.1" : "192.0.2.7", isFromLoopback: loopback)
         switch stack.handle(request) {
         case .respond(var response):
             // A streamed body (the journal's HAR) as a client would receive it, run to its end.

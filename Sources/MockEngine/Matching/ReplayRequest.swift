@@ -25,7 +25,7 @@ package struct ReplayRequest: Sendable {
     /// The headers as received (a provider's rules read a key carried in one).
     package let headers: HTTPHeaders
     /// The provider whose path prefix the path starts with, nil when none claims it.
-    let provider: RegisteredProvider?
+    package let provider: RegisteredProvider?
     /// The provider's coordinate parameters as numbers, when both are present, numeric and in range
     /// (``CoordinateRange``).
     let coordinate: (latitude: Double, longitude: Double)?

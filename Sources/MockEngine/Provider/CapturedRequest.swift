@@ -101,7 +101,8 @@ package struct CapturedRequest: Sendable {
         return CoordinateRange.point(latitude: latitude, longitude: longitude)
     }
 
-    private static func queryEncoded(_ value: String) -> String {
+    /// `value` percent-encoded for a query (letters, digits and `-._~,` kept as they are).
+    package static func queryEncoded(_ value: String) -> String {
         var output = ""
         for byte in value.utf8 {
             switch byte {

@@ -40,10 +40,20 @@ package final class WorldBoard: Sendable {
 
 extension WorldBoard {
     /// The bundled presets' names, for the admin API.
-    package var presetNames: [String] { [] }
+    package var presetNames: [String] {
+        ScenarioCatalog(presetsDirectory: presetsDirectory).presetNames()
+    }
 
     /// The bundled preset `name` (never a file path: the admin API reads no file a request names).
     func preset(named name: String) throws(WorldChangeError) -> Scenario {
-        throw WorldChangeError(path: "$.scenario", message: "no preset named \(name)")
+        guard !ScenarioCatalog.namesFile(name) else {
+            throw WorldChangeError(
+                path: "$.scenario", message: "names a file; the admin API takes a preset's name or a scenario object")
+        }
+        do {
+            return try ScenarioCatalog(presetsDirectory: presetsDirectory).scenario(name)
+        } catch {
+            throw WorldChangeError(path: "$.scenario", message: error.description)
+        }
     }
 }

@@ -37,6 +37,9 @@ enum RecordedCassette {
         case recorded(upstream: String)
         /// A HAR archive (its file name, the tool that wrote it, and the entries used).
         case imported(archive: String, creator: HARCreator, entries: [Int])
+        /// The synthetic world (`mockweather synthesize`), labelled `typhoon-landfall, seed 7`; an answer
+        /// that invents nothing (an unknown city's 404) is `documented` rather than `synthetic`.
+        case synthesized(world: String, isInvented: Bool)
     }
 
     /// The document for `request` and its answers (one, or a sequence in order). `displayText` is the
@@ -111,6 +114,12 @@ enum RecordedCassette {
                 + "\(entries.map { "#\($0)" }.joined(separator: ", ")), written by \(creator)): \(displayText) "
                 + "answered \(statuses)\(answers.count > 1 ? " in that order" : ""). "
                 + "API keys scrubbed (\(KeyScrubber.mask))\(stored)."
+        case .synthesized(let world, let isInvented):
+            fields.append(("source", .string((isInvented ? CassetteSource.synthetic : .documented).rawValue)))
+            notes =
+                "Synthesized by mockweather \(MockWeatherVersion.current) (mockweather synthesize) from the "
+                + "synthetic world (\(world)) at \(recordedAt): \(displayText) answered \(statuses)\(stored). "
+                + "It replays byte for byte what 'mockweather serve --synthesize' answered then."
         }
         fields.append(("notes", .string(notes)))
         fields.append(("interactions", .array([.object(interaction)])))

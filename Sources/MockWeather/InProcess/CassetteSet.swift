@@ -153,6 +153,9 @@ public enum MockWeatherSetupError: Error, Sendable, CustomStringConvertible {
     case invalidProviderSetting(name: String, expected: String)
     /// ``ReplayOptions/clock`` is outside the mock clock's range (``ReplayClockError``).
     case clockOutOfRange(ReplayClockError)
+    /// ``ReplayOptions/synthesis`` names a scenario that is no bundled preset, or a file that does not
+    /// load; `reason` says which and why (file, line and JSON path for a file's problems).
+    case invalidScenario(reason: String)
 
     /// A message naming what was wrong and where.
     public var description: String {
@@ -165,6 +168,7 @@ public enum MockWeatherSetupError: Error, Sendable, CustomStringConvertible {
         case .invalidProviderSetting(let name, let expected):
             "the provider setting \(name) is not one the providers take: expected \(expected)"
         case .clockOutOfRange(let error): "ReplayOptions.clock: \(error.description)"
+        case .invalidScenario(let reason): "ReplayOptions.synthesis: \(reason)"
         }
     }
 }

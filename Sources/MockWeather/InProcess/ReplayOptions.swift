@@ -30,6 +30,10 @@ public struct ReplayOptions: Sendable {
     /// setting, or a value the setting does not take, fails the start with
     /// ``MockWeatherSetupError/invalidProviderSetting(name:expected:)``.
     public var providerSettings: [String: String] = [:]
+    /// Answer requests no cassette matches from the synthetic world (``Synthesis``), marked synthetic;
+    /// nil (the default) fails them closed. An unknown scenario fails the start with
+    /// ``MockWeatherSetupError/invalidScenario(reason:)``.
+    public var synthesis: Synthesis?
 
     /// The defaults of `mockweather serve`.
     public init() {}
@@ -63,6 +67,7 @@ public struct ReplayOptions: Sendable {
         options.unmatchedStatus = unmatchedStatus
         options.journalCapacity = journalCapacity
         options.chaos = chaos
+        options.synthesis = try Synthesis.options(synthesis)
         if !secrets.isEmpty {
             options.scrubber = KeyScrubber(secretParameters: Providers.all.secretParameters).adding(secrets: secrets)
         }

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# The synthetic world's costs (issue 41), ratios taken in one run:
+#   Scripts/bench-world.sh
+# Builds mockweather in release, then:
+#   - server CPU per request (utime+stime over /__admin/health's count, under `wrk -t1 -c1` for
+#     BENCH_DURATION, --no-answer-memo) for a replayed current weather (the bundled Seoul cassette), a
+#     synthetic current weather (Busan, which no cassette has) and a synthetic One Call 3.0 (every block);
+#   - start-up to the first 200 and the RSS then, without --synthesize (a replayed answer) and with it (a
+#     synthetic answer: the gazetteer is read on that first request), BENCH_ROUNDS rounds, medians.
+# Targets: synthetic current / replayed current <= 3; One Call <= 1 ms of CPU; with --synthesize, the
+# first synthetic answer within 200 ms of exec and RSS at most 50 MiB above the replay-only start.
+# Prints every target with PASS or MISS and exits 1 if one is missed.
+#
+# Environment: BENCH_ROUNDS (5), BENCH_DURATION (5s).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT="$(pwd)"
+SCRIPTS="$ROOT/Scripts"
+ROUNDS="${BENCH_ROUNDS:-5}"
+DURATION="${BENCH_DURATION:-5s}"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/bench-world.XXXXXX")"
+RESULTS="$WORK/results.tsv"  # kind, name, value
+: >"$RESULTS"
+
+declare -A PIDS
+cleanup() {
+    local pid
+    for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# shellcheck source=Scripts/bench-common.sh
+source "$SCRIPTS/bench-common.sh"
+command -v wrk >/dev/null || bench_install_tools
+
+echo "== building mockweather (release)"
+swift build -c release --product mockweather >/dev/null
+BIN="$(swift build -c release --show-bin-path)"
+
+CLOCK="--clock 2026-09-06T06:00:00Z"
+command_replay() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 --snapshot-dir off --no-answer-memo $CLOCK"; }
+command_synthetic() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 --snapshot-dir off --no-answer-memo $CLOCK --synthesize --seed 7"; }
+declare -A FIRST_PATH=(
+    [replay]="/data/2.5/weather?q=Seoul&appid=x" [synthetic]="/data/2.5/weather?q=Busan&appid=x"
+)
+declare -A PORT
+
+start_server() {  # NAME: starts it on a fresh port, records the first-200 time and the RSS then
+    local name="$1" port ms pid
+    port="$(free_port)"
+    # shellcheck disable=SC2046
+    ms="$(python3 "$SCRIPTS/first200.py" "$WORK/$name.pid" "$port" "${FIRST_PATH[$name]}" $("command_$name" "$port"))"
+    pid="$(cat "$WORK/$name.pid")"
+    PORT[$name]="$port"
+    PIDS[$name]="$pid"
+    printf 'startup\t%s\t%s\n' "$name" "$ms" >>"$RESULTS"
+    printf 'rss\t%s\t%s\n' "$name" "$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")" >>"$RESULTS"
+}
+
+cpu_per_request() {  # SERVER PATH: microseconds of utime+stime per request counted by /__admin/health
+    local name="$1" path="$2" pid ticks_before ticks_after before after
+    pid="${PIDS[$name]}"
+    served() {
+        python3 -c 'import json, sys, urllib.request; print(json.load(urllib.request.urlopen(sys.argv[1]))["requests"])' \
+            "http://127.0.0.1:${PORT[$name]}/__admin/health"
+    }
+    wrk -t1 -c1 -d1s "http://127.0.0.1:${PORT[$name]}$path" >/dev/null
+    ticks_before="$(awk '{ print $14 + $15 }' "/proc/$pid/stat")"
+    before="$(served)"
+    wrk -t1 -c1 -d"$DURATION" "http://127.0.0.1:${PORT[$name]}$path" >/dev/null
+    ticks_after="$(awk '{ print $14 + $15 }' "/proc/$pid/stat")"
+    after="$(served)"
+    python3 -c 'import sys; t, tick, n = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]); print(f"{t * 1e6 / tick / max(1, n):.2f}")' \
+        "$((ticks_after - ticks_before))" "$(getconf CLK_TCK)" "$((after - before))"
+}
+
+echo "== load before: $(uptime | sed 's/.*load average/load average/') ($(nproc) cores)"
+echo "== start-up to the first 200 and RSS: $ROUNDS rounds, replay only and --synthesize"
+for round in $(seq "$ROUNDS"); do
+    for name in replay synthetic; do
+        start_server "$name"
+        stop_server "$name"
+    done
+done
+
+echo "== server CPU per request under wrk -t1 -c1 for $DURATION (--no-answer-memo)"
+start_server synthetic
+printf 'cpu\treplayed\t%s\n' "$(cpu_per_request synthetic "/data/2.5/weather?q=Seoul&appid=x")" >>"$RESULTS"
+printf 'cpu\tcurrent\t%s\n' "$(cpu_per_request synthetic "/data/2.5/weather?q=Busan&appid=x")" >>"$RESULTS"
+printf 'cpu\tonecall\t%s\n' "$(cpu_per_request synthetic "/data/3.0/onecall?lat=35.1&lon=129.0&appid=x")" >>"$RESULTS"
+stop_server synthetic
+
+python3 - "$RESULTS" <<'PY'
+import statistics, sys
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1])]
+def median(kind, name):
+    values = [float(value) for k, n, value in rows if k == kind and n == name]
+    return statistics.median(values) if values else float("nan")
+print(f"{'server':<12}{'first 200':>11}{'RSS':>10}")
+for name in ("replay", "synthetic"):
+    print(f"{name:<12}{median('startup', name):>9.1f}ms{median('rss', name) / 1024:>7.1f}MiB")
+replayed, current, onecall = median("cpu", "replayed"), median("cpu", "current"), median("cpu", "onecall")
+print(f"server CPU per request: replayed current {replayed:.1f} µs, synthetic current {current:.1f} µs, "
+      f"synthetic One Call 3.0 {onecall:.1f} µs")
+checks = [
+    ("synthetic current weather / replayed current weather, CPU per request", current / replayed, 3.0, "x"),
+    ("synthetic One Call 3.0, CPU per request", onecall / 1000, 1.0, " ms"),
+    ("--synthesize: exec to the first synthetic 200", median("startup", "synthetic"), 200.0, " ms"),
+    ("--synthesize: RSS above the replay-only start", (median("rss", "synthetic") - median("rss", "replay")) / 1024,
+     50.0, " MiB"),
+]
+missed = 0
+for label, value, limit, unit in checks:
+    verdict = "PASS" if value <= limit else "MISS"
+    missed += verdict == "MISS"
+    print(f"{verdict}  {label}: {value:.2f}{unit} (target <= {limit:g}{unit})")
+sys.exit(1 if missed else 0)
+PY
