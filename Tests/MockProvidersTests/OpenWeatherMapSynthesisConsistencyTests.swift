@@ -34,6 +34,8 @@ import WeatherWorld
         let code = current.number("weather.0.id")
         #expect(oneCall.number("current.weather.0.id") == code && item.number("weather.0.id") == code)
         #expect(oneCall.number("current.clouds") == current.number("clouds.all"))
+        #expect(oneCall.number("current.sunrise") == current.number("sys.sunrise"))
+        #expect(oneCall.number("current.sunset") == current.number("sys.sunset"))
     }
 
     @Test func theForecastMadeNowComesTrueLater() throws {
