@@ -39,6 +39,13 @@ package enum WorldFreezer {
         package var status: Int
         /// The cassette written (its name under the directory), or why none was.
         package var result: String
+
+        /// A row for `target`.
+        package init(target: String, status: Int, result: String) {
+            self.target = target
+            self.status = status
+            self.result = result
+        }
     }
 
     /// The requests `--city NAME` stands for: current weather and the forecast by name.
@@ -77,8 +84,10 @@ package enum WorldFreezer {
                 rows.append(Row(target: request.target, status: 0, result: "not answered by the world"))
                 continue
             }
+            let parts = request.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             let captured = CapturedRequest(
-                method: "GET", rawPath: request.target, rawQuery: nil, headers: [], providers: providers)
+                method: "GET", rawPath: String(parts[0]), rawQuery: parts.count > 1 ? String(parts[1]) : nil,
+                headers: [], providers: providers)
             let headers = answer.response.headers.map { HeaderField(name: $0.name, value: $0.value) }
             let at = RecordedCassette.timestamp(
                 milliseconds: Int64((request.instant.timeIntervalSince1970 * 1_000).rounded(.down)))
