@@ -36,7 +36,7 @@ import WeatherWorld
         #expect(differences.pressure < 1)
         #expect(differences.cloud < 15)
         #expect(differences.wind < 1.5)
-        #expect(differences.humidity < 10)
+        #expect(differences.humidity < 15)
     }
 
     @Test func consecutiveMinutesDifferALittle() {

@@ -20,7 +20,7 @@ enum AirQuality {
     }
 
     private static let sources: [Source] = [
-        Source(latitude: 36, longitude: 116, latitudeSpread: 8, longitudeSpread: 12, fineParticles: 24, dustiness: 0.3),
+        Source(latitude: 36, longitude: 116, latitudeSpread: 8, longitudeSpread: 12, fineParticles: 16, dustiness: 0.3),
         Source(latitude: 27, longitude: 80, latitudeSpread: 7, longitudeSpread: 12, fineParticles: 50, dustiness: 0.3),
         Source(latitude: 24, longitude: 15, latitudeSpread: 10, longitudeSpread: 25, fineParticles: 15, dustiness: 1),
         Source(latitude: 41, longitude: 105, latitudeSpread: 6, longitudeSpread: 12, fineParticles: 10, dustiness: 1),
@@ -28,7 +28,7 @@ enum AirQuality {
         Source(latitude: 50, longitude: 10, latitudeSpread: 8, longitudeSpread: 15, fineParticles: 6, dustiness: 0),
         Source(latitude: 40, longitude: -82, latitudeSpread: 7, longitudeSpread: 12, fineParticles: 4, dustiness: 0),
         Source(latitude: 35.5, longitude: 139, latitudeSpread: 2, longitudeSpread: 3, fineParticles: 5, dustiness: 0),
-        Source(latitude: 37.5, longitude: 127, latitudeSpread: 1.5, longitudeSpread: 2, fineParticles: 6, dustiness: 0),
+        Source(latitude: 37.5, longitude: 127, latitudeSpread: 1.5, longitudeSpread: 2, fineParticles: 3, dustiness: 0),
     ]
 
     /// The inputs the composition reads from the state.
@@ -70,7 +70,7 @@ enum AirQuality {
         let stagnation = 1 + 0.35 * max(weather.pressureIndex, 0) * max(0, 1 - weather.windSpeed / 4)
         let variation = exp(0.3 * weather.pollution)
         let nightTrap = 1 + 0.12 * cos((weather.solarHour - 22) * Double.pi / 12)
-        let weatherFactor = washout * (0.55 + 0.9 * ventilation) * stagnation * variation * nightTrap
+        let weatherFactor = washout * (0.4 + 0.8 * ventilation) * stagnation * variation * nightTrap
         let fine = max((background + regional * season) * weatherFactor, 1)
         let coarse = fine * (1.45 + 0.9 * dustiness) + 2
 
@@ -81,7 +81,7 @@ enum AirQuality {
             (3 + 1.1 * (background + regional)) * rush * (1 - 0.3 * sunlight) * washout
             * (0.5 + ventilation) * variation
         let warmth = 0.5 + 0.5 * ModelMath.smoothstep(5, 30, weather.temperature)
-        let ozone = max(25 + 70 * sunlight * warmth * season - 0.3 * nitrogenDioxide, 2)
+        let ozone = max(35 + 70 * sunlight * warmth * season - 0.2 * nitrogenDioxide, 2)
         return AirComposition(
             carbonMonoxide: 180 + 9 * fine, nitrogenMonoxide: 0.15 * nitrogenDioxide * rush * (1 - 0.5 * sunlight),
             nitrogenDioxide: nitrogenDioxide, ozone: ozone, sulphurDioxide: 1 + 0.12 * fine * (0.5 + season / 2),

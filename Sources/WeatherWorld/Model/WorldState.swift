@@ -52,12 +52,15 @@ struct WorldState: Sendable {
 
         // Dew point: the normal humidity at the day's mean temperature, moister when wet, near saturation
         // in rain; never above the temperature.
-        // The air mass brings its moisture with it (the dew point follows the passing anomaly). The
-        // normal humidity is a day's average, most of it above the mean temperature's, so it is read
-        // a third of the range above the mean. Saturation is approached smoothly (a softplus spread).
-        let normalDewPoint = Atmospherics.dewPoint(
-            temperature: mean + normals.diurnalRange / 3,
-            humidity: normals.humidity)
+        // The air mass brings its moisture with it (the dew point follows the passing anomaly). The normal
+        // humidity is a day's average with the dew point held while the temperature swings by ±A; that
+        // average is the humidity at the mean temperature times I₀(aA) (a = d ln eₛ/dT), so the mean
+        // temperature's humidity is the normal divided by it.
+        let swing = normals.diurnalRange / 2
+        let slope = 17.625 * 243.04 / ((mean + 243.04) * (mean + 243.04))
+        let x = slope * swing
+        let bessel = 1 + x * x / 4 + x * x * x * x / 64
+        let normalDewPoint = Atmospherics.dewPoint(temperature: mean, humidity: normals.humidity / bessel)
         var dewPoint = normalDewPoint + 3 * (weather.wetness - 0.5) + overlay.dewPointShift
         if rate > 0 {
             // Rain moistens the air as it sets in (weighted by its rate, so there is no step).
@@ -65,7 +68,7 @@ struct WorldState: Sendable {
             dewPoint = max(dewPoint, ModelMath.lerp(dewPoint, saturated, ModelMath.smoothstep(0, 0.5, rate)))
         }
         let rawSpread = temperature - dewPoint
-        let spread = rawSpread > 4 ? rawSpread : log1p(exp(1.5 * rawSpread)) / 1.5
+        let spread = rawSpread > 4 ? rawSpread : log1p(exp(3 * rawSpread)) / 3
         dewPoint = temperature - max(spread, 0)
         let humidity = Atmospherics.humidity(temperature: temperature, dewPoint: dewPoint)
 
@@ -161,14 +164,14 @@ struct WorldState: Sendable {
         air: AirComposition
     ) -> (metres: Double, obscuration: Obscuration?) {
         let spread = temperature - dewPoint + 0.4 * max(windSpeed - 1.5, 0)
-        // Fog (under 1 km) only within 0.15 °C of saturation, mist (under 5 km) within 0.7 °C.
+        // Fog (under 1 km) only within 0.45 °C of saturation, mist (under 5 km) within 1.2 °C.
         let moist: Double
-        if spread < 0.15 {
-            moist = max(1_000 * spread / 0.15, 50)
-        } else if spread < 0.7 {
-            moist = 1_000 + 4_000 * (spread - 0.15) / 0.55
+        if spread < 0.45 {
+            moist = max(1_000 * spread / 0.45, 50)
+        } else if spread < 1.2 {
+            moist = 1_000 + 4_000 * (spread - 0.45) / 0.75
         } else {
-            moist = min(5_000 + 2_500 * (spread - 0.7), 10_000)
+            moist = min(5_000 + 2_500 * (spread - 1.2), 10_000)
         }
         let falling: Double
         switch kind {
