@@ -41,21 +41,19 @@ public struct WeatherReport: Sendable {
         }
     }
 
-    /// One line for a terminal or a script, columns aligned:
-    /// `2026-11-29T00:00:00Z  +0:00:00  37.56628,126.97791  Seoul            -2.3°C  live`.
+    /// One line for a terminal or a script, columns aligned: time, elapsed, position, place,
+    /// temperature, condition, wind, origin:
+    /// `2026-11-29T00:00:00Z  +0:00:00  37.56628,126.97791  Seoul            -2.3°C  overcast clouds       2.5 m/s  live`.
     public var line: String {
-        let place: String
-        let temperature: String
-        switch outcome {
-        case .success(let result):
+        var columns = ["-", "-", "-", "-"]
+        if case .success(let result) = outcome {
             let display = WeatherDisplay(result)
-            (place, temperature) = (display.placeName, display.temperature)
-        case .failure:
-            (place, temperature) = ("-", "-")
+            columns = [display.placeName, display.temperature, display.conditionDescription, display.wind]
         }
         return [
             ReportColumns.timestamp(date), ("+" + ReportColumns.clock(fix.time)).padded(9),
-            ReportColumns.position(fix.coordinate).padded(19), place.padded(16), temperature.padded(8), originText,
+            ReportColumns.position(fix.coordinate).padded(19), columns[0].padded(16), columns[1].padded(8),
+            columns[2].padded(20), columns[3].padded(9), originText,
         ]
         .joined(separator: "  ")
     }

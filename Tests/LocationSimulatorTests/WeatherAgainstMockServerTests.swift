@@ -149,18 +149,21 @@ struct WeatherLine {
     var position: String
     var place: String
     var temperature: String
+    var condition: String
+    var wind: String
     var origin: String
 
     init(_ line: Substring) {
         // Columns are separated by at least two spaces; the origin is the rest of the line.
         var columns: [String] = []
         var rest = Substring(line)
-        while columns.count < 5, let gap = rest.range(of: "  ") {
+        while columns.count < 7, let gap = rest.range(of: "  ") {
             columns.append(String(rest[..<gap.lowerBound]))
             rest = rest[gap.upperBound...].drop { $0 == " " }
         }
-        columns += Array(repeating: "", count: max(0, 5 - columns.count))
+        columns += Array(repeating: "", count: max(0, 7 - columns.count))
         (time, elapsed, position, place, temperature) = (columns[0], columns[1], columns[2], columns[3], columns[4])
+        (condition, wind) = (columns[5], columns[6])
         origin = String(rest)
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `replay-location --weather` along a trace nobody recorded, against `mockweather serve --synthesize`:
+/// the drive the bundled set cannot answer, answered fix by fix from the world.
+@Suite(.timeLimit(.minutes(2)))
+struct DriveUnderTyphoonTests {
+    /// Busan to Gangneung by the east coast, written here rather than bundled.
+    static let trace = """
+        {"format": "mockweather-trace/1", "name": "Busan to Gangneung", "speedKmh": 80, "intervalSeconds": 60,
+         "waypoints": [{"lat": 35.1796, "lon": 129.0756, "name": "Busan"}, {"lat": 35.5384, "lon": 129.3114},
+           {"lat": 36.0190, "lon": 129.3435, "name": "Pohang"}, {"lat": 37.7519, "lon": 128.8761, "name": "Gangneung"}]}
+        """
+
+    static func drive(_ extra: [String]) async throws -> [WeatherLine] {
+        let directory = try TemporaryDirectory()
+        try directory.write("busan-to-gangneung.json", trace)
+        let result = try await withMockServer(
+            cassettes: PackageLayout.bundledCassettes,
+            arguments: ["--clock", "2026-09-06T00:00:00Z"] + extra
+        ) { server in
+            // Scenario times count from the clock's start; the drive is asked at landfall, three hours in.
+            let advanced = try await RawHTTPClient(port: server.port).exchange(
+                method: "POST", "/__admin/clock/advance", headers: ["Content-Type: application/json"],
+                body: #"{"seconds": 10800}"#)
+            #expect(advanced.text.contains("2026-09-06T03:00:00.000Z"), "\(advanced.text)")
+            return try await RunningProcess.run(
+                "replay-location",
+                [
+                    directory.url.appendingPathComponent("busan-to-gangneung.json").path, "--instant", "--interval",
+                    "900", "--weather", server.baseURL.absoluteString,
+                ])
+        }
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        return result.standardOutput.split(separator: "\n").map(WeatherLine.init)
+    }
+
+    @Test func withoutTheWorldNoFixOfAnUnrecordedDriveIsAnswered() async throws {
+        let reports = try await Self.drive([])
+        #expect(!reports.isEmpty)
+        #expect(reports.allSatisfy { $0.origin.hasPrefix("error:") }, "\(reports.map(\.origin))")
+    }
+
+    /// The preset's landfall near Busan is three hours after the clock's start, where the clock stands for
+    /// the whole drive: the wind is strongest near Busan and falls away toward Gangneung.
+    @Test func underTheTyphoonEveryFixIsAnsweredAndTheWindPeaksWhereTheStormIs() async throws {
+        let reports = try await Self.drive(["--synthesize", "--scenario", "typhoon-landfall", "--seed", "7"])
+        #expect(reports.count >= 10)
+        #expect(reports.allSatisfy { $0.origin == "live" && $0.temperature.hasSuffix("°C") }, "\(reports)")
+        let winds = reports.compactMap { Double($0.wind.split(separator: " ").first ?? "") }
+        #expect(winds.count == reports.count, "\(reports.map(\.wind))")
+        let strongest = try #require(winds.indices.max { winds[$0] < winds[$1] })
+        #expect(strongest < reports.count / 3, "the wind peaks at fix \(strongest) of \(reports.count): \(winds)")
+        #expect(winds[strongest] >= 25, "\(winds)")
+        #expect(reports.first?.condition.contains("rain") == true, "\(reports.first?.condition ?? "")")
+        #expect(winds.last! < winds[strongest] * 0.7, "\(winds)")
+    }
+}
