@@ -173,7 +173,11 @@ function requestRow(entry) {
   const statusClass = `status-${String(entry.status).charAt(0)}`;
   const answeredBy = entry.unmatched
     ? [el("span", { class: "tag bad" }, "unmatched"), entry.nearMiss ? el("span", { class: "muted" }, ` closest: ${entry.nearMiss}`) : null]
-    : [el("span", { class: "mono" }, entry.matched || "")];
+    : [
+        // The engine labels every answer from the synthetic world "synthetic: <scenario>, seed <n> (...)".
+        (entry.matched || "").startsWith("synthetic: ") ? el("span", { class: "tag" }, "synthetic") : null,
+        el("span", { class: "mono" }, entry.matched || ""),
+      ];
   const row = el(
     "tr",
     {
