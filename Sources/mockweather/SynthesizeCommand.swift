@@ -27,6 +27,10 @@ enum SynthesizeCommand {
     static let request = OptionSpec.option(
         "--request", value: "PATH?QUERY", help: "Any request the world answers (/data/2.5/forecast?q=Jeju&cnt=8).",
         repeatable: true)
+    static let fixes = OptionSpec.option(
+        "--fixes", value: "FILE",
+        help: "Current weather at every fix of a drive, each at --at plus its elapsed time: the JSON lines "
+            + "'replay-location TRACE' prints (lat, lon, elapsed).")
     static let out = OptionSpec.option(
         "--out", value: "DIR", help: "The cassette directory to write into (under DIR/synthesized/).")
 
@@ -34,14 +38,14 @@ enum SynthesizeCommand {
         name: "mockweather synthesize",
         abstract: "Write what the synthetic world answers as cassettes that replay it byte for byte.",
         discussion: """
-            Asks the world (--scenario, --seed) at --at for each --city, --place and --request, as 'mockweather \
+            Asks the world (--scenario, --seed) at --at for each --city, --place, --request and fix of --fixes, as 'mockweather \
             serve --synthesize' would answer them, and writes each answer as a cassette under DIR/synthesized/ \
             (source: synthetic, the scenario and seed in its notes, an expect block), replacing the cassette of \
             the same request. Replayed, each answers exactly what the world answered.
 
             EXIT STATUS: 0 every request written, 1 a request was not answered or not written, 64 usage.
             """,
-        options: [WorldOptions.scenario, ServeCommand.seed, at, city, place, request, out]
+        options: [WorldOptions.scenario, ServeCommand.seed, at, city, place, request, fixes, out]
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
@@ -72,7 +76,11 @@ enum SynthesizeCommand {
             }
             targets.append(target)
         }
-        guard !targets.isEmpty else { throw .other("give at least one --city, --place or --request") }
+        var requests = targets.map { WorldFreezer.Request(target: $0, instant: instant) }
+        if let file = arguments.value(fixes) {
+            requests += try fixRequests(file, from: instant)
+        }
+        guard !requests.isEmpty else { throw .other("give at least one --city, --place, --request or --fixes") }
         let synthesis = try WorldOptions.synthesis(
             arguments, seed: try ServeCommand.explicitSeed(arguments), isOn: true)
         let choice = synthesis.choice ?? WorldChoice()
@@ -80,7 +88,7 @@ enum SynthesizeCommand {
             seed: choice.seed, scenario: choice.scenario,
             clockStart: Int64(instant.timeIntervalSince1970.rounded(.down)))
         let rows = WorldFreezer.freeze(
-            targets.map { WorldFreezer.Request(target: $0, instant: instant) }, world: world,
+            requests, world: world,
             context: SynthesisContext(world: world, gazetteer: synthesis.gazetteer),
             directory: URL(fileURLWithPath: output, isDirectory: true), providers: Providers.all)
         var failed = false
@@ -95,5 +103,23 @@ enum SynthesizeCommand {
                 + "of the synthetic world (\(world.label)) at \(MockClock.iso8601(instant)) written under \(output)/"
                 + "\(WorldFreezer.folder)/")
         return failed ? .failure : .success
+    }
+
+    /// Current weather at each fix of `file`, asked at `start` plus the fix's elapsed time.
+    private static func fixRequests(_ file: String, from start: Date) throws(UsageError) -> [WorldFreezer.Request] {
+        let bytes: [UInt8]
+        switch CassetteFiles.read(file, atMost: CassetteFiles.maximumFileSize, kind: "a fixes file") {
+        case .success(let read): bytes = read
+        case .failure(let error): throw .other("cannot read --fixes \(file): \(error)")
+        }
+        do {
+            return try FrozenFixes.read(bytes, file: file).map { fix in
+                WorldFreezer.Request(
+                    target: "/data/2.5/weather?lat=\(fix.latitude)&lon=\(fix.longitude)",
+                    instant: start.addingTimeInterval(fix.elapsedSeconds.rounded(.down)))
+            }
+        } catch {
+            throw .other(error.description)
+        }
     }
 }

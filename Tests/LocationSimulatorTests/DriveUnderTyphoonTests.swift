@@ -56,4 +56,32 @@ struct DriveUnderTyphoonTests {
         #expect(reports.first?.condition.contains("rain") == true, "\(reports.first?.condition ?? "")")
         #expect(winds.last! < winds[strongest] * 0.7, "\(winds)")
     }
+
+    /// `mockweather synthesize --fixes` freezes the drive at the fixes `replay-location` plays, each at its
+    /// own time; served without the world, the same drive is answered at every fix from those cassettes.
+    @Test func aDriveFrozenFromItsFixesReplaysEveryFixWithoutTheWorld() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("busan-to-gangneung.json", Self.trace)
+        let trace = directory.url.appendingPathComponent("busan-to-gangneung.json").path
+        let played = try await RunningProcess.run("replay-location", [trace, "--instant", "--interval", "900"])
+        #expect(played.status == 0, "\(played.standardError)")
+        try directory.write("fixes.jsonl", played.standardOutput)
+        let cassettes = directory.url.appendingPathComponent("cassettes")
+        let frozen = try await RunningProcess.run(
+            "mockweather",
+            [
+                "synthesize", "--scenario", "typhoon-landfall", "--seed", "7", "--at", "2026-09-06T03:00:00Z",
+                "--fixes", directory.url.appendingPathComponent("fixes.jsonl").path, "--out", cassettes.path,
+            ])
+        #expect(frozen.status == 0, "\(frozen.standardError)")
+        let result = try await withMockServer(cassettes: cassettes) { server in
+            try await RunningProcess.run(
+                "replay-location",
+                [trace, "--instant", "--interval", "900", "--weather", server.baseURL.absoluteString])
+        }
+        let reports = result.standardOutput.split(separator: "\n").map(WeatherLine.init)
+        #expect(reports.count >= 10)
+        #expect(reports.allSatisfy { $0.origin == "live" }, "\(reports.map(\.origin))")
+        #expect(reports.first?.condition.contains("rain") == true, "\(reports.first?.condition ?? "")")
+    }
 }
