@@ -7,17 +7,22 @@
 #     synthetic current weather (Busan, which no cassette has) and a synthetic One Call 3.0 (every block);
 #   - start-up to the first 200 and the RSS then, without --synthesize (a replayed answer) and with it (a
 #     synthetic answer: the gazetteer is read on that first request), BENCH_ROUNDS rounds, medians.
+#   - with BENCH_BASELINE=REV, the same replay-only start by REV's binary (built in release in a temporary
+#     git worktree), rounds interleaved, so synthesis off is shown to cost the start nothing.
 # Targets: synthetic current / replayed current <= 3; One Call <= 1 ms of CPU; with --synthesize, the
-# first synthetic answer within 200 ms of exec and RSS at most 50 MiB above the replay-only start.
+# first synthetic answer within 200 ms of exec and RSS at most 50 MiB above the replay-only start; with a
+# baseline, the replay-only start and its RSS within 10 % of the baseline's (start-up times on a shared
+# 2-core VM vary by about that much from round to round).
 # Prints every target with PASS or MISS and exits 1 if one is missed.
 #
-# Environment: BENCH_ROUNDS (5), BENCH_DURATION (5s).
+# Environment: BENCH_ROUNDS (5), BENCH_DURATION (5s), BENCH_BASELINE (none).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
 SCRIPTS="$ROOT/Scripts"
 ROUNDS="${BENCH_ROUNDS:-5}"
+BASELINE="${BENCH_BASELINE:-}"
 DURATION="${BENCH_DURATION:-5s}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/bench-world.XXXXXX")"
 RESULTS="$WORK/results.tsv"  # kind, name, value
@@ -27,6 +32,7 @@ declare -A PIDS
 cleanup() {
     local pid
     for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    [[ -n "$BASELINE" ]] && git -C "$ROOT" worktree remove --force "$WORK/baseline" 2>/dev/null
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -38,12 +44,22 @@ command -v wrk >/dev/null || bench_install_tools
 echo "== building mockweather (release)"
 swift build -c release --product mockweather >/dev/null
 BIN="$(swift build -c release --show-bin-path)"
+NAMES=(replay synthetic)
+if [[ -n "$BASELINE" ]]; then
+    echo "== building $BASELINE's mockweather (release) in a temporary worktree"
+    git -C "$ROOT" worktree add --detach -q "$WORK/baseline" "$BASELINE"
+    (cd "$WORK/baseline" && swift build -c release --product mockweather >/dev/null)
+    BASELINE_BIN="$(cd "$WORK/baseline" && swift build -c release --show-bin-path)"
+    NAMES+=(baseline)
+fi
 
 CLOCK="--clock 2026-09-06T06:00:00Z"
 command_replay() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 --snapshot-dir off --no-answer-memo $CLOCK"; }
 command_synthetic() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 --snapshot-dir off --no-answer-memo $CLOCK --synthesize --seed 7"; }
+command_baseline() { echo "$BASELINE_BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 --snapshot-dir off --no-answer-memo $CLOCK"; }
 declare -A FIRST_PATH=(
     [replay]="/data/2.5/weather?q=Seoul&appid=x" [synthetic]="/data/2.5/weather?q=Busan&appid=x"
+    [baseline]="/data/2.5/weather?q=Seoul&appid=x"
 )
 declare -A PORT
 
@@ -77,9 +93,9 @@ cpu_per_request() {  # SERVER PATH: microseconds of utime+stime per request coun
 }
 
 echo "== load before: $(uptime | sed 's/.*load average/load average/') ($(nproc) cores)"
-echo "== start-up to the first 200 and RSS: $ROUNDS rounds, replay only and --synthesize"
+echo "== start-up to the first 200 and RSS: $ROUNDS rounds, ${NAMES[*]}"
 for round in $(seq "$ROUNDS"); do
-    for name in replay synthetic; do
+    for name in "${NAMES[@]}"; do
         start_server "$name"
         stop_server "$name"
     done
@@ -99,7 +115,8 @@ def median(kind, name):
     values = [float(value) for k, n, value in rows if k == kind and n == name]
     return statistics.median(values) if values else float("nan")
 print(f"{'server':<12}{'first 200':>11}{'RSS':>10}")
-for name in ("replay", "synthetic"):
+names = [name for name in ("replay", "synthetic", "baseline") if any(n == name for _, n, _ in rows)]
+for name in names:
     print(f"{name:<12}{median('startup', name):>9.1f}ms{median('rss', name) / 1024:>7.1f}MiB")
 replayed, current, onecall = median("cpu", "replayed"), median("cpu", "current"), median("cpu", "onecall")
 print(f"server CPU per request: replayed current {replayed:.1f} µs, synthetic current {current:.1f} µs, "
@@ -111,6 +128,12 @@ checks = [
     ("--synthesize: RSS above the replay-only start", (median("rss", "synthetic") - median("rss", "replay")) / 1024,
      50.0, " MiB"),
 ]
+if "baseline" in names:
+    checks += [
+        ("replay only: exec to the first 200 / the baseline's", median("startup", "replay") / median("startup", "baseline"),
+         1.10, "x"),
+        ("replay only: RSS / the baseline's", median("rss", "replay") / median("rss", "baseline"), 1.10, "x"),
+    ]
 missed = 0
 for label, value, limit, unit in checks:
     verdict = "PASS" if value <= limit else "MISS"
