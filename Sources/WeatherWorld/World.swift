@@ -45,10 +45,28 @@ extension World {
     }
 
     /// The sun's and moon's events of the local day (UTC offset `utcOffset` seconds) holding `time`.
+    /// The moon is sampled through the day (~12 µs in release); an answer that needs only the sun asks
+    /// ``sun(at:time:utcOffset:)``, whose times are the same.
     package func sky(at place: WorldPlace, time: Int64, utcOffset: Int32) -> SkyEvents {
+        RiseAndSet.sky(
+            latitude: place.latitude, longitude: place.longitude,
+            dayStart: World.localMidnight(of: time, utcOffset: utcOffset))
+    }
+
+    /// Sunrise and sunset of the local day (UTC offset `utcOffset` seconds) holding `time`, Unix seconds;
+    /// nil when the sun does not rise (or set) that day. The same times as ``sky(at:time:utcOffset:)``'s,
+    /// in closed form (well under a microsecond), for answers that need no moon.
+    package func sun(at place: WorldPlace, time: Int64, utcOffset: Int32) -> (sunrise: Int64?, sunset: Int64?) {
+        let sun = SunriseEquation.events(
+            latitude: place.latitude, longitude: place.longitude,
+            dayStart: World.localMidnight(of: time, utcOffset: utcOffset))
+        return (sun.rise, sun.set)
+    }
+
+    /// Unix seconds of the local midnight (UTC offset `utcOffset` seconds) that begins the day of `time`.
+    private static func localMidnight(of time: Int64, utcOffset: Int32) -> Int64 {
         let local = time &+ Int64(utcOffset)
-        let midnight = (local >= 0 ? local / 86_400 : (local - 86_399) / 86_400) * 86_400 - Int64(utcOffset)
-        return RiseAndSet.sky(latitude: place.latitude, longitude: place.longitude, dayStart: midnight)
+        return (local >= 0 ? local / 86_400 : (local - 86_399) / 86_400) * 86_400 - Int64(utcOffset)
     }
 
     /// One local day at `place` from `localMidnight` (Unix seconds of 00:00 local time), sampled hourly.

@@ -1,5 +1,13 @@
 import Testing
-import WeatherWorld
+
+// The closed-form sunrise is checked against the sampled one, which only the module's internals have.
+@testable import WeatherWorld
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct AstronomyTests {
     private let world = World(seed: 1, clockStart: 0)
@@ -57,5 +65,73 @@ import WeatherWorld
         #expect(world.conditions(at: seoul, time: sunrise + 300).isDaytime)
         #expect(world.conditions(at: seoul, time: sunset + 300).uvIndex == 0)
         #expect(world.conditions(at: seoul, time: (sunrise + sunset) / 2).uvIndex > 1)
+    }
+
+    @Test func theFastSunriseAndSunsetAgreeWithTheSampledOnesWithinTwoMinutes() {
+        var sampler = WorldSampler(seed: 41)
+        var compared = 0
+        var polar = 0
+        for _ in 0..<600 {
+            let place = sampler.place()
+            // A zone up to two hours either side of the place's solar one, as political zones are.
+            let offset = Int32(((place.longitude / 15).rounded() + (sampler.unit() * 4 - 2).rounded()) * 3_600)
+            let time = sampler.time()
+            let local = time + Int64(offset)
+            let dayStart = (local >= 0 ? local / 86_400 : (local - 86_399) / 86_400) * 86_400 - Int64(offset)
+            let fast = world.sun(at: place, time: time, utcOffset: offset)
+            let sampled = RiseAndSet.sampledSun(
+                latitude: place.latitude, longitude: place.longitude, dayStart: dayStart)
+            let pairs = [(fast.sunrise, sampled.rise), (fast.sunset, sampled.set)]
+            for (closedForm, reference) in pairs {
+                if let closedForm, let reference {
+                    #expect(
+                        abs(closedForm - reference) <= 120, "\(place) on day \(dayStart): \(closedForm) vs \(reference)"
+                    )
+                    compared += 1
+                } else if (closedForm == nil) != (reference == nil) {
+                    // Only where the sun only just reaches (or only just clears) the horizon that day may the
+                    // hourly sampling miss a crossing the equation finds.
+                    let found = closedForm != nil ? "only the equation" : "only the sampling"
+                    #expect(
+                        AstronomyTests.grazesHorizon(latitude: place.latitude, at: Double(dayStart) + 43_200),
+                        "\(place) on day \(dayStart): \(found) finds it")
+                } else {
+                    polar += 1
+                }
+            }
+        }
+        #expect(compared >= 1_000)
+        #expect(polar >= 20)
+    }
+
+    @Test func theFastSunAnswersTheSameTimesAsTheSky() {
+        var sampler = WorldSampler(seed: 7)
+        for _ in 0..<50 {
+            let place = sampler.place()
+            let time = sampler.time()
+            let sky = world.sky(at: place, time: time, utcOffset: kst)
+            let sun = world.sun(at: place, time: time, utcOffset: kst)
+            #expect(sun.sunrise == sky.sunrise && sun.sunset == sky.sunset)
+        }
+    }
+
+    @Test func theFastSunNeitherRisesInPolarNightNorSetsInMidnightSun() throws {
+        let tromso = WorldPlace(latitude: 69.65, longitude: 18.96)
+        let winter = world.sun(at: tromso, time: unixTime(2026, 12, 21, 12), utcOffset: 3_600)
+        let summer = world.sun(at: tromso, time: unixTime(2026, 6, 21, 12), utcOffset: 7_200)
+        #expect(winter.sunrise == nil && winter.sunset == nil)
+        #expect(summer.sunrise == nil && summer.sunset == nil)
+        let seoulsSolstice = world.sun(at: seoul, time: unixTime(2026, 6, 21, 3), utcOffset: kst)
+        #expect(abs(try #require(seoulsSolstice.sunrise) - unixTime(2026, 6, 20, 20, 11)) <= 120)
+        #expect(abs(try #require(seoulsSolstice.sunset) - unixTime(2026, 6, 21, 10, 57)) <= 120)
+    }
+
+    /// Whether the sun's highest or lowest elevation on the day around `noon` is within 1° of the
+    /// rising altitude: the narrow band where polar day or night begins or ends.
+    private static func grazesHorizon(latitude: Double, at noon: Double) -> Bool {
+        let declination = SolarPosition(time: noon).declination * 180 / Double.pi
+        let highest = 90 - abs(latitude - declination)
+        let lowest = abs(latitude + declination) - 90
+        return abs(highest - RiseAndSet.sunAltitude) < 1 || abs(lowest - RiseAndSet.sunAltitude) < 1
     }
 }

@@ -1,6 +1,7 @@
 /// Rise and set times found by sampling a body's elevation through a day and refining each crossing of
-/// its rising altitude by bisection (to about a second): one rule for the sun and the moon, and it
-/// answers nil by itself when a body stays up or down (polar day and night, a moon that does not rise).
+/// its rising altitude by bisection (to about a second): the moon's rule (its position changes too fast
+/// through a day for a closed form as simple as the sun's), and it answers nil by itself when the moon
+/// stays up or down. The sun has the closed form ``SunriseEquation``; sampling it is kept as its check.
 enum RiseAndSet {
     /// The sun's centre is at -0.833° (refraction and half its disc) when its upper edge meets the horizon.
     static let sunAltitude = -0.833
@@ -34,11 +35,18 @@ enum RiseAndSet {
         return (rise, set)
     }
 
-    /// The sky of the local day starting at `dayStart` (Unix seconds of local midnight).
-    static func sky(latitude: Double, longitude: Double, dayStart: Int64) -> SkyEvents {
-        let sun = events(from: dayStart) { time in
+    /// The sun's rise and set by sampling its elevation: slow (some 35 solar positions a day), kept as the
+    /// reference ``SunriseEquation`` is tested against.
+    static func sampledSun(latitude: Double, longitude: Double, dayStart: Int64) -> (rise: Int64?, set: Int64?) {
+        events(from: dayStart) { time in
             SolarPosition(time: time).elevation(latitude: latitude, longitude: longitude, time: time) - sunAltitude
         }
+    }
+
+    /// The sky of the local day starting at `dayStart` (Unix seconds of local midnight): the sun in closed
+    /// form (``SunriseEquation``, the same times as sampling to seconds), the moon by sampling.
+    static func sky(latitude: Double, longitude: Double, dayStart: Int64) -> SkyEvents {
+        let sun = SunriseEquation.events(latitude: latitude, longitude: longitude, dayStart: dayStart)
         let moon = events(from: dayStart) { time in
             let position = LunarPosition(time: time)
             // Meeus' standard altitude for the moon: parallax, semidiameter and refraction together.

@@ -71,9 +71,15 @@ struct TyphoonField: Sendable {
     /// The wind vector (m/s toward east and north) at `offset` from the centre: cyclonic (anticlockwise
     /// in the northern hemisphere, clockwise in the southern), 20° inflow, stronger on the side the
     /// storm's motion adds to.
+    ///
+    /// A track's maximum wind is the strongest anywhere in the storm, its motion included (as best tracks
+    /// give it), so the circular part is lowered by the share the motion adds: the side it adds to peaks
+    /// at the maximum wind (less translation² / maximum wind), not above it.
     func wind(at offset: LocalOffset) -> (east: Double, north: Double) {
         let distance = max(offset.distance, 0.1)
-        let speed = windSpeed(atDistance: distance)
+        let translation = min(
+            0.5 / 3.6 * (motionEast * motionEast + motionNorth * motionNorth).squareRoot(), 0.3 * maximumWind)
+        let speed = windSpeed(atDistance: distance) * (1 - translation / maximumWind)
         let outwardEast = offset.east / distance
         let outwardNorth = offset.north / distance
         let sense = latitude >= 0 ? 1.0 : -1.0

@@ -78,7 +78,12 @@ struct WorldState: Sendable {
         let windSpeed: Double = max((windEast * windEast + windNorth * windNorth).squareRoot(), 0.2)
         let windDirection = ModelMath.normalizedDegrees(atan2(-windEast, -windNorth) / ModelMath.degree)
         let showers: Double = max(weather.convection, 0) * min(rate, 10) / 10
-        let gust: Double = windSpeed * (1.25 + 0.35 * weather.turbulence + 0.3 * showers + overlay.gustBoost) + 0.5
+        // The model's only land and sea is the continentality (a 10° mask): the open ocean is sea, a
+        // continent's interior land, coasts between.
+        let gust = Atmospherics.gust(
+            windSpeed: windSpeed, land: ModelMath.smoothstep(0.1, 0.9, normals.continentality),
+            turbulence: weather.turbulence, showers: showers, stormBoost: overlay.gustBoost,
+            sunElevation: sunElevation)
 
         // What falls.
         let monthWarm = normals.meanTemperature >= 15

@@ -16,7 +16,7 @@ enum CurrentWeatherAnswer {
         let now = request.now
         let state = world.conditions(at: site.worldPlace, time: now)
         let offset = site.utcOffset(at: now)
-        let sky = world.sky(at: site.worldPlace, time: now, utcOffset: offset)
+        let sun = world.sun(at: site.worldPlace, time: now, utcOffset: offset)
         var json = SyntheticJSON(units: request.units, capacity: 640)
         json.beginObject()
         json.beginObject("coord")
@@ -48,8 +48,8 @@ enum CurrentWeatherAnswer {
         json.integer("dt", now)
         json.beginObject("sys")
         if let place = site.place { json.string("country", place.countryCode) }
-        json.integer("sunrise", sky.sunrise ?? 0)
-        json.integer("sunset", sky.sunset ?? 0)
+        json.integer("sunrise", sun.sunrise ?? 0)
+        json.integer("sunset", sun.sunset ?? 0)
         json.endObject()
         json.integer("timezone", Int64(offset))
         json.integer("id", site.cityID)

@@ -76,7 +76,7 @@ enum ForecastAnswer {
 
     private static func city(site: SyntheticSite, world: World, now: Int64, into json: inout SyntheticJSON) {
         let offset = site.utcOffset(at: now)
-        let sky = world.sky(at: site.worldPlace, time: now, utcOffset: offset)
+        let sun = world.sun(at: site.worldPlace, time: now, utcOffset: offset)
         json.beginObject("city")
         json.integer("id", site.cityID)
         json.string("name", site.name)
@@ -87,8 +87,8 @@ enum ForecastAnswer {
         json.string("country", site.place?.countryCode ?? "")
         json.integer("population", Int64(site.place?.population ?? 0))
         json.integer("timezone", Int64(offset))
-        json.integer("sunrise", sky.sunrise ?? 0)
-        json.integer("sunset", sky.sunset ?? 0)
+        json.integer("sunrise", sun.sunrise ?? 0)
+        json.integer("sunset", sun.sunset ?? 0)
         json.endObject()
     }
 }
