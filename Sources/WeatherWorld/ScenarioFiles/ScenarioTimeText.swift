@@ -72,51 +72,13 @@ package enum ScenarioTimeText {
         return .success(.afterStart(bytes[0] == UInt8(ascii: "-") ? -seconds : seconds))
     }
 
-    /// Unix seconds of `YYYY-MM-DDTHH:MM[:SS]` then `Z` or `±HH:MM`, every field in range.
+    /// Unix seconds of `YYYY-MM-DDTHH:MM[:SS]` then `Z` or `±HH:MM`, every field in range: the form
+    /// cassettes and the mock clock read (``ISO8601Time``), to the second: a fraction is refused, since
+    /// an event's time is never finer than that.
     private static func absolute(_ bytes: [UInt8]) -> Int64? {
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        func byte(_ index: Int, _ expected: Character) -> Bool {
-            index < bytes.count && bytes[index] == expected.asciiValue!
-        }
-        guard let year = number(0..<4), byte(4, "-"), let month = number(5..<7), byte(7, "-"),
-            let day = number(8..<10), byte(10, "T"), let hour = number(11..<13), byte(13, ":"),
-            let minute = number(14..<16), year >= 1, (1...12).contains(month), day >= 1,
-            day <= daysIn(month: month, year: year), hour < 24, minute < 60
-        else { return nil }
-        var index = 16
-        var second = 0
-        if byte(16, ":") {
-            guard let value = number(17..<19), value < 60 else { return nil }
-            second = value
-            index = 19
-        }
-        var offsetMinutes = 0
-        if byte(index, "Z") {
-            guard index + 1 == bytes.count else { return nil }
-        } else {
-            guard byte(index, "+") || byte(index, "-"), let hours = number(index + 1..<index + 3),
-                byte(index + 3, ":"), let minutes = number(index + 4..<index + 6), index + 6 == bytes.count,
-                hours < 24, minutes < 60
-            else { return nil }
-            offsetMinutes = (hours * 60 + minutes) * (byte(index, "-") ? -1 : 1)
-        }
-        let days = Int64(CivilCalendar.days(year: year, month: month, day: day))
-        return days * 86_400 + Int64(hour * 3_600 + minute * 60 + second - offsetMinutes * 60)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: CivilCalendar.isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
+        guard !bytes.contains(UInt8(ascii: ".")) else { return nil }
+        return ISO8601Time.milliseconds(String(decoding: bytes, as: UTF8.self), secondsOptional: true).map {
+            $0 >= 0 ? $0 / 1_000 : -((-$0 + 999) / 1_000)
         }
     }
 }

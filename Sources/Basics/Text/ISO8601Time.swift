@@ -64,7 +64,7 @@ package enum ISO8601Time {
             else { return nil }
             offsetMinutes = (hours * 60 + minutes) * (byte(index, is: "-") ? -1 : 1)
         }
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60)
         return seconds * 1000 + Int64(milliseconds)
     }
@@ -72,19 +72,9 @@ package enum ISO8601Time {
     /// The days `month` (1 to 12) of `year` has in the proleptic Gregorian calendar.
     package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 2: CivilCalendar.isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
