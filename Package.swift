@@ -62,7 +62,8 @@ let package = Package(
         // `World/` as a SwiftPM resource, as `Cassettes/` is: the gazetteer and the bundled scenario
         // presets, found by `Bundle.module` where Foundation is linked anyway.
         .target(
-            name: "WorldData", path: "World", exclude: ["README.md"], sources: ["WorldData.swift"],
+            name: "WorldData", dependencies: ["BundledCassettes"], path: "World", exclude: ["README.md"],
+            sources: ["WorldData.swift"],
             resources: [.copy("gazetteer"), .copy("scenarios")], swiftSettings: strictSettings),
 
         // The replay engine: cassettes, matching, sequences, faults, replay, journal, admin API and
@@ -109,7 +110,7 @@ let package = Package(
         // listed here (a test fails when one is missing).
         .target(
             name: "BundledCassettes", path: "Cassettes", exclude: ["README.md"],
-            sources: ["BundledCassettes.swift"],
+            sources: ["BundledCassettes.swift", "ResourceBundleSearch.swift"],
             resources: [.copy("openweathermap"), .copy("kakao-local"), .copy("kma")],
             swiftSettings: strictSettings),
         // Replay with no socket. Apart from MockWeather because FoundationNetworking links libcurl,
