@@ -1,3 +1,4 @@
+import Basics
 import WeatherWorld
 
 #if canImport(Glibc)
@@ -42,13 +43,8 @@ struct WorldSampler {
 
 /// Unix seconds of a UTC civil date and time.
 func unixTime(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0) -> Int64 {
-    let y = Int64(month <= 2 ? year - 1 : year)
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let m = Int64(month)
-    let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return (era * 146_097 + dayOfEra - 719_468) * 86_400 + Int64(hour) * 3_600 + Int64(minute) * 60
+    Int64(CivilCalendar.days(year: year, month: month, day: day)) * 86_400 + Int64(hour) * 3_600
+        + Int64(minute) * 60
 }
 
 /// The invariants every state keeps (Conditions' doc), as a list of what was broken.

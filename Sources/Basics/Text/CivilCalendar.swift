@@ -29,4 +29,13 @@ package enum CivilCalendar {
     package static func isLeap(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
+
+    /// The days `month` (1 to 12) of `year` has.
+    package static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
 }

@@ -35,7 +35,8 @@ package enum ISO8601Time {
         guard let year = number(0..<4), byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
             let day = number(8..<10), byte(10, is: "T") || byte(10, is: "t"), let hour = number(11..<13),
             byte(13, is: ":"), let minute = number(14..<16),
-            year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
+            year >= 1, (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
+            hour < 24,
             minute < 60
         else { return nil }
         let hasSeconds = byte(16, is: ":")
@@ -67,14 +68,5 @@ package enum ISO8601Time {
         let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60)
         return seconds * 1000 + Int64(milliseconds)
-    }
-
-    /// The days `month` (1 to 12) of `year` has in the proleptic Gregorian calendar.
-    package static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: CivilCalendar.isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

@@ -34,7 +34,7 @@ struct KMATime: Sendable, Hashable, Comparable {
         let day = digits % 100
         let hour = clock / 100
         let minute = clock % 100
-        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day), hour < 24,
+        guard (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day), hour < 24,
             minute < 60
         else { return nil }
         seconds = (CivilCalendar.days(year: year, month: month, day: day) * 1440 + hour * 60 + minute) * 60
@@ -73,14 +73,6 @@ struct KMATime: Sendable, Hashable, Comparable {
     private static func padded(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: CivilCalendar.isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }
 
