@@ -4,8 +4,8 @@ import HTTPServer
 import MockEngine
 import MockProviders
 import MockRecording
-import Testing
 import TestSupport
+import Testing
 import WeatherWorld
 
 /// `mockweather synthesize`: what the world answered, written as cassettes that replay it byte for byte.
