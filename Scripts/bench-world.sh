@@ -63,34 +63,7 @@ declare -A FIRST_PATH=(
 )
 declare -A PORT
 
-start_server() {  # NAME: starts it on a fresh port, records the first-200 time and the RSS then
-    local name="$1" port ms pid
-    port="$(free_port)"
-    # shellcheck disable=SC2046
-    ms="$(python3 "$SCRIPTS/first200.py" "$WORK/$name.pid" "$port" "${FIRST_PATH[$name]}" $("command_$name" "$port"))"
-    pid="$(cat "$WORK/$name.pid")"
-    PORT[$name]="$port"
-    PIDS[$name]="$pid"
-    printf 'startup\t%s\t%s\n' "$name" "$ms" >>"$RESULTS"
-    printf 'rss\t%s\t%s\n' "$name" "$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")" >>"$RESULTS"
-}
 
-cpu_per_request() {  # SERVER PATH: microseconds of utime+stime per request counted by /__admin/health
-    local name="$1" path="$2" pid ticks_before ticks_after before after
-    pid="${PIDS[$name]}"
-    served() {
-        python3 -c 'import json, sys, urllib.request; print(json.load(urllib.request.urlopen(sys.argv[1]))["requests"])' \
-            "http://127.0.0.1:${PORT[$name]}/__admin/health"
-    }
-    wrk -t1 -c1 -d1s "http://127.0.0.1:${PORT[$name]}$path" >/dev/null
-    ticks_before="$(awk '{ print $14 + $15 }' "/proc/$pid/stat")"
-    before="$(served)"
-    wrk -t1 -c1 -d"$DURATION" "http://127.0.0.1:${PORT[$name]}$path" >/dev/null
-    ticks_after="$(awk '{ print $14 + $15 }' "/proc/$pid/stat")"
-    after="$(served)"
-    python3 -c 'import sys; t, tick, n = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]); print(f"{t * 1e6 / tick / max(1, n):.2f}")' \
-        "$((ticks_after - ticks_before))" "$(getconf CLK_TCK)" "$((after - before))"
-}
 
 echo "== load before: $(uptime | sed 's/.*load average/load average/') ($(nproc) cores)"
 echo "== start-up to the first 200 and RSS: $ROUNDS rounds, ${NAMES[*]}"
