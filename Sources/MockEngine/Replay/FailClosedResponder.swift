@@ -14,9 +14,10 @@ package struct FailClosedResponder: UnmatchedRequestStrategy {
     var scrubber: KeyScrubber?
 
     package func respond(
-        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?,
+        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss findNearMiss: () -> NearMiss?,
         library: CassetteLibrary
     ) -> ReplayOutcome {
+        let nearMiss = findNearMiss()
         let closest = nearMiss?.summary ?? "no cassettes are loaded"
         var message =
             "mockweather: no cassette matches \(replayRequest.displayText); "

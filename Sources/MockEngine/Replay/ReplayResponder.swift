@@ -36,7 +36,8 @@ package struct ReplayResponder: Responder {
             }
             return withChaos(
                 unmatched.respond(
-                    to: request, as: replayRequest, nearMiss: library.nearMiss(for: replayRequest), library: library))
+                    to: request, as: replayRequest, nearMiss: { library.nearMiss(for: replayRequest) }, library: library
+                ))
         }
         // Through the buffer, the entry and its prepared response are read where they lie: a copy of
         // either would retain each of their fields on every request, on both event loops at once.

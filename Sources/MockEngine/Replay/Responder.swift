@@ -72,10 +72,13 @@ package protocol Responder: Sendable {
     func respond(to request: HTTPRequest, as replayRequest: ReplayRequest) -> ReplayOutcome
 }
 
-/// Decides what happens to a request no cassette matches. Replay fails closed (`FailClosedResponder`);
-/// record mode (`--record new`) forwards to the upstream instead and adds what it captures to the store.
+/// Decides what happens to a request no cassette matches. Replay fails closed (`FailClosedResponder`),
+/// or answers from the world first (`SynthesizingResponder`); record mode (`--record new`) forwards to
+/// the upstream instead and adds what it captures to the store. The near miss is worked out only when
+/// asked (`nearMiss()`): only the fail-closed answer says it, and finding it examines up to
+/// ``CassetteLibrary/nearMissExaminationLimit`` interactions.
 package protocol UnmatchedRequestStrategy: Sendable {
     func respond(
-        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?, library: CassetteLibrary
+        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: () -> NearMiss?, library: CassetteLibrary
     ) -> ReplayOutcome
 }

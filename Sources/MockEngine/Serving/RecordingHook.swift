@@ -49,7 +49,7 @@ package struct ForwardingUnmatchedStrategy: UnmatchedRequestStrategy {
     let access: LocalAccessPolicy
 
     package func respond(
-        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?, library: CassetteLibrary
+        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: () -> NearMiss?, library: CassetteLibrary
     ) -> ReplayOutcome {
         if let refused = access.refusedForwarding(request) { return refused }
         return forwarder.forward(request, as: replayRequest, replacing: false)

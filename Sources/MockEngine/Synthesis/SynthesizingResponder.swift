@@ -14,7 +14,7 @@ struct SynthesizingResponder: UnmatchedRequestStrategy {
     let fallback: any UnmatchedRequestStrategy
 
     func respond(
-        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: NearMiss?, library: CassetteLibrary
+        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: () -> NearMiss?, library: CassetteLibrary
     ) -> ReplayOutcome {
         guard let provider = replayRequest.provider,
             let answer = provider.provider.synthesize(replayRequest, context: board.context)
