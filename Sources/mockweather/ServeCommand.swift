@@ -124,7 +124,8 @@ enum ServeCommand {
             THE SYNTHETIC WORLD: with --synthesize, a request no cassette matches is answered from one \
             deterministic model of the atmosphere (any place, any time, under --scenario and --seed), each answer \
             marked synthetic. Without it nothing is invented, but a q= city name no place has gets the API's own \
-            404 'city not found'. Presets: \(WorldOptions.presetList).
+            404 'city not found'. Presets: the files of World/scenarios, listed by GET /__admin/world \
+            (docs/Scenarios.md).
 
             \(CassetteDirectoryOption.discussion)
 

@@ -37,12 +37,6 @@ enum WorldOptions {
         #endif
     }
 
-    /// The bundled presets' names for `--help` (`clear-winter-day, cold-wave, …`).
-    static var presetList: String {
-        let names = ScenarioCatalog(presetsDirectory: directory.map { $0.path + "/scenarios" }).presetNames()
-        return names.isEmpty ? "none found beside this binary" : names.joined(separator: ", ")
-    }
-
     /// The synthesis the command line asks for: the world when `isOn` (`--synthesize`, or the
     /// `synthesize` command) with its seed `seed`, else ``WorldChoice/defaultSeed``; and always the
     /// gazetteer, which answers an unknown city's 404 without inventing anything.
