@@ -59,6 +59,10 @@ let package = Package(
         // The places the world's answers name: GeoNames cities by name, id, postal code and nearness,
         // read from the resource `Scripts/generate-gazetteer.py` derives (World/gazetteer).
         .target(name: "Gazetteer", dependencies: ["Basics", "Locking"], swiftSettings: strictSettings),
+        // South Korea's legal divisions the world's Kakao answers name: which one holds a point, which
+        // ones a name means, the provinces' outlines for the map, read from the resource
+        // `Scripts/generate-korea-regions.py` derives from the NGII boundaries (World/korea).
+        .target(name: "KoreaRegions", dependencies: ["Basics", "Locking"], swiftSettings: strictSettings),
         // `World/` as a SwiftPM resource, as `Cassettes/` is: the gazetteer and the bundled scenario
         // presets, found by `Bundle.module` where Foundation is linked anyway.
         .target(
@@ -74,7 +78,7 @@ let package = Package(
         // `GET /__admin/` needs no files at run time and no build step beyond `swift build`.
         .target(
             name: "MockEngine",
-            dependencies: ["Basics", "HTTPServer", "Locking", "WeatherWorld", "Gazetteer"],
+            dependencies: ["Basics", "HTTPServer", "Locking", "WeatherWorld", "Gazetteer", "KoreaRegions"],
             resources: [
                 .embedInCode("Admin/Dashboard/dashboard.html"),
                 .embedInCode("Admin/Dashboard/dashboard.css"),
@@ -86,7 +90,8 @@ let package = Package(
         // Providers.swift. Only the engine's protocols are visible to them, and the engine cannot see
         // them: a provider is added without touching the engine.
         .target(
-            name: "MockProviders", dependencies: ["Basics", "MockEngine", "HTTPServer", "WeatherWorld", "Gazetteer"],
+            name: "MockProviders",
+            dependencies: ["Basics", "MockEngine", "HTTPServer", "WeatherWorld", "Gazetteer", "KoreaRegions"],
             swiftSettings: strictSettings),
         // Record mode, `record`, `verify`, HAR import and export, and the libcurl shim. Only the
         // `mockweather` executable imports it, so no app's test links a TLS stack or the recorder.
@@ -100,7 +105,7 @@ let package = Package(
             name: "MockWeather",
             dependencies: [
                 "Basics", "MockEngine", "MockProviders", "BundledCassettes", "HTTPServer", "WeatherWorld", "Gazetteer",
-                "WorldData",
+                "KoreaRegions", "WorldData",
             ],
             swiftSettings: strictSettings
         ),
@@ -164,7 +169,7 @@ let package = Package(
             // Foundation (docs/ARCHITECTURE.md#foundation-essentials).
             dependencies: [
                 "Basics", "MockEngine", "MockProviders", "MockRecording", "HTTPServer", "ArgumentParsing",
-                "WeatherWorld", "Gazetteer",
+                "WeatherWorld", "Gazetteer", "KoreaRegions",
                 .target(
                     name: "BundledCassettes",
                     condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),

@@ -89,7 +89,7 @@ enum SynthesizeCommand {
             clockStart: Int64(instant.timeIntervalSince1970.rounded(.down)))
         let rows = WorldFreezer.freeze(
             requests, world: world,
-            context: SynthesisContext(world: world, gazetteer: synthesis.gazetteer),
+            context: SynthesisContext(world: world, gazetteer: synthesis.gazetteer, korea: synthesis.korea),
             directory: URL(fileURLWithPath: output, isDirectory: true), providers: Providers.all)
         var failed = false
         for row in rows {

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Basics
 import Gazetteer
+import KoreaRegions
 import MockEngine
 import WeatherWorld
 
@@ -45,7 +46,8 @@ enum WorldOptions {
     {
         let folder = directory?.path
         var options = SynthesisOptions(
-            gazetteer: folder.map { Gazetteer(directory: $0) }, presetsDirectory: folder.map { $0 + "/scenarios" })
+            gazetteer: folder.map { Gazetteer(directory: $0) }, korea: folder.map { KoreaRegions(directory: $0) },
+            presetsDirectory: folder.map { $0 + "/scenarios" })
         guard isOn else {
             if arguments.contains(scenario) {
                 throw .other("'\(scenario.name)' is only used with '\(synthesize.name)'")

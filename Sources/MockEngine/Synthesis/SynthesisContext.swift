@@ -1,5 +1,6 @@
 package import Gazetteer
 package import HTTPServer
+package import KoreaRegions
 package import WeatherWorld
 
 /// What a provider may answer from when no cassette matched (docs/ARCHITECTURE.md#the-world): the
@@ -12,11 +13,15 @@ package struct SynthesisContext: Sendable {
     /// The places answers name, nil when this program has no gazetteer (a binary copied without its
     /// resource bundle).
     package var gazetteer: Gazetteer?
+    /// South Korea's legal divisions, which the world's Kakao answers name; nil when this program has
+    /// none. Read on first use, so only a server that synthesizes pays for them.
+    package var korea: KoreaRegions?
 
-    /// A context with `world` and `gazetteer`.
-    package init(world: World?, gazetteer: Gazetteer?) {
+    /// A context with `world`, `gazetteer` and `korea`.
+    package init(world: World?, gazetteer: Gazetteer?, korea: KoreaRegions? = nil) {
         self.world = world
         self.gazetteer = gazetteer
+        self.korea = korea
     }
 }
 

@@ -1,4 +1,5 @@
 package import Gazetteer
+package import KoreaRegions
 package import WeatherWorld
 
 /// What `--synthesize`, `--scenario` and `--seed` (or the in-process option) ask of a server: whether
@@ -10,13 +11,19 @@ package struct SynthesisOptions: Sendable {
     package var choice: WorldChoice?
     /// The places answers name; nil when this program has no gazetteer (a binary without its bundle).
     package var gazetteer: Gazetteer?
+    /// South Korea's legal divisions; nil when this program has none.
+    package var korea: KoreaRegions?
     /// Where the bundled scenario presets are, so `PUT /__admin/world` can name one; nil when unknown.
     package var presetsDirectory: String?
 
     /// Synthesis off, with no gazetteer.
-    package init(choice: WorldChoice? = nil, gazetteer: Gazetteer? = nil, presetsDirectory: String? = nil) {
+    package init(
+        choice: WorldChoice? = nil, gazetteer: Gazetteer? = nil, korea: KoreaRegions? = nil,
+        presetsDirectory: String? = nil
+    ) {
         self.choice = choice
         self.gazetteer = gazetteer
+        self.korea = korea
         self.presetsDirectory = presetsDirectory
     }
 }

@@ -1,4 +1,5 @@
 package import Gazetteer
+package import KoreaRegions
 import Locking
 package import WeatherWorld
 
@@ -11,6 +12,8 @@ package final class WorldBoard: Sendable {
     package let clockStart: Int64
     /// The places answers name.
     package let gazetteer: Gazetteer?
+    /// The legal divisions Kakao answers name.
+    package let korea: KoreaRegions?
     /// Where the bundled presets are, for switching by name.
     package let presetsDirectory: String?
 
@@ -18,6 +21,7 @@ package final class WorldBoard: Sendable {
     package init(options: SynthesisOptions, clockStart: Int64) {
         self.clockStart = clockStart
         gazetteer = options.gazetteer
+        korea = options.korea
         presetsDirectory = options.presetsDirectory
         current = Locked(
             options.choice.map { World(seed: $0.seed, scenario: $0.scenario, clockStart: clockStart) })
@@ -34,7 +38,7 @@ package final class WorldBoard: Sendable {
 
     /// What a provider may answer from for one request.
     var context: SynthesisContext {
-        SynthesisContext(world: world, gazetteer: gazetteer)
+        SynthesisContext(world: world, gazetteer: gazetteer, korea: korea)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Gazetteer
+import KoreaRegions
 import MockEngine
 import WeatherWorld
 import WorldData
@@ -31,7 +32,8 @@ extension Synthesis {
     static func options(_ synthesis: Synthesis?) throws(MockWeatherSetupError) -> SynthesisOptions {
         let folder = WorldData.directory?.path
         var options = SynthesisOptions(
-            gazetteer: folder.map { Gazetteer(directory: $0) }, presetsDirectory: folder.map { $0 + "/scenarios" })
+            gazetteer: folder.map { Gazetteer(directory: $0) }, korea: folder.map { KoreaRegions(directory: $0) },
+            presetsDirectory: folder.map { $0 + "/scenarios" })
         guard let synthesis else { return options }
         guard synthesis.seed <= WorldChoice.largestSeed else {
             throw .invalidScenario(reason: "the seed \(synthesis.seed) is over \(WorldChoice.largestSeed)")
