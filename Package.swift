@@ -195,7 +195,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "Basics", "Locking", "HTTPServer", "MockEngine", "MockProviders", "MockWeather",
-                "MockWeatherURLProtocol", "WeatherWorld", "Gazetteer", "WorldData",
+                "MockWeatherURLProtocol", "WeatherWorld", "Gazetteer", "KoreaRegions", "WorldData",
             ], path: "Tests/TestSupport",
             swiftSettings: strictSettings),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: strictSettings),
@@ -226,7 +226,7 @@ let package = Package(
             name: "MockProvidersTests",
             dependencies: [
                 "Basics", "MockEngine", "MockProviders", "MockRecording", "TestSupport", "HTTPServer", "WeatherWorld",
-                "Gazetteer",
+                "Gazetteer", "KoreaRegions",
             ],
             swiftSettings: strictSettings),
         // Record mode, verify, HAR import and export, and the `mockweather` command line (the real binary,

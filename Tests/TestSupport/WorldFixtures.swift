@@ -1,5 +1,6 @@
 import Foundation
 package import Gazetteer
+package import KoreaRegions
 package import MockEngine
 package import WeatherWorld
 import WorldData
@@ -18,9 +19,13 @@ package enum WorldFixtures {
     /// One gazetteer for every test, loaded on first use.
     package static let gazetteer = Gazetteer(directory: directory)
 
+    /// One set of Korea's legal divisions for every test, loaded on first use.
+    package static let korea = KoreaRegions(directory: directory)
+
     /// The engine's options for `choice` (nil: synthesis off, the gazetteer still on).
     package static func synthesis(_ choice: WorldChoice?) -> SynthesisOptions {
-        SynthesisOptions(choice: choice, gazetteer: gazetteer, presetsDirectory: directory + "/scenarios")
+        SynthesisOptions(
+            choice: choice, gazetteer: gazetteer, korea: korea, presetsDirectory: directory + "/scenarios")
     }
 
     /// The bundled preset `name`.

@@ -9,7 +9,7 @@ extension JSONValue {
     package static func number(_ value: Double) -> JSONValue {
         value.isFinite ? JSONValue(.number(NumberText.shortest(value))) : .null
     }
-    static func bool(_ value: Bool) -> JSONValue { JSONValue(.bool(value)) }
+    package static func bool(_ value: Bool) -> JSONValue { JSONValue(.bool(value)) }
     package static let null = JSONValue(.null)
     package static func array(_ elements: [JSONValue]) -> JSONValue { JSONValue(.array(elements)) }
     static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
