@@ -247,6 +247,7 @@ let package = Package(
             // (replay-location --weather against mockweather serve).
             dependencies: [
                 "LocationSimulator", "LocationReplay", "replay-location", "mockweather", "TestSupport", "Locking",
+                "HTTPServer",
             ],
             swiftSettings: strictSettings
         ),

@@ -31,10 +31,13 @@ public final class KMAWeatherDriver {
         self.defaultLocation = defaultLocation
     }
 
-    /// A driver for the server at `baseURL` sending `serviceKey` (``mockServiceKey`` when nil or empty).
-    public convenience init(baseURL: URL, serviceKey: String?) {
+    /// A driver for the server at `baseURL` sending `serviceKey` (``mockServiceKey`` when nil or empty),
+    /// choosing the latest issuance by `now` (the system's clock, or the mock clock a drive moves).
+    public convenience init(
+        baseURL: URL, serviceKey: String?, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         let key = serviceKey.flatMap { $0.isEmpty ? nil : $0 } ?? Self.mockServiceKey
-        self.init(client: KMAForecastClient(serviceKey: key, baseURL: baseURL, environment: [:]))
+        self.init(client: KMAForecastClient(serviceKey: key, baseURL: baseURL, environment: [:], now: now))
     }
 
     /// The forecast for the cell `fix` is in (whose wall-clock time is `date`), or nil when that cell is

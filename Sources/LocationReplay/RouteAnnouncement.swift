@@ -1,11 +1,5 @@
+public import Foundation
 public import LocationSimulator
-
-#if canImport(FoundationNetworking)
-public import Foundation
-import FoundationNetworking
-#else
-public import Foundation
-#endif
 
 /// Shows the trace being replayed on a mockweather server's dashboard: `PUT /__admin/route` with the
 /// trace's name and waypoints, so the map draws the road ahead while the requests arrive along it.
@@ -66,34 +60,18 @@ public struct RouteAnnouncement: Sendable {
     /// Sends the route to the server at `baseURL` (its admin API is at the root), waiting at most
     /// `timeout` seconds.
     public func send(to baseURL: URL, timeout: TimeInterval = 3) async -> Outcome {
-        guard let endpoint = URL(string: "/__admin/route", relativeTo: baseURL)?.absoluteURL,
-            let dashboard = URL(string: "/__admin/#map", relativeTo: baseURL)?.absoluteURL
-        else { return .unreachable("cannot make an admin URL from \(baseURL)") }
-        var request = URLRequest(url: endpoint)
-        request.httpMethod = "PUT"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.timeoutInterval = timeout
-        let configuration = URLSessionConfiguration.ephemeral
-        // FoundationNetworking honours the resource timeout, not the request's.
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        do {
-            let (data, response) = try await session.data(for: request)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard let dashboard = URL(string: "/__admin/#map", relativeTo: baseURL)?.absoluteURL else {
+            return .unreachable("cannot make an admin URL from \(baseURL)")
+        }
+        switch await AdminCall.send("PUT", "/__admin/route", body: body, to: baseURL, timeout: timeout) {
+        case .success((let status, let data)):
             switch status {
             case 200..<300: return .shown(dashboard: dashboard)
             case 404, 405, 501: return .notSupported
-            default:
-                let message =
-                    (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["error"] as? String
-                    ?? String(decoding: data.prefix(300), as: UTF8.self)
-                return .refused(status: status, message: message)
+            default: return .refused(status: status, message: AdminCall.message(of: data))
             }
-        } catch {
-            return .unreachable(error.localizedDescription)
+        case .failure(let failure):
+            return .unreachable(failure.message)
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParsing
 import Foundation
 import LocationReplay
 import LocationSimulator
+import Locking
 
 /// Which weather `--weather` fetches, and from where.
 enum WeatherDrive {
@@ -23,13 +24,32 @@ enum WeatherDrive {
 /// place. A weather server on this machine is first told the trace's route, so a mockweather dashboard
 /// draws the drive as it happens. With `namesPlaces`, each fix is also named by Kakao Local at the same
 /// server.
-func runPlayback(_ session: ReplaySession, trace: Trace, weather: WeatherDrive?, namesPlaces: Bool = false)
-    async throws(ReplayError) -> ReplayOutcome
-{
+func runPlayback(
+    _ session: ReplaySession, trace: Trace, weather: WeatherDrive?, namesPlaces: Bool = false,
+    clock: MockClockFollower? = nil
+) async throws(ReplayError) -> ReplayOutcome {
     guard let weather else { return try await session.run() }
     await announceRoute(of: trace, to: weather.server)
     let environment = ProcessInfo.processInfo.environment
     let startDate = session.context.startDate
+    // The fix's time: with --follow-clock the mock clock is first fixed there; a failure is said once
+    // on standard error and the drive goes on at the clock's own time.
+    let clockFailure = Locked(false)
+    let time: @Sendable (LocationFix) async -> Date = { fix in
+        guard let clock else { return startDate.addingTimeInterval(fix.time) }
+        do {
+            return try await clock.move(afterSeconds: fix.time)
+        } catch {
+            let isFirst = clockFailure.withLock { failed in
+                defer { failed = true }
+                return !failed
+            }
+            if isFirst {
+                Console.standardError.write("replay-location: \(error)\n")
+            }
+            return clock.instant(afterSeconds: fix.time)
+        }
+    }
     let standardOutput = Console.standardOutput
     switch weather {
     case .openWeatherMap(let url):
@@ -39,15 +59,16 @@ func runPlayback(_ session: ReplaySession, trace: Trace, weather: WeatherDrive?,
         defer { driver.finish() }
         return try await session.run(
             consumer: { fix in
-                let report = try await driver.report(for: fix, at: startDate.addingTimeInterval(fix.time))
+                let report = try await driver.report(for: fix, at: await time(fix))
                 standardOutput.writeLine(report.line)
             },
             mapLabels: { driver.mapLabels })
     case .kma(let url):
-        let driver = KMAWeatherDriver(baseURL: url, serviceKey: environment["KMA_SERVICE_KEY"])
+        let driver = KMAWeatherDriver(
+            baseURL: url, serviceKey: environment["KMA_SERVICE_KEY"], now: { clock?.now ?? Date() })
         return try await session.run(
             consumer: { fix in
-                if let report = try await driver.report(for: fix, at: startDate.addingTimeInterval(fix.time)) {
+                if let report = try await driver.report(for: fix, at: await time(fix)) {
                     standardOutput.writeLine(report.line)
                 }
             },

@@ -39,6 +39,12 @@ enum ReplayLocationCommand {
         "--place-names",
         help: "With --weather, name each fix's district with Kakao Local at the same server (서울 중구 … 대구 중구), "
             + "the key from KAKAO_REST_API_KEY (mockweather serve accepts any key of its form).")
+    static let followClock = OptionSpec.flag(
+        "--follow-clock",
+        help: "With --weather, fix the mockweather server's clock at each fix's time before asking its weather "
+            + "(the trace's own start, else the clock's reading now, plus the fix's time), so a three-hour drive "
+            + "gets three hours of weather and a scenario's events arrive on time. The clock stays at the last "
+            + "fix's time.")
     static let exec = OptionSpec.option(
         "--exec", value: "TEMPLATE",
         help: "Run a shell command per delivered fix with {lat}, {lon}, {time}, {elapsed}, {speed}, {course} and "
@@ -60,6 +66,7 @@ enum ReplayLocationCommand {
               replay-location Scripts/traces/seoul-to-daegu.json --interval 60 --format csv
               replay-location Scripts/traces/seoul-to-daegu.json --realtime --weather http://127.0.0.1:8080
               replay-location Scripts/traces/seoul-to-daegu.json --weather kma
+              replay-location busan-to-gangneung.json --weather http://127.0.0.1:8080 --place-names --follow-clock
               replay-location walk.json --realtime --exec 'xcrun simctl location booted set {lat},{lon}'
               replay-location drive.gpx --speed 10 --exec 'adb emu geo fix {lon} {lat}'
               replay-location Scripts/traces/seoul-to-daegu.json --svg drive.svg --format geojson -o drive.geojson
@@ -71,7 +78,7 @@ enum ReplayLocationCommand {
             """,
         options: [
             realtime, speed, instant, interval, duration, distanceFilter, format, grid, weather, server, placeNames,
-            exec, seed, svg,
+            followClock, exec, seed, svg,
             output,
             stats,
         ],
@@ -109,6 +116,13 @@ enum ReplayLocationCommand {
                 expected: "an http or https URL such as http://127.0.0.1:8080" + (orKMA ? ", or kma" : ""))
         }
         return url
+    }
+
+    /// Whether `--follow-clock` was given; it needs `--weather`.
+    static func followsClock(_ arguments: ParsedArguments) throws(UsageError) -> Bool {
+        guard arguments.flag(followClock) else { return false }
+        guard arguments.contains(weather) else { throw .other("--follow-clock needs --weather URL or --weather kma") }
+        return true
     }
 
     /// Whether `--place-names` was given; it needs `--weather`.

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Dispatch
 import Foundation
+import LocationReplay
 import LocationSimulator
 import Locking
 
@@ -30,10 +31,12 @@ enum ReplayLocationMain {
         var options: ReplayOptions
         let weatherDrive: WeatherDrive?
         let namesPlaces: Bool
+        let followsClock: Bool
         do {
             options = try ReplayLocationCommand.options(arguments)
             weatherDrive = try ReplayLocationCommand.weatherDrive(arguments)
             namesPlaces = try ReplayLocationCommand.namesPlaces(arguments)
+            followsClock = try ReplayLocationCommand.followsClock(arguments)
         } catch {
             usageFailure(error)
         }
@@ -61,6 +64,16 @@ enum ReplayLocationMain {
             fail("invalid trace\n\(tracePath): \(error)", .dataError)
         }
 
+        var clock: MockClockFollower?
+        if followsClock, let weatherDrive {
+            do {
+                clock = try await MockClockFollower.begin(server: weatherDrive.server, traceStart: trace.start)
+            } catch {
+                fail("\(error)", .unavailable)
+            }
+        }
+        let follower = clock
+
         // A reader that goes away (a pipe into `head`) ends playback quietly instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
         // Ctrl-C and SIGTERM cancel playback, which completes the output and reports an interruption.
@@ -70,7 +83,8 @@ enum ReplayLocationMain {
         let signalSources = await installSignalHandlers(for: [SIGINT, SIGTERM]) { cancellation.cancel() }
         let cpuBefore = processorSeconds()
         let playbackTask = Task.detached { () async throws(ReplayError) -> ReplayOutcome in
-            try await runPlayback(session, trace: trace, weather: weatherDrive, namesPlaces: namesPlaces)
+            try await runPlayback(
+                session, trace: trace, weather: weatherDrive, namesPlaces: namesPlaces, clock: follower)
         }
         cancellation.attach { playbackTask.cancel() }
 

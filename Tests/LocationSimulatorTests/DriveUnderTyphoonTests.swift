@@ -84,4 +84,41 @@ struct DriveUnderTyphoonTests {
         #expect(reports.allSatisfy { $0.origin == "live" }, "\(reports.map(\.origin))")
         #expect(reports.first?.condition.contains("rain") == true, "\(reports.first?.condition ?? "")")
     }
+
+    /// `--follow-clock` moves the mock clock with the drive (about four hours at 80 km/h) and
+    /// `--place-names` names every fix from Korea's boundaries: Busan, Ulsan, Gyeongbuk and Gangwon in
+    /// route order, and the clock left at the last fix's time.
+    @Test func followingTheClockTheDriveIsNamedFixByFixInRouteOrder() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("busan-to-gangneung.json", Self.trace)
+        let trace = directory.url.appendingPathComponent("busan-to-gangneung.json").path
+        let (result, clock) = try await withMockServer(
+            cassettes: PackageLayout.bundledCassettes,
+            arguments: [
+                "--clock", "2026-09-06T00:00:00Z", "--synthesize", "--scenario", "typhoon-landfall", "--seed", "7",
+            ]
+        ) { server in
+            let result = try await RunningProcess.run(
+                "replay-location",
+                [
+                    trace, "--instant", "--interval", "900", "--weather", server.baseURL.absoluteString,
+                    "--place-names", "--follow-clock",
+                ])
+            let clock = try await RawHTTPClient(port: server.port).exchange(
+                method: "GET", "/__admin/clock", headers: [])
+            return (result, clock.text)
+        }
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let reports = result.standardOutput.split(separator: "\n").map(WeatherLine.init)
+        #expect(reports.count >= 10)
+        #expect(reports.allSatisfy { $0.origin == "live" }, "\(reports.map(\.origin))")
+        var provinces: [String] = []
+        for report in reports {
+            let province = String(report.place.split(separator: " ").first ?? "")
+            if provinces.last != province { provinces.append(province) }
+        }
+        #expect(provinces == ["부산", "울산", "경북", "강원특별자치도"], "\(reports.map(\.place))")
+        #expect(clock.contains("\"fixed\":true"), "\(clock)")
+        #expect(!clock.contains("2026-09-06T00:"), "the clock did not follow the drive: \(clock)")
+    }
 }

@@ -22,7 +22,8 @@ struct KakaoAddressDocument: Sendable {
     /// The document for the point at `latitude`, `longitude` in `division`.
     init(division: LegalDivision, latitude: Double, longitude: Double) {
         self.division = division
-        let cell = UInt64(bitPattern: Int64((latitude * 10_000).rounded())) &* 0x9E37_79B9_7F4A_7C15
+        let cell =
+            UInt64(bitPattern: Int64((latitude * 10_000).rounded())) &* 0x9E37_79B9_7F4A_7C15
             ^ UInt64(bitPattern: Int64((longitude * 10_000).rounded()))
         let mixed = Self.mix(cell)
         mainNumber = Int(mixed % 999) + 1

@@ -21,7 +21,9 @@ extension KakaoLocal {
         else { return nil }
         switch endpoint {
         case .coordinateToAddress, .coordinateToRegionCode:
-            guard Self.readsWGS84(request.parameters), let point = Self.point(of: request.parameters) else { return nil }
+            guard Self.readsWGS84(request.parameters), let point = Self.point(of: request.parameters) else {
+                return nil
+            }
             let division = regions.division(latitude: point.latitude, longitude: point.longitude)
             if endpoint == .coordinateToAddress {
                 let document = division.map {
