@@ -17,7 +17,8 @@ package struct AdminAPI: Sendable {
         "GET /__admin/requests[?limit=N][&since=SEQ]", "GET /__admin/requests/unmatched",
         "GET /__admin/requests.har[?limit=N]", "GET /__admin/events[?since=SEQ] (server-sent events)",
         "GET|PUT|DELETE /__admin/route", "GET|PUT /__admin/clock", "POST /__admin/clock/advance",
-        "GET|PUT /__admin/world", "POST /__admin/reset", "POST /__admin/reload",
+        "GET|PUT /__admin/world", "GET /__admin/world/events[?at=UNIX]", "GET /__admin/basemap",
+        "POST /__admin/reset", "POST /__admin/reload",
     ]
 
     let store: CassetteStore
@@ -88,6 +89,10 @@ package struct AdminAPI: Sendable {
             return clockAdvance(request)
         case "/world":
             return worldEndpoint(request)
+        case "/world/events":
+            return worldEventsEndpoint(request)
+        case "/basemap":
+            return basemapEndpoint(request)
         case "/health": return only("GET", method) { .respond(json(200, health())) }
         case "/cassettes": return only("GET", method) { cassettesEndpoint(request) }
         case "/requests":
