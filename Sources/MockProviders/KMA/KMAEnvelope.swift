@@ -43,6 +43,19 @@ struct KMAEnvelope {
         return KMATime(date: date, time: time)
     }
 
+    /// The page `paging` asks of an issuance of `count` rows as the answer `result` in `format`:
+    /// the page's rows made by `rows` from their range, `totalCount` the issuance's; a page past the
+    /// last row is NO_DATA without `body`, as the service answers it. Recorded answers
+    /// (``KMAVariant``) and the world's (``KMASyntheticRows``) are written by this one function.
+    static func page(
+        result: KMAResult, count: Int, totalCount: Int, paging: KMAPaging, format: KMAFormat,
+        rows: (Range<Int>) -> [[(String, JSONValue)]]
+    ) -> String {
+        guard let range = paging.range(of: count) else { return KMAAnswers.body(KMAAnswers.noData, format: format) }
+        let body = Body(rows: rows(range), pageNo: paging.page, numOfRows: paging.rowsPerPage, totalCount: totalCount)
+        return text(result: result, body: body, format: format)
+    }
+
     /// The answer `result` with `body` in `format`.
     static func text(result: KMAResult, body: Body, format: KMAFormat) -> String {
         switch format {

@@ -42,15 +42,11 @@ struct KMAVariant: Sendable, Hashable {
             response.body = Array(KMAAnswers.body(envelope.result, format: format).utf8)
             return response
         }
-        guard let range = paging.range(of: rows.count) else {
-            response.body = Array(KMAAnswers.body(KMAAnswers.noData, format: format).utf8)
-            return response
-        }
         let shift = issuance.flatMap { requested in envelope.recordedIssuance.map { requested.seconds - $0.seconds } }
-        let page = rows[range].map { reshaped($0, shift: shift) }
-        let body = KMAEnvelope.Body(
-            rows: page, pageNo: paging.page, numOfRows: paging.rowsPerPage, totalCount: envelope.totalCount)
-        response.body = Array(KMAEnvelope.text(result: envelope.result, body: body, format: format).utf8)
+        let text = KMAEnvelope.page(
+            result: envelope.result, count: rows.count, totalCount: envelope.totalCount, paging: paging, format: format
+        ) { range in rows[range].map { reshaped($0, shift: shift) } }
+        response.body = Array(text.utf8)
         return response
     }
 
