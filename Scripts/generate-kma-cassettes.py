@@ -18,10 +18,11 @@ and, staged on cells of our choice,
   */busan-city-hall-rain.json  a rainy issuance of each operation (98/76)
   */gangneung-snow.json        a snowy issuance of each operation (92/132)
   vilage/yellow-sea.json       a sea cell (16/82) with the API's missing values
-  */any-cell.json              the catch-all per operation: no nx/ny, every other in-grid cell
   version/forecast-versions.json  getFcstVersion for ODAM, VSRT and SHRT (fields UNCONFIRMED)
   errors/key-states.json       the gateway's answers to the magic keys (codes 30, 22, 31)
   errors/request-errors.json   a missing nx (11) and an out-of-grid nx (01)
+No catch-all: a cell nobody recorded is answered from the synthetic world under `serve --synthesize` (the
+provider's Synthesis/ folder), and otherwise gets the provider's 501 NOT_RECORDED, as OpenWeatherMap does.
 Seoul City Hall's village forecast (vilage/seoul-city-hall.json) is the provider's documented cassette,
 written by Scripts/make-kma-documented-cassette.py: this script never writes it.
 
@@ -116,9 +117,6 @@ ROUTE = [
 RAIN = Place("busan-city-hall-rain", "Busan City Hall in a winter storm", 35.1796, 129.0756, 8, 12, 4, 140, 6.5, 92)
 SNOW = Place("gangneung-snow", "Gangneung in heavy snow", 37.7519, 128.8761, -6, -1, 4, 45, 5.2, 90)
 SEA = Place("yellow-sea", "the Yellow Sea", 35.5, 124.5, 6, 9, 3, 330, 9.0, 75)
-# The catch-all's rows are written for this inland cell; the provider writes the requested nx/ny.
-ANY = Place("any-cell", "any other cell (a synthetic inland forecast)", 35.1595, 126.8526, -2, 7, 3, 290, 1.9,
-            63)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -441,8 +439,8 @@ def vilage_cassette(place, what):
              "then TMP UUU VVV VEC WSD SKY PTY POP WAV PCP REH SNO, TMN after the 0600 SNO and TMX after the "
              "1500 SNO; the 0500 issuance no longer carries that day's TMN (kma-vilage-fcst.md §4)."
              + SHIFT_NOTE + " Written by Scripts/generate-kma-cassettes.py.")
-    query = cell_query(place) if place is not ANY else {}
-    return cassette(notes, [interaction("getVilageFcst", query, envelope(rows), forecast_expect(rows, True))])
+    return cassette(notes, [interaction("getVilageFcst", cell_query(place), envelope(rows),
+                                        forecast_expect(rows, True))])
 
 
 def ultra_forecast_cassette(place, what):
@@ -451,8 +449,8 @@ def ultra_forecast_cassette(place, what):
              f"The {date_text(DAY)} {ULTRA_FORECAST_BASE} issuance: 10 categories x 6 hours = 60 rows, "
              "category-major (LGT, PTY, RN1, SKY, T1H, REH, UUU, VVV, VEC, WSD; kma-vilage-fcst.md §2.4)."
              + SHIFT_NOTE + " Written by Scripts/generate-kma-cassettes.py.")
-    query = cell_query(place) if place is not ANY else {}
-    return cassette(notes, [interaction("getUltraSrtFcst", query, envelope(rows), forecast_expect(rows, False))])
+    return cassette(notes, [interaction("getUltraSrtFcst", cell_query(place), envelope(rows),
+                                        forecast_expect(rows, False))])
 
 
 def nowcast_cassette(place, what):
@@ -460,8 +458,7 @@ def nowcast_cassette(place, what):
     notes = (f"Ultra-short nowcast (getUltraSrtNcst) for {place.label}, cell {place.nx}/{place.ny}: {what} "
              f"The {date_text(DAY)} {NOWCAST_BASE} observation: the 8 categories alphabetically, RN1 a plain "
              "number (kma-vilage-fcst.md §2.3)." + SHIFT_NOTE + " Written by Scripts/generate-kma-cassettes.py.")
-    query = cell_query(place) if place is not ANY else {}
-    return cassette(notes, [interaction("getUltraSrtNcst", query, envelope(rows), nowcast_expect(rows))])
+    return cassette(notes, [interaction("getUltraSrtNcst", cell_query(place), envelope(rows), nowcast_expect(rows))])
 
 
 def documented_nowcast_cassette():
@@ -577,12 +574,6 @@ def files():
         SEA, f"a sea cell: TMP, TMN, TMX, POP, PCP, SNO and REH are the API's missing value ({MISSING}; the guide "
              "says +900 or more and -900 or less are Missing, and over the sea the village forecast masks these), "
              "WAV carries the wave height.")
-    catch_all = ("the catch-all: its pattern names no nx/ny, so it ranks below every cassette naming a cell and "
-                 "answers every other in-grid cell, as the live API does, with this synthetic inland forecast "
-                 f"(its rows are written for {ANY.nx}/{ANY.ny}; the provider writes the requested cell).")
-    out["vilage/any-cell.json"] = vilage_cassette(ANY, catch_all)
-    out["ultra-forecast/any-cell.json"] = ultra_forecast_cassette(ANY, catch_all)
-    out["ultra-nowcast/any-cell.json"] = nowcast_cassette(ANY, catch_all)
     out["version/forecast-versions.json"] = version_cassette()
     out["errors/key-states.json"] = key_states_cassette()
     out["errors/request-errors.json"] = request_errors_cassette()

@@ -45,21 +45,28 @@ import WeatherClient
         #expect(try #require(ClientCall(for: pattern)).description == call)
     }
 
-    @Test func patternWithoutACellAsksForTheCatchAllCell() throws {
+    @Test func patternWithoutACellAsksForTheUnrecordedCell() throws {
         let pattern = RequestPattern(.object(["path": .string(KMAForecastClient.servicePath + "/getVilageFcst")]))
 
         #expect(try #require(ClientCall(for: pattern)).description == "villageForecast(at: 58/74)")
     }
 
-    /// Otherwise a cassette naming that cell would answer the catch-all's case instead of the catch-all.
-    @Test func catchAllCellIsNamedByNoCassette() {
-        let cell = ClientCall.kmaCatchAllCell
+    /// Otherwise a cassette naming that cell would answer a case meant for no recording. And no bundled
+    /// forecast is a catch-all any more (a pattern without `nx`): an unrecorded cell is the world's to
+    /// answer under `--synthesize`, and 501 without it, as for OpenWeatherMap.
+    @Test func unrecordedCellIsNamedByNoCassetteAndNoForecastIsACatchAll() {
+        let cell = ClientCall.kmaUnrecordedCell
         let naming = Self.kmaCases.filter {
             $0.request.literal("nx") == String(cell.nx) && $0.request.literal("ny") == String(cell.ny)
         }
 
         #expect(naming.isEmpty, "\(naming.map(\.label)) name \(cell)")
-        #expect(Self.kmaCases.contains { $0.request.literal("nx") == nil && $0.request.query["nx"] == nil })
+        let catchAlls = Self.kmaCases.filter {
+            !$0.request.path.hasSuffix("/getFcstVersion") && $0.request.literal("nx") == nil
+                && $0.request.query["nx"] == nil
+        }
+        #expect(catchAlls.isEmpty, "\(catchAlls.map(\.label)) answer any cell")
+        #expect(Self.kmaCases.contains { $0.request.path.hasSuffix("/getFcstVersion") }, "the filter sees cases")
     }
 
     /// The shaping transport rewrites only what the pattern demands: the client's `%2B`, `%2F` and `%3D`

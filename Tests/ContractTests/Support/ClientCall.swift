@@ -129,17 +129,19 @@ enum ClientCall: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The cell a catch-all KMA interaction (no `nx`/`ny`) is asked for: one that no bundled cassette
-    /// names (`catchAllCellIsNamedByNoCassette` checks), so the catch-all is what answers it.
-    static let kmaCatchAllCell = KMAGridCell(nx: 58, ny: 74)!
+    /// The cell a KMA interaction that names no usable cell (`getFcstVersion`, a staged request error)
+    /// is asked for: one that no bundled cassette names (`unrecordedCellIsNamedByNoCassette` checks), so
+    /// nothing recorded answers it by accident; the bundled set has no catch-all, and without the world
+    /// the mock answers such a cell 501 `NOT_RECORDED`.
+    static let kmaUnrecordedCell = KMAGridCell(nx: 58, ny: 74)!
 
     /// The pattern's `nx`/`ny` when both are literal whole numbers inside the grid, else
-    /// ``kmaCatchAllCell`` (the shaping transport then writes an out-of-grid `nx` or removes a required
+    /// ``kmaUnrecordedCell`` (the shaping transport then writes an out-of-grid `nx` or removes a required
     /// absent one).
     private static func kmaCell(for pattern: RequestPattern) -> KMAGridCell {
         guard let nx = pattern.literal("nx").flatMap(Int.init), let ny = pattern.literal("ny").flatMap(Int.init),
             let cell = KMAGridCell(nx: nx, ny: ny)
-        else { return kmaCatchAllCell }
+        else { return kmaUnrecordedCell }
         return cell
     }
 
