@@ -14,6 +14,11 @@ person watching would see:
     latest, and draws the announced route, while the drive is still running;
   * a refused reload shows its problems on the Cassettes tab;
   * with EventSource unavailable the page falls back to polling and still gets new rows;
+  * over a second mock with `--synthesize --scenario typhoon-landfall` and requests along Busan →
+    Gangneung (OpenWeatherMap by lat/lon, KMA getUltraSrtNcst by cell), the map draws Korea's
+    provinces (GET /__admin/basemap), colours each answered point by its temperature with synthetic
+    answers hollow, draws the typhoon's track and its centre at the mock clock's time, and moves the
+    centre when the clock moves (screenshots map-korea.png and map-korea-dark.png, paths printed);
   * the mock stops gracefully while the page's event stream is open.
 
 Screenshots go to the output directory. Exit status 0 when every check passed, 1 otherwise.
@@ -206,12 +211,12 @@ def http_get(url):
         return json.loads(response.read())
 
 
-def start_mock(binary, cassettes, workdir):
-    port_file = os.path.join(workdir, "port")
-    log = open(os.path.join(workdir, "mock.log"), "wb")
+def start_mock(binary, cassettes, workdir, extra=(), name="mock"):
+    port_file = os.path.join(workdir, f"{name}.port")
+    log = open(os.path.join(workdir, f"{name}.log"), "wb")
     process = subprocess.Popen(
         # --exit-on-stdin-eof: should this script die, the mock goes with it when the pipe closes.
-        [binary, "serve", "--port", "0", "--port-file", port_file, "--cassettes", cassettes, "--exit-on-stdin-eof"],
+        [binary, "serve", "--port", "0", "--port-file", port_file, "--cassettes", cassettes, "--exit-on-stdin-eof", *extra],
         stdin=subprocess.PIPE,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -227,6 +232,145 @@ def start_mock(binary, cassettes, workdir):
                 return process, int(text)
         time.sleep(0.05)
     raise CheckFailed("mockweather serve did not write its port in 30 s")
+
+
+# A drive from Busan to Gangneung along the east coast: (name, latitude, longitude).
+EAST_COAST = [
+    ("Busan City Hall", 35.1796, 129.0756),
+    ("Ulsan", 35.5384, 129.3114),
+    ("Pohang", 36.0190, 129.3435),
+    ("Uljin", 36.9930, 129.4004),
+    ("Samcheok", 37.4499, 129.1652),
+    ("Gangneung station", 37.7640, 128.8996),
+]
+# The typhoon preset's own clock (its notes): 02:00 in Korea, the storm south of the coast.
+TYPHOON_CLOCK = "2026-09-06T02:00:00+09:00"
+
+
+def kma_cell(latitude, longitude):
+    """The KMA grid cell (nx, ny) of a point: the service's Lambert conformal conic, 5 km cells."""
+    import math
+
+    radius, grid = 6371.00877 / 5.0, 1.0
+    degree = math.pi / 180
+    first, second, origin_lon, origin_lat = 30 * degree, 60 * degree, 126 * degree, 38 * degree
+    n = math.log(math.cos(first) / math.cos(second)) / math.log(
+        math.tan(math.pi / 4 + second / 2) / math.tan(math.pi / 4 + first / 2)
+    )
+    f = math.tan(math.pi / 4 + first / 2) ** n * math.cos(first) / n
+    ro = radius * f / math.tan(math.pi / 4 + origin_lat / 2) ** n
+    ra = radius * f / math.tan(math.pi / 4 + latitude * degree / 2) ** n
+    theta = (longitude * degree - origin_lon) * n
+    x = ra * math.sin(theta) / grid + 43
+    y = (ro - ra * math.cos(theta)) / grid + 136
+    return int(x + 0.5), int(y + 0.5)
+
+
+def check_korea_map(arguments, cassettes, workdir, browser, check):
+    """The map of Korea over a synthesized typhoon; returns the mock it started, for cleanup."""
+    mock, port = start_mock(
+        os.path.join(arguments.bin, "mockweather"), cassettes, workdir,
+        extra=["--synthesize", "--scenario", "typhoon-landfall", "--clock", TYPHOON_CLOCK], name="typhoon-mock",
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        outlines = urllib.request.urlopen(f"{base}/__admin/basemap", timeout=10)
+        provinces = json.loads(outlines.read())["features"]
+        check.that(
+            outlines.headers["Content-Type"].startswith("application/geo+json") and len(provinces) == 17,
+            f"GET /__admin/basemap serves the 17 provinces as GeoJSON ({len(provinces)})",
+        )
+        page = browser.open_page(1280, 900)
+        browser.navigate(f"{base}/__admin/#map")
+        browser.wait_for("document.getElementById('connection').dataset.state === 'live'", "the typhoon mock's stream is live")
+        browser.wait_for("document.querySelectorAll('#map-svg path.province').length === 17", "the provinces are drawn")
+        browser.wait_for("document.querySelector('#map-svg circle.typhoon-centre') !== null", "the typhoon is drawn before any request")
+        land = browser.evaluate(
+            "(() => { const r = document.querySelector('#map-svg g.basemap').getBoundingClientRect();"
+            " const m = document.getElementById('map-svg').getBoundingClientRect();"
+            " return [r.left - m.left, m.right - r.right, r.top - m.top, m.bottom - r.bottom, r.width, m.width]; })()"
+        )
+        check.that(
+            min(land[:4]) >= -1 and land[4] > land[5] / 4,
+            f"with no request the map is fitted to Korea: all of it in view ({land[4]:.0f} of {land[5]:.0f} px wide)",
+        )
+        korean = browser.evaluate("[...document.querySelectorAll('#map-svg text.province-label')].map(t => t.textContent)")
+        check.that(any("도" in name for name in korean), f"the provinces are named in Korean ({len(korean)}: {korean[:4]})")
+        path = os.path.join(arguments.out, "map-korea-default.png")
+        browser.screenshot(path, selector="#panel-map")
+        print(f"  screenshot: {os.path.abspath(path)}")
+
+        for name, latitude, longitude in EAST_COAST:
+            urllib.request.urlopen(
+                f"{base}/data/2.5/weather?lat={latitude}&lon={longitude}&units=metric&appid={API_KEY}", timeout=10
+            ).read()
+            nx, ny = kma_cell(latitude, longitude)
+            urllib.request.urlopen(
+                f"{base}/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst?serviceKey={API_KEY}&pageNo=1"
+                f"&numOfRows=10&dataType=JSON&base_date=20260906&base_time=0100&nx={nx}&ny={ny}",
+                timeout=10,
+            ).read()
+        journal = http_get(f"{base}/__admin/requests")["requests"]
+        coloured = [e for e in journal if e["coordinates"] and e["answer"] and "temperature" in e["answer"]]
+        synthetic = [e for e in coloured if (e["matched"] or "").startswith("synthetic: ")]
+        check.that(len(coloured) == 2 * len(EAST_COAST), f"every request along the coast was answered with a temperature ({len(coloured)})")
+        check.that(len(synthetic) > 0, f"{len(synthetic)} of them from the synthetic world")
+        browser.wait_for(f"document.querySelectorAll('#map-svg circle.point').length === {len(coloured)}", "every answered point arrives on the map")
+        colours = browser.evaluate(
+            "[...document.querySelectorAll('#map-svg circle.point')].map(c => [c.classList.contains('synthetic'),"
+            " getComputedStyle(c).getPropertyValue('--c').trim(), Number(c.dataset.celsius)])"
+        )
+        check.that(all(colour.startswith("rgb(") for _, colour, _ in colours), "every point is coloured by its temperature")
+        check.that(len({colour for _, colour, _ in colours}) >= 3, f"the colours differ with the temperature ({len({c for _, c, _ in colours})} colours)")
+        hollow = sum(1 for synthetic_point, _, _ in colours if synthetic_point)
+        check.that(hollow == len(synthetic) and hollow < len(colours), f"synthetic answers are hollow ({hollow}), recorded ones filled ({len(colours) - hollow})")
+        fills = browser.evaluate(
+            "[...document.querySelectorAll('#map-svg circle.point')].map(c => [c.classList.contains('synthetic'),"
+            " getComputedStyle(c).fill, getComputedStyle(c).getPropertyValue('--c').trim()])"
+        )
+        sea = browser.evaluate("getComputedStyle(document.getElementById('map-svg')).backgroundColor")
+        check.that(
+            all(fill == (sea if hollow_point else colour) for hollow_point, fill, colour in fills),
+            f"a hollow marker is filled with the sea ({sea}), a filled one with its temperature's colour",
+        )
+        check.that(browser.evaluate("document.querySelector('#map-svg g.legend') !== null"), "the map has a legend")
+        track = browser.evaluate("document.querySelector('#map-svg .kind-typhoon polyline.typhoon-track').getAttribute('points').split(' ').length")
+        check.that(track == 9, f"the typhoon's whole track is drawn ({track} fixes)")
+        before = browser.wait_for("document.querySelector('#map-svg circle.typhoon-centre')?.dataset.typhoonAt", "the typhoon's centre is drawn")
+        check.that(before == "2026-09-05T17:00:00.000Z", f"the centre is where the storm is at the clock's time ({before})")
+        path = os.path.join(arguments.out, "map-korea.png")
+        browser.screenshot(path, selector="#panel-map")
+        print(f"  screenshot: {os.path.abspath(path)}")
+
+        request = urllib.request.Request(
+            f"{base}/__admin/clock", method="PUT", data=json.dumps({"fixedAt": "2026-09-06T07:00:00+09:00"}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        urllib.request.urlopen(request, timeout=10).read()
+        after = browser.wait_for(
+            "(t => t !== '2026-09-05T17:00:00.000Z' && t)(document.querySelector('#map-svg circle.typhoon-centre')?.dataset.typhoonAt)",
+            "the centre moves when the clock does",
+        )
+        check.that(after == "2026-09-05T22:00:00.000Z", f"the clock's change moved the typhoon without a reload ({after})")
+        browser.call("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        dark = os.path.join(arguments.out, "map-korea-dark.png")
+        browser.screenshot(dark, selector="#panel-map")
+        print(f"  screenshot: {os.path.abspath(dark)}")
+        browser.close_page(page)
+        return mock
+    except BaseException:
+        stop_mock(mock)
+        raise
+
+
+def stop_mock(mock):
+    if mock.poll() is None:
+        mock.send_signal(signal.SIGINT)
+        try:
+            mock.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            mock.kill()
+            mock.wait()
 
 
 def main():
@@ -247,6 +391,7 @@ def main():
     browser = DevTools(arguments.chromium, os.path.join(workdir, "profile"), 1280, 900)
     check = Check()
     replay = None
+    typhoon_mock = None
     try:
         print(f"dashboard-check: mock on {base}, screenshots in {arguments.out}")
 
@@ -381,6 +526,10 @@ def main():
         check.that(True, "without EventSource, polling brings new rows")
         browser.close_page(page)
 
+        print("Map of Korea, a typhoon, Busan to Gangneung")
+        typhoon_mock = check_korea_map(arguments, cassettes, workdir, browser, check)
+        stop_mock(typhoon_mock)
+
         print("Shutdown with a live stream open")
         page = browser.open_page(1280, 900)
         browser.navigate(f"{base}/__admin/")
@@ -395,7 +544,7 @@ def main():
         return 0
     except CheckFailed as failure:
         print(f"dashboard-check: FAILED: {failure}", file=sys.stderr)
-        for name in ("mock.log", "replay.log"):
+        for name in ("mock.log", "replay.log", "typhoon-mock.log"):
             path = os.path.join(workdir, name)
             if os.path.exists(path):
                 with open(path, errors="replace") as file:
@@ -412,13 +561,9 @@ def main():
             replay.kill()
             replay.wait()
         browser.close()
-        if mock.poll() is None:
-            mock.send_signal(signal.SIGINT)
-            try:
-                mock.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                mock.kill()
-                mock.wait()
+        stop_mock(mock)
+        if typhoon_mock:
+            stop_mock(typhoon_mock)
         shutil.rmtree(workdir, ignore_errors=True)
 
 

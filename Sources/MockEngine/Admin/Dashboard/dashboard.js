@@ -1,5 +1,6 @@
 // The mockweather dashboard. Reads only the admin API (the same JSON scripts get):
 //   GET /__admin/requests, /__admin/cassettes, /__admin/route, /__admin/health,
+//   /__admin/basemap (Korea's provinces, GeoJSON), /__admin/world/events (the scenario on the map),
 //   GET /__admin/events (server-sent events; polling /__admin/requests?since=N when they fail),
 //   POST /__admin/reset, /__admin/reload.
 // Everything a request carries is put on the page as text (textContent), never as markup.
@@ -19,6 +20,9 @@ const state = {
   cassettesMatching: 0,
   lastReload: null,
   route: null,
+  basemap: null, // the provinces' paths and their bounds (buildBasemap), once loaded
+  basemapProblem: null, // why there is no basemap, as the server said
+  worldEvents: null, // GET /__admin/world/events: the scenario's events at the clock's time
   health: null,
   events: null,
   pollTimer: null,
@@ -350,10 +354,13 @@ function connectEvents() {
   });
   events.addEventListener("route", () => loadRoute().catch(() => {}));
   events.addEventListener("clock", (event) => {
+    // The typhoon is where the clock says: its events move with it.
+    loadWorldEvents();
     if (!state.health) return;
     state.health.clock = JSON.parse(event.data);
     renderCounts();
   });
+  events.addEventListener("world", () => loadWorldEvents());
   events.addEventListener("error", () => {
     // EventSource retries by itself; meanwhile, poll so the page stays current if only events fail.
     state.offlineSince ??= Date.now();
@@ -568,6 +575,126 @@ async function loadRoute() {
   scheduleRender();
 }
 
+/**
+ * The provinces' outlines (GET /__admin/basemap, GeoJSON), read once: the server answers 304 to a
+ * repeat, so the browser keeps them. Without them (a 404: no regions in this program) the map draws
+ * the route and requests on the bare graticule, as before, and the caption says why.
+ */
+async function loadBasemap() {
+  try {
+    const response = await fetch(`${API}basemap`, { cache: "no-cache" });
+    const body = await response.json();
+    if (!response.ok) {
+      state.basemapProblem = body.error || `HTTP ${response.status}`;
+    } else {
+      state.basemap = buildBasemap(body);
+      state.basemapProblem = null;
+    }
+  } catch (error) {
+    state.basemapProblem = error.message;
+  }
+  scheduleRender();
+}
+
+/** The scenario's events at the mock clock's time (GET /__admin/world/events); none without a world. */
+async function loadWorldEvents() {
+  try {
+    state.worldEvents = await getJSON("world/events");
+  } catch {
+    state.worldEvents = null;
+  }
+  scheduleRender();
+}
+
+/**
+ * One SVG group of the provinces' paths, in degrees (x = longitude, y = -latitude), placed by a
+ * transform at each render: the paths are built once however often the map is redrawn.
+ */
+function buildBasemap(collection) {
+  const group = svg("g", { class: "basemap" });
+  const bounds = { south: Infinity, north: -Infinity, west: Infinity, east: -Infinity };
+  let provinces = 0;
+  const labels = [];
+  for (const feature of collection.features || []) {
+    const geometry = feature && feature.geometry;
+    if (!geometry) continue;
+    const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.type === "MultiPolygon" ? geometry.coordinates : [];
+    const parts = [];
+    let largest = null;
+    for (const polygon of polygons) {
+      const centre = ringCentre(polygon[0] || []);
+      if (centre && (!largest || centre.area > largest.area)) largest = centre;
+      // The outer ring alone: a province's hole is another province, drawn with its own outline, and
+      // the slivers simplification leaves between districts would draw as lines inland.
+      for (const ring of polygon.slice(0, 1)) {
+        ring.forEach(([lon, lat], index) => {
+          parts.push(`${index === 0 ? "M" : "L"}${lon.toFixed(4)},${(-lat).toFixed(4)}`);
+          bounds.south = Math.min(bounds.south, lat);
+          bounds.north = Math.max(bounds.north, lat);
+          bounds.west = Math.min(bounds.west, lon);
+          bounds.east = Math.max(bounds.east, lon);
+        });
+        parts.push("Z");
+      }
+    }
+    if (parts.length === 0) continue;
+    const properties = feature.properties || {};
+    const name = properties.name || properties.name_en || properties.code || "";
+    group.append(svg("path", { class: "province", d: parts.join(""), "data-name": name }, name ? svg("title", {}, name) : null));
+    if (name && largest) labels.push({ text: name, lat: largest.lat, lon: largest.lon });
+    provinces += 1;
+  }
+  return { group, bounds, provinces, labels };
+}
+
+/** A ring's area (square degrees) and its centroid: where a province's name goes, on its main part. */
+function ringCentre(ring) {
+  let area = 0, x = 0, y = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const cross = ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1];
+    area += cross;
+    x += (ring[j][0] + ring[i][0]) * cross;
+    y += (ring[j][1] + ring[i][1]) * cross;
+  }
+  if (Math.abs(area) < 1e-9) return null;
+  return { area: Math.abs(area / 2), lon: x / (3 * area), lat: y / (3 * area) };
+}
+
+/** About how wide `text` is in pixels at `size`: Hangul and other wide scripts take a full em. */
+function textWidth(text, size) {
+  let width = 0;
+  for (const character of text) width += character.codePointAt(0) >= 0x1100 ? size : size * 0.58;
+  return width;
+}
+
+/**
+ * Places labels that must not hide the weather's: each is tried right of, left of, above and below
+ * its point, and put where it overlaps nothing placed. A label marked `always` takes its first place
+ * when none is free; the others are left out.
+ */
+function placeLabels(pending, placed) {
+  const nodes = [];
+  for (const label of pending) {
+    const width = textWidth(label.text, label.size), height = label.size + 4;
+    const candidates = [
+      { x: label.x + 12, y: label.y + 4, anchor: "start", left: label.x + 12 },
+      { x: label.x - 12, y: label.y + 4, anchor: "end", left: label.x - 12 - width },
+      { x: label.x, y: label.y - 12, anchor: "middle", left: label.x - width / 2 },
+      { x: label.x, y: label.y + 20, anchor: "middle", left: label.x - width / 2 },
+    ].map((candidate) => ({ ...candidate, box: { left: candidate.left, right: candidate.left + width, top: candidate.y - height + 3, bottom: candidate.y + 3 } }));
+    const inside = (box) => box.left >= 2 && box.right <= MAP_WIDTH - 2 && box.top >= 2 && box.bottom <= MAP_HEIGHT - 2;
+    const free = candidates.find((candidate) => inside(candidate.box) && !placed.some((other) => overlaps(candidate.box, other)));
+    const chosen = free || (label.always ? candidates.find((candidate) => inside(candidate.box)) || candidates[0] : null);
+    if (!chosen) continue;
+    placed.push(chosen.box);
+    nodes.push(svg("text", { class: label.className, x: chosen.x, y: chosen.y, "text-anchor": chosen.anchor }, label.text));
+  }
+  return nodes;
+}
+
+// South Korea with Jeju and Ulleungdo: where the map looks when nothing else says where to look.
+const KOREA = { south: 33.0, north: 38.7, west: 124.6, east: 131.0 };
+
 // The map's drawing size in SVG units: landscape on a wide window, portrait on a phone, so labels
 // stay readable there (the SVG is scaled to the window's width). Set by renderMap.
 let MAP_WIDTH = 1000;
@@ -589,7 +716,8 @@ function projection(points) {
     west = Math.min(west, point.lon);
     east = Math.max(east, point.lon);
   }
-  const minimumSpan = 0.02; // about 2 km: one point alone still gets a sensible scale
+  // About 30 km: one point alone still shows the coast and towns around it.
+  const minimumSpan = 0.3;
   if (north - south < minimumSpan) [south, north] = [(south + north) / 2 - minimumSpan / 2, (south + north) / 2 + minimumSpan / 2];
   if (east - west < minimumSpan) [west, east] = [(west + east) / 2 - minimumSpan / 2, (west + east) / 2 + minimumSpan / 2];
   const shrink = Math.cos((((south + north) / 2) * Math.PI) / 180);
@@ -601,6 +729,8 @@ function projection(points) {
     y: (lat) => MAP_HEIGHT - offsetY - (lat - south) * scale,
     lon: (x) => west + (x - offsetX) / (shrink * scale),
     lat: (y) => south + (MAP_HEIGHT - offsetY - y) / scale,
+    // What places a path drawn in degrees (x = longitude, y = -latitude) on this map.
+    transform: `matrix(${shrink * scale} 0 0 ${scale} ${offsetX - west * shrink * scale} ${MAP_HEIGHT - offsetY + south * scale})`,
     kilometresPerPixel: 111.32 / scale,
   };
 }
@@ -609,6 +739,59 @@ function niceStep(span, wanted) {
   const steps = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 30, 45, 90];
   return steps.find((step) => span / step <= wanted) ?? 90;
 }
+
+// MARK: Map colours
+
+// The temperature scale, °C: blue through pale yellow to dark red, the same in light and dark.
+const TEMPERATURE_STOPS = [
+  [-20, [49, 54, 149]],
+  [-10, [69, 117, 180]],
+  [0, [145, 191, 219]],
+  [10, [254, 224, 144]],
+  [20, [252, 141, 89]],
+  [30, [215, 48, 39]],
+  [40, [120, 0, 30]],
+];
+
+/** The answer's temperature in °C, whatever unit the request asked for; null without one. */
+function celsius(answer) {
+  if (!answer || typeof answer.temperature !== "number") return null;
+  if (answer.temperatureUnit === "K") return answer.temperature - 273.15;
+  if (answer.temperatureUnit === "°F") return ((answer.temperature - 32) * 5) / 9;
+  return answer.temperature;
+}
+
+function temperatureColour(degrees) {
+  const stops = TEMPERATURE_STOPS;
+  const t = Math.min(Math.max(degrees, stops[0][0]), stops[stops.length - 1][0]);
+  let index = 1;
+  while (index < stops.length - 1 && stops[index][0] < t) index += 1;
+  const [low, lowColour] = stops[index - 1], [high, highColour] = stops[index];
+  const f = (t - low) / (high - low);
+  const channel = (i) => Math.round(lowColour[i] + (highColour[i] - lowColour[i]) * f);
+  return `rgb(${channel(0)}, ${channel(1)}, ${channel(2)})`;
+}
+
+/** `rain`, `snow` or null, from the answer's weather (OpenWeatherMap's `main`, KMA's PTY name). */
+function precipitationOf(answer) {
+  const condition = ((answer && answer.condition) || "").toLowerCase();
+  if (/snow|sleet|flurr/.test(condition)) return "snow";
+  if (/rain|drizzle|shower|thunder/.test(condition)) return "rain";
+  return null;
+}
+
+/** The engine labels every answer from the synthetic world "synthetic: <scenario>, seed <n> (...)". */
+function isSynthetic(entry) {
+  return (entry.matched || "").startsWith("synthetic: ");
+}
+
+/** Sets a colour through the CSSOM (the page's Content-Security-Policy refuses style attributes). */
+function tint(node, colour) {
+  if (colour) node.style.setProperty("--c", colour);
+  return node;
+}
+
+// MARK: Map drawing
 
 function renderMap() {
   const map = document.getElementById("map-svg");
@@ -619,16 +802,34 @@ function renderMap() {
     .filter((item) => item.position)
     .sort((a, b) => a.entry.sequence - b.entry.sequence);
   const routePoints = state.route ? state.route.points : [];
-  const all = [...located.map((item) => item.position), ...routePoints];
-  if (all.length === 0) {
+  const events = (state.worldEvents && state.worldEvents.events) || [];
+  renderEventList(events);
+  const fitted = [...located.map((item) => item.position), ...routePoints];
+  // A storm near the drive is what the drive meets: keep its centre in view too.
+  const storms = events.filter((event) => event.kind === "typhoon" && event.position).map((event) => event.position);
+  if (fitted.length > 0) fitted.push(...storms);
+  if (fitted.length === 0 && !state.basemap && events.length === 0) {
     map.replaceChildren(
       svg("text", { x: MAP_WIDTH / 2, y: MAP_HEIGHT / 2, "text-anchor": "middle", class: "empty-label" }, "No request with coordinates yet: requests with lat and lon appear here at their place.")
     );
-    caption.textContent = "";
+    caption.textContent = state.basemapProblem ? `No basemap: ${state.basemapProblem}` : "";
     return;
   }
-  const project = projection(all);
-  const layers = [graticule(project), scaleBar(project)];
+  // Korea by default; the route and the requests once there are any.
+  const bounds = state.basemap && state.basemap.provinces > 0 ? state.basemap.bounds : KOREA;
+  const project = projection(
+    fitted.length > 0 ? fitted : [{ lat: bounds.south, lon: bounds.west }, { lat: bounds.north, lon: bounds.east }]
+  );
+  const layers = [];
+  // Filled once the weather's labels are placed: a province's name gives way to them.
+  const provinceLabels = svg("g", { class: "province-labels" });
+  if (state.basemap) {
+    state.basemap.group.setAttribute("transform", project.transform);
+    layers.push(state.basemap.group, provinceLabels);
+  }
+  layers.push(graticule(project));
+  const eventLabels = [];
+  layers.push(eventLayer(events, project, eventLabels));
 
   if (routePoints.length > 0) {
     layers.push(
@@ -640,63 +841,257 @@ function renderMap() {
   }
 
   const byRequest = located.filter((item) => !item.position.byAnswer);
+  layers.push(drivenPath(byRequest, project));
 
   for (const { entry, position } of located) {
-    const classes = ["point", entry.unmatched ? "unmatched" : "", position.byAnswer ? "by-answer" : ""].join(" ").trim();
-    layers.push(
-      svg("circle", { class: classes, cx: project.x(position.lon), cy: project.y(position.lat), r: 5, "data-sequence": entry.sequence }, svg("title", {}, pointTitle(entry)))
+    const degrees = celsius(entry.answer);
+    const synthetic = isSynthetic(entry);
+    const x = project.x(position.lon), y = project.y(position.lat);
+    const precipitation = entry.unmatched ? null : precipitationOf(entry.answer);
+    if (precipitation) layers.push(svg("circle", { class: `precipitation ${precipitation}`, cx: x, cy: y, r: 9 }));
+    const classes = [
+      "point",
+      entry.unmatched ? "unmatched" : synthetic ? "synthetic" : "recorded",
+      degrees === null ? "no-temperature" : "",
+      position.byAnswer ? "by-answer" : "",
+    ].join(" ").trim();
+    const point = svg(
+      "circle",
+      { class: classes, cx: x, cy: y, r: 5, "data-sequence": entry.sequence, "data-celsius": degrees === null ? null : degrees.toFixed(1) },
+      svg("title", {}, pointTitle(entry))
     );
+    layers.push(tint(point, degrees === null || entry.unmatched ? null : temperatureColour(degrees)));
   }
 
-  // One label per place, at its latest request; the latest request of all gets the big one.
-  const latest = located[located.length - 1];
-  const latestByPlace = new Map();
-  for (const item of located) latestByPlace.set(placeKey(item), item);
   const placed = [];
-  const labelFor = (item, isLatest) => {
-    const x = project.x(item.position.lon), y = project.y(item.position.lat);
-    const lines = labelLines(item.entry);
-    const width = Math.max(...lines.map((line) => line.length)) * (isLatest ? 8.5 : 7) + 8;
-    const lineHeight = isLatest ? 17 : 14;
-    // To the right of the point, or to its left where the right edge would cut the label off.
-    const onLeft = x + 10 + width > MAP_WIDTH - 4;
-    const textX = onLeft ? x - 10 : x + 10;
-    const left = onLeft ? textX - width : textX - 1;
-    const box = { left, top: y - lineHeight - 4, right: left + width, bottom: y + (lines.length - 1) * lineHeight + 4 };
-    if (!isLatest && placed.some((other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top)) return null;
-    placed.push(box);
-    const anchor = onLeft ? "end" : "start";
-    return svg(
-      "text",
-      { class: isLatest ? "label latest-label" : "label", x: textX, y: y - 4, "text-anchor": anchor, "data-label-of": item.entry.sequence },
-      svg("tspan", { class: "temp" }, lines[0]),
-      lines[1] ? svg("tspan", { x: textX, dy: lineHeight }, lines[1]) : null
-    );
-  };
-  const labels = [labelFor(latest, true)];
-  for (const item of [...latestByPlace.values()].reverse()) if (item !== latest) labels.push(labelFor(item, false));
+  if (located.length > 0) {
+    // One label per place, at its latest request; the latest request of all gets the big one.
+    const latest = located[located.length - 1];
+    const latestByPlace = new Map();
+    for (const item of located) latestByPlace.set(placeKey(item), item);
+    const labelFor = (item, isLatest) => {
+      const x = project.x(item.position.lon), y = project.y(item.position.lat);
+      const lines = labelLines(item.entry);
+      const width = Math.max(...lines.map((line) => line.length)) * (isLatest ? 8.5 : 7) + 8;
+      const lineHeight = isLatest ? 17 : 14;
+      // To the right of the point, or to its left where the right edge would cut the label off.
+      const onLeft = x + 10 + width > MAP_WIDTH - 4;
+      const textX = onLeft ? x - 10 : x + 10;
+      const left = onLeft ? textX - width : textX - 1;
+      const box = { left, top: y - lineHeight - 4, right: left + width, bottom: y + (lines.length - 1) * lineHeight + 4 };
+      if (!isLatest && placed.some((other) => overlaps(box, other))) return null;
+      placed.push(box);
+      const anchor = onLeft ? "end" : "start";
+      return svg(
+        "text",
+        { class: isLatest ? "label latest-label" : "label", x: textX, y: y - 4, "text-anchor": anchor, "data-label-of": item.entry.sequence },
+        svg("tspan", { class: "temp" }, lines[0]),
+        lines[1] ? svg("tspan", { x: textX, dy: lineHeight }, lines[1]) : null
+      );
+    };
+    const labels = [labelFor(latest, true)];
+    for (const item of [...latestByPlace.values()].reverse()) if (item !== latest) labels.push(labelFor(item, false));
 
-  const lx = project.x(latest.position.lon), ly = project.y(latest.position.lat);
-  layers.push(svg("circle", { class: "latest-ring", cx: lx, cy: ly, r: 11 }));
-  layers.push(svg("circle", { class: `latest${latest.entry.unmatched ? " unmatched" : ""}`, cx: lx, cy: ly, r: 8, "data-latest": latest.entry.sequence }, svg("title", {}, pointTitle(latest.entry))));
-  layers.push(...labels.filter(Boolean));
+    const lx = project.x(latest.position.lon), ly = project.y(latest.position.lat);
+    const latestDegrees = celsius(latest.entry.answer);
+    const latestClasses = ["latest", latest.entry.unmatched ? "unmatched" : isSynthetic(latest.entry) ? "synthetic" : "recorded"];
+    layers.push(svg("circle", { class: "latest-ring", cx: lx, cy: ly, r: 11 }));
+    layers.push(
+      tint(
+        svg("circle", { class: latestClasses.join(" "), cx: lx, cy: ly, r: 8, "data-latest": latest.entry.sequence }, svg("title", {}, pointTitle(latest.entry))),
+        latestDegrees === null || latest.entry.unmatched ? null : temperatureColour(latestDegrees)
+      )
+    );
+    layers.push(...labels.filter(Boolean));
+  }
   // Waypoint names last, only where no weather label is: the weather is what the map is for.
   for (const point of routePoints.filter((point) => point.name)) {
     const width = point.name.length * 6.2;
     const onLeft = project.x(point.lon) + 6 + width > MAP_WIDTH - 4;
     const x = onLeft ? project.x(point.lon) - 6 : project.x(point.lon) + 6, y = project.y(point.lat) + 14;
     const box = { left: onLeft ? x - width : x, top: y - 11, right: onLeft ? x : x + width, bottom: y + 2 };
-    if (placed.some((other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top)) continue;
+    if (placed.some((other) => overlaps(box, other))) continue;
     placed.push(box);
     layers.push(svg("text", { class: "waypoint-label", x, y, "text-anchor": onLeft ? "end" : "start" }, point.name));
   }
+  const legendBox = legend(located);
+  placed.push(legendBox.box, { left: MAP_WIDTH - 190, right: MAP_WIDTH, top: 0, bottom: 50 });
+  layers.push(svg("g", { class: "event-labels" }, placeLabels(eventLabels, placed)));
+  if (state.basemap) {
+    const names = state.basemap.labels.map((label) => ({ text: label.text, x: project.x(label.lon), y: project.y(label.lat), size: 12, className: "province-label" }));
+    provinceLabels.append(...placeLabels(names, placed));
+  }
+  layers.push(scaleBar(project), legendBox.group);
   map.replaceChildren(...layers);
 
-  const parts = [`${byRequest.length} request${byRequest.length === 1 ? "" : "s"} with coordinates`];
-  if (located.length > byRequest.length) parts.push(`${located.length - byRequest.length} placed by the answer's coordinates (hollow)`);
+  const parts = [];
+  if (located.length === 0) parts.push("No request with coordinates yet");
+  else parts.push(`${byRequest.length} request${byRequest.length === 1 ? "" : "s"} with coordinates`);
+  if (located.length > byRequest.length) parts.push(`${located.length - byRequest.length} placed by the answer's coordinates (dashed outline)`);
+  const synthetic = located.filter((item) => isSynthetic(item.entry)).length;
+  if (synthetic > 0) parts.push(`${synthetic} answered from the synthetic world (hollow)`);
   if (state.route) parts.push(`route: ${state.route.name || "unnamed"} (${routePoints.length} points)`);
-  parts.push(`latest: #${latest.entry.sequence} ${labelLines(latest.entry).join(" ")}`);
+  if (located.length > 0) {
+    const latest = located[located.length - 1];
+    parts.push(`latest: #${latest.entry.sequence} ${labelLines(latest.entry).join(" ")}`);
+  }
+  if (state.basemapProblem) parts.push(`no basemap: ${state.basemapProblem}`);
   caption.textContent = parts.join(" · ");
+}
+
+function overlaps(box, other) {
+  return box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top;
+}
+
+/** The drive as answered: a segment to each request with a temperature, in that temperature's colour. */
+function drivenPath(items, project) {
+  const group = svg("g", { class: "driven-path" });
+  let previous = null;
+  for (const item of items) {
+    const degrees = item.entry.unmatched ? null : celsius(item.entry.answer);
+    if (degrees === null) continue;
+    const x = project.x(item.position.lon), y = project.y(item.position.lat);
+    if (previous) group.append(tint(svg("line", { class: "driven", x1: previous.x, y1: previous.y, x2: x, y2: y }), temperatureColour(degrees)));
+    previous = { x, y };
+  }
+  return group;
+}
+
+const EVENT_NAMES = {
+  typhoon: "Typhoon",
+  "rain-band": "Rain band",
+  "cold-wave": "Cold wave",
+  "heat-wave": "Heat wave",
+  "heavy-snow": "Heavy snow",
+  "fine-dust": "Fine dust",
+  "clear-spell": "Clear spell",
+};
+
+/** What an event's label says: its name and its strength. */
+function eventTitle(event) {
+  const name = EVENT_NAMES[event.kind] || event.kind;
+  switch (event.kind) {
+    case "typhoon": return `${name} ${event.name}`;
+    case "cold-wave": return `${name} −${event.anomaly} °C`;
+    case "heat-wave": return `${name} +${event.anomaly} °C`;
+    case "heavy-snow": return `${name} ${event.rate} mm/h`;
+    case "fine-dust": return `${name} PM10 ${event.pm10} µg/m³`;
+    case "rain-band": return `${name} ${event.peakRate} mm/h`;
+    default: return name;
+  }
+}
+
+/** `09-05 15:00Z`: the mock clock's times are UTC, as the admin API gives them. */
+function shortTime(iso) {
+  const match = /^\d{4}-(\d\d-\d\d)T(\d\d:\d\d)/.exec(iso || "");
+  return match ? `${match[1]} ${match[2]}Z` : iso || "";
+}
+
+/** The scenario's events under the map's drawing: areas, bands, tracks, and a typhoon's centre now. */
+function eventLayer(events, project, labels) {
+  const group = svg("g", { class: "events" });
+  const pixels = (kilometres) => kilometres / project.kilometresPerPixel;
+  for (const event of events) {
+    const timing = event.active ? "active" : "inactive";
+    const title = `${eventTitle(event)}: ${shortTime(event.start)} → ${shortTime(event.end)}${event.active ? " (now)" : ""}`;
+    const layer = svg("g", { class: `event kind-${event.kind} ${timing}`, "data-kind": event.kind }, svg("title", {}, title));
+    if (event.area) {
+      const area = event.area;
+      let labelX, labelY;
+      if (area.shape === "circle") {
+        const cx = project.x(area.lon), cy = project.y(area.lat), r = pixels(area.radiusKm);
+        layer.append(svg("circle", { class: "event-area", cx, cy, r }));
+        [labelX, labelY] = [cx, cy - r + 16];
+      } else {
+        const x = project.x(area.west), y = project.y(area.north);
+        layer.append(svg("rect", { class: "event-area", x, y, width: project.x(area.east) - x, height: project.y(area.south) - y }));
+        [labelX, labelY] = [(x + project.x(area.east)) / 2, y + 16];
+      }
+      labels.push({ text: eventTitle(event), x: labelX, y: Math.max(14, labelY), size: 12, className: `event-label kind-${event.kind} ${timing}`, always: true });
+    } else if (event.kind === "rain-band" && Array.isArray(event.line)) {
+      const points = event.line.map(([lat, lon]) => `${project.x(lon).toFixed(1)},${project.y(lat).toFixed(1)}`).join(" ");
+      layer.append(svg("polyline", { class: "band-cloud", points, "stroke-width": 2 * pixels(event.cloudHalfWidthKm) }));
+      layer.append(svg("polyline", { class: "band-rain", points, "stroke-width": 2 * pixels(event.halfWidthKm) }));
+      layer.append(svg("polyline", { class: "front-line", points }));
+      const [lat, lon] = event.line[Math.floor(event.line.length / 2)];
+      labels.push({ text: eventTitle(event), x: project.x(lon), y: project.y(lat), size: 12, className: `event-label kind-${event.kind} ${timing}`, always: true });
+    } else if (event.kind === "typhoon" && Array.isArray(event.track)) {
+      const points = event.track.map((fix) => `${project.x(fix.lon).toFixed(1)},${project.y(fix.lat).toFixed(1)}`).join(" ");
+      layer.append(svg("polyline", { class: "typhoon-track", points }));
+      for (const fix of event.track) {
+        layer.append(
+          svg("circle", { class: "typhoon-fix", cx: project.x(fix.lon), cy: project.y(fix.lat), r: 3 }, svg("title", {}, `${shortTime(fix.time)} · ${fix.centralPressure} hPa · ${fix.maximumWind} m/s`))
+        );
+      }
+      const position = event.position;
+      if (position) {
+        const x = project.x(position.lon), y = project.y(position.lat);
+        layer.append(svg("circle", { class: "typhoon-wind", cx: x, cy: y, r: pixels(position.radiusOfMaximumWindKm) }));
+        layer.append(svg("circle", { class: "typhoon-centre", cx: x, cy: y, r: 7, "data-typhoon-at": position.time }));
+        const text = `${eventTitle(event)} · ${Math.round(position.centralPressure)} hPa · ${Math.round(position.maximumWind)} m/s`;
+        labels.push({ text, x, y, size: 12, className: `event-label kind-typhoon typhoon-label ${timing}`, always: true });
+      } else {
+        const first = event.track[0];
+        const text = `${eventTitle(event)} (not now: ${shortTime(event.start)} → ${shortTime(event.end)})`;
+        labels.push({ text, x: project.x(first.lon), y: project.y(first.lat), size: 12, className: `event-label kind-typhoon ${timing}`, always: true });
+      }
+    }
+    group.append(layer);
+  }
+  return group;
+}
+
+/** The legend: the temperature scale, and what a marker's fill, outline and ring say. */
+function legend(located) {
+  const width = 214, x = 12;
+  const hasPrecipitation = located.some((item) => !item.entry.unmatched && precipitationOf(item.entry.answer));
+  const rows = [
+    ["recorded", "recorded answer"],
+    ["synthetic", "synthetic answer"],
+    ["no-temperature", "no temperature"],
+    ["unmatched", "unmatched"],
+  ];
+  if (hasPrecipitation) rows.push(["rain", "rain or shower"], ["snow", "snow"]);
+  const height = 56 + rows.length * 18;
+  const y = MAP_HEIGHT - height - 24;
+  const group = svg("g", { class: "legend", transform: `translate(${x} ${y})` });
+  const box = { left: x, right: x + width, top: y, bottom: y + height };
+  group.append(svg("rect", { class: "legend-box", x: 0, y: 0, width, height, rx: 6 }));
+  group.append(svg("text", { class: "legend-title", x: 10, y: 16 }, "Temperature (°C)"));
+  const low = TEMPERATURE_STOPS[0][0], high = TEMPERATURE_STOPS[TEMPERATURE_STOPS.length - 1][0];
+  const barWidth = width - 20, step = 2;
+  for (let t = low; t < high; t += step) {
+    const bx = 10 + ((t - low) / (high - low)) * barWidth;
+    group.append(tint(svg("rect", { class: "legend-swatch", x: bx, y: 22, width: (barWidth * step) / (high - low) + 0.5, height: 10 }), temperatureColour(t + step / 2)));
+  }
+  for (const t of [low, 0, 20, high]) {
+    group.append(svg("text", { class: "legend-tick", x: 10 + ((t - low) / (high - low)) * barWidth, y: 45, "text-anchor": "middle" }, String(t)));
+  }
+  rows.forEach(([kind, text], index) => {
+    const cy = 62 + index * 18;
+    const sample = ["rain", "snow"].includes(kind)
+      ? svg("circle", { class: `precipitation ${kind}`, cx: 18, cy, r: 7 })
+      : tint(svg("circle", { class: `sample ${kind === "no-temperature" ? "recorded no-temperature" : kind}`, cx: 18, cy, r: 5 }), ["recorded", "synthetic"].includes(kind) ? temperatureColour(15) : null);
+    group.append(sample, svg("text", { class: "legend-text", x: 32, y: cy + 4 }, text));
+  });
+  return { group, box };
+}
+
+/** The events as a list under the map, with their spans: what the map shows faded is not happening now. */
+function renderEventList(events) {
+  const list = document.getElementById("map-events");
+  if (!list) return;
+  const world = state.worldEvents && state.worldEvents.world;
+  const items = events.map((event) => {
+    const now = event.active ? el("span", { class: "tag" }, "now") : el("span", { class: "muted" }, " (not at the clock's time)");
+    let where = "";
+    if (event.kind === "typhoon" && event.position) where = ` · centre ${event.position.lat.toFixed(2)}° N ${event.position.lon.toFixed(2)}° E, ${Math.round(event.position.centralPressure)} hPa`;
+    return el("li", { "data-kind": event.kind }, `${eventTitle(event)}: ${shortTime(event.start)} → ${shortTime(event.end)}${where}`, now);
+  });
+  const heading = world
+    ? `${world} at ${shortTime(state.worldEvents.at)}${events.length === 0 ? ": no events" : ""}`
+    : "";
+  list.replaceChildren(...(heading ? [el("li", { class: "muted" }, heading)] : []), ...items);
 }
 
 function placeKey(item) {
@@ -764,7 +1159,7 @@ async function start() {
   document.getElementById("reset-button").addEventListener("click", resetServer);
   document.getElementById("reload-button").addEventListener("click", reloadCassettes);
   try {
-    await Promise.all([loadRequests(), loadCassettes(), loadRoute(), loadHealth()]);
+    await Promise.all([loadRequests(), loadCassettes(), loadRoute(), loadHealth(), loadBasemap(), loadWorldEvents()]);
   } catch (error) {
     setConnection("offline", `cannot reach the admin API: ${error.message}`);
   }
@@ -772,6 +1167,8 @@ async function start() {
   window.addEventListener("resize", scheduleRender);
   // Counts from the server now and then, in case events were missed while the page slept.
   setInterval(loadHealth, 10000);
+  // A clock on real time moves the scenario's events without telling anyone: follow it each minute.
+  setInterval(() => state.health && state.health.clock && !state.health.clock.fixed && loadWorldEvents(), 60000);
 }
 
 start();
