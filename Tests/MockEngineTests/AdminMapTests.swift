@@ -181,6 +181,35 @@ import WeatherWorld
         #expect(Self.harness(nil).respond("/__admin/basemap?x=1").status == 400)
     }
 
+    @Test func theBasemapIsTheWorldDatasProvincesAndARepeatIsA304() async throws {
+        let harness = Self.harness(nil, korea: KoreaRegions(directory: WorldFixtures.directory))
+        let first = await harness.respondLater("/__admin/basemap", method: "GET", headers: ["Host": "127.0.0.1"])
+        #expect(first.status == 200)
+        #expect(first.headers["Content-Type"] == "application/geo+json; charset=utf-8")
+        let collection = try Self.object(first)
+        #expect(collection["type"] as? String == "FeatureCollection")
+        let features = try #require(collection["features"] as? [[String: Any]])
+        let names = features.compactMap { ($0["properties"] as? [String: Any])?["name"] as? String }
+        #expect(features.count == 17 && names.contains("부산광역시") && names.contains("제주특별자치도"), "\(names)")
+        let tag = try #require(first.headers["ETag"])
+        let again = await harness.respondLater(
+            "/__admin/basemap", method: "GET", headers: ["Host": "127.0.0.1", "If-None-Match": tag])
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+    }
+
+    @Test func theDashboardAsksForTheMapsEndpointsWhichExist() throws {
+        let harness = Self.harness(WorldChoice(scenario: try WorldFixtures.preset("cold-wave"), seed: 1))
+        let script = String(decoding: harness.respond("/__admin/dashboard.js").body, as: UTF8.self)
+        #expect(script.contains("fetch(`${API}basemap`"))
+        #expect(script.contains(#"getJSON("world/events")"#))
+        // The page follows the clock and the world through the event feed.
+        #expect(script.contains(#"addEventListener("world""#) && script.contains(#"addEventListener("clock""#))
+        #expect(harness.respond("/__admin/world/events").status == 200)
+        let endpoints = try #require(try Self.object(harness.respond("/__admin/nothing"))["endpoints"] as? [String])
+        #expect(endpoints.contains("GET /__admin/basemap") && endpoints.contains("GET /__admin/world/events[?at=UNIX]"))
+    }
+
     @Test func theBasemapIsGeoJSONThatARepeatRevalidatesWithA304() throws {
         let outlines = Array(#"{"type":"FeatureCollection","features":[]}"#.utf8)
         let first = Basemap.response(outlines, ifNoneMatch: nil)

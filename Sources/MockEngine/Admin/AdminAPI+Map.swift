@@ -80,16 +80,14 @@ enum Basemap {
     /// Why the regions did not read, naming the file from the data folder's `korea/` on: the admin API
     /// shows no absolute path.
     static func shown(_ problem: KoreaRegionsError) -> String {
-        func relative(_ path: String) -> String {
+        let path = problem.path
+        let relative =
             if let folder = path.ranges(of: "/korea").last {
-                return String(path[path.index(after: folder.lowerBound)...])
+                String(path[path.index(after: folder.lowerBound)...])
+            } else {
+                path.split(separator: "/").last.map(String.init) ?? path
             }
-            return path.split(separator: "/").last.map(String.init) ?? path
-        }
-        return switch problem {
-        case .missingFile(let path): "\(relative(path)) in the World data is missing"
-        case .malformed(let path, let offset, let reason): "\(relative(path)): byte \(offset): \(reason)"
-        }
+        return problem.description.replacing(path, with: relative)
     }
 
     /// A strong tag from the bytes' FNV-1a hash and length: outlines that differ get another tag.
