@@ -132,6 +132,8 @@ import WeatherWorld
         #expect(wave["anomaly"] as? Double == 10)
         let snow = try #require(events.first { $0["kind"] as? String == "heavy-snow" })
         #expect(snow["active"] as? Bool == false, "heavy snow starts at +6h")
+        let atStart = try #require(try Self.events(cold, at: Self.start)["events"] as? [[String: Any]])
+        #expect(atStart.first?["active"] as? Bool == true, "a +0h event is under way at the clock's start")
     }
 
     @Test func aWorldPutAtRunTimeIsTheOneDrawnBoxesIncluded() throws {

@@ -46,8 +46,9 @@ enum ScenarioMap {
         var members: [(String, JSONValue)] = [
             ("kind", .string(ScenarioEventKindName(event.kind).rawValue)),
             ("start", .string(iso8601(start))), ("end", .string(iso8601(end))),
-            // The world lets an event act strictly inside its span (`ScenarioOverlay.timeWeight`).
-            ("active", .bool(time > start && time < end)),
+            // From its start on, though the world ramps it in from nothing there
+            // (`ScenarioOverlay.timeWeight`): a preset's "+0h" event is under way at the clock's start.
+            ("active", .bool(time >= start && time < end)),
             ("alert", event.alert.map { .string($0.event) } ?? .null),
         ]
         switch event.kind {

@@ -943,6 +943,10 @@ function overlaps(box, other) {
   return box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top;
 }
 
+// Farther apart than this, two requests in a row are not a step of a drive (an app also asks about its
+// destination or a saved city), and no segment joins them.
+const DRIVE_STEP_KILOMETRES = 25;
+
 /** The drive as answered: a segment to each request with a temperature, in that temperature's colour. */
 function drivenPath(items, project) {
   const group = svg("g", { class: "driven-path" });
@@ -951,7 +955,10 @@ function drivenPath(items, project) {
     const degrees = item.entry.unmatched ? null : celsius(item.entry.answer);
     if (degrees === null) continue;
     const x = project.x(item.position.lon), y = project.y(item.position.lat);
-    if (previous) group.append(tint(svg("line", { class: "driven", x1: previous.x, y1: previous.y, x2: x, y2: y }), temperatureColour(degrees)));
+    const step = previous ? Math.hypot(x - previous.x, y - previous.y) * project.kilometresPerPixel : Infinity;
+    if (step <= DRIVE_STEP_KILOMETRES) {
+      group.append(tint(svg("line", { class: "driven", x1: previous.x, y1: previous.y, x2: x, y2: y }), temperatureColour(degrees)));
+    }
     previous = { x, y };
   }
   return group;
