@@ -50,50 +50,69 @@ struct KMAEnvelope {
     static func page(
         result: KMAResult, count: Int, totalCount: Int, paging: KMAPaging, format: KMAFormat,
         rows: (Range<Int>) -> [[(String, JSONValue)]]
-    ) -> String {
-        guard let range = paging.range(of: count) else { return KMAAnswers.body(KMAAnswers.noData, format: format) }
+    ) -> [UInt8] {
+        guard let range = paging.range(of: count) else {
+            return Array(KMAAnswers.body(KMAAnswers.noData, format: format).utf8)
+        }
         let body = Body(rows: rows(range), pageNo: paging.page, numOfRows: paging.rowsPerPage, totalCount: totalCount)
-        return text(result: result, body: body, format: format)
+        return bytes(result: result, body: body, format: format)
     }
 
-    /// The answer `result` with `body` in `format`.
-    static func text(result: KMAResult, body: Body, format: KMAFormat) -> String {
+    /// The answer `result` with `body` in `format`, written straight into bytes (a village forecast's
+    /// thousand rows build no tree and no intermediate strings).
+    static func bytes(result: KMAResult, body: Body, format: KMAFormat) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160 + body.rows.count * 150)
         switch format {
         case .json:
-            let items = JSONValue.array(body.rows.map { JSONValue.object($0) })
-            let envelope = JSONValue.object([
-                (
-                    "response",
-                    .object([
-                        (
-                            "header",
-                            .object([("resultCode", .string(result.code)), ("resultMsg", .string(result.message))])
-                        ),
-                        (
-                            "body",
-                            .object([
-                                ("dataType", .string("JSON")), ("items", .object([("item", items)])),
-                                ("pageNo", .number(body.pageNo)), ("numOfRows", .number(body.numOfRows)),
-                                ("totalCount", .number(body.totalCount)),
-                            ])
-                        ),
-                    ])
-                )
-            ])
-            return String(decoding: envelope.compactBytes, as: UTF8.self)
-        case .xml:
-            var text = KMAXML.declaration + "<response><header><resultCode>\(KMAXML.escaped(result.code))"
-            text += "</resultCode><resultMsg>\(KMAXML.escaped(result.message))</resultMsg></header>"
-            text += "<body><dataType>XML</dataType><items>"
-            for row in body.rows {
-                text += "<item>"
-                for (name, value) in row { text += "<\(name)>\(xmlText(value))</\(name)>" }
-                text += "</item>"
+            out.append(contentsOf: #"{"response":{"header":{"resultCode":"#.utf8)
+            JSONValue.writeString(result.code, into: &out)
+            out.append(contentsOf: #","resultMsg":"#.utf8)
+            JSONValue.writeString(result.message, into: &out)
+            out.append(contentsOf: #"},"body":{"dataType":"JSON","items":{"item":["#.utf8)
+            for (index, row) in body.rows.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "{"))
+                for (position, (name, value)) in row.enumerated() {
+                    if position > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONValue.writeString(name, into: &out)
+                    out.append(UInt8(ascii: ":"))
+                    value.write(into: &out)
+                }
+                out.append(UInt8(ascii: "}"))
             }
-            text += "</items><numOfRows>\(body.numOfRows)</numOfRows><pageNo>\(body.pageNo)</pageNo>"
-            text += "<totalCount>\(body.totalCount)</totalCount></body></response>"
-            return text
+            out.append(contentsOf: #"]},"pageNo":"#.utf8)
+            out.append(contentsOf: String(body.pageNo).utf8)
+            out.append(contentsOf: #","numOfRows":"#.utf8)
+            out.append(contentsOf: String(body.numOfRows).utf8)
+            out.append(contentsOf: #","totalCount":"#.utf8)
+            out.append(contentsOf: String(body.totalCount).utf8)
+            out.append(contentsOf: "}}}".utf8)
+        case .xml:
+            out.append(contentsOf: KMAXML.declaration.utf8)
+            out.append(contentsOf: "<response><header><resultCode>".utf8)
+            out.append(contentsOf: KMAXML.escaped(result.code).utf8)
+            out.append(contentsOf: "</resultCode><resultMsg>".utf8)
+            out.append(contentsOf: KMAXML.escaped(result.message).utf8)
+            out.append(contentsOf: "</resultMsg></header><body><dataType>XML</dataType><items>".utf8)
+            for row in body.rows {
+                out.append(contentsOf: "<item>".utf8)
+                for (name, value) in row {
+                    out.append(UInt8(ascii: "<"))
+                    out.append(contentsOf: name.utf8)
+                    out.append(UInt8(ascii: ">"))
+                    out.append(contentsOf: xmlText(value).utf8)
+                    out.append(contentsOf: "</".utf8)
+                    out.append(contentsOf: name.utf8)
+                    out.append(UInt8(ascii: ">"))
+                }
+                out.append(contentsOf: "</item>".utf8)
+            }
+            out.append(contentsOf: "</items><numOfRows>\(body.numOfRows)</numOfRows>".utf8)
+            out.append(contentsOf: "<pageNo>\(body.pageNo)</pageNo><totalCount>\(body.totalCount)</totalCount>".utf8)
+            out.append(contentsOf: "</body></response>".utf8)
         }
+        return out
     }
 
     /// A row value as XML text: a string escaped, a number as written, null empty.

@@ -46,7 +46,7 @@ struct KMAVariant: Sendable, Hashable {
         let text = KMAEnvelope.page(
             result: envelope.result, count: rows.count, totalCount: envelope.totalCount, paging: paging, format: format
         ) { range in rows[range].map { reshaped($0, shift: shift) } }
-        response.body = Array(text.utf8)
+        response.body = text
         return response
     }
 

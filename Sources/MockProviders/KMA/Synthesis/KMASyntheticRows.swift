@@ -57,11 +57,11 @@ struct KMASyntheticRows {
     static let normal = KMAResult(code: "00", message: "NORMAL_SERVICE")
 
     /// A synthetic 200 whose body is `text` in `format`, named `rule` in the journal.
-    static func answer(_ text: String, format: KMAFormat, rule: String) -> SynthesizedAnswer {
+    static func answer(_ text: [UInt8], format: KMAFormat, rule: String) -> SynthesizedAnswer {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: format.contentType)
         return SynthesizedAnswer(
-            response: HTTPResponse(status: 200, headers: headers, body: Array(text.utf8)), isSynthetic: true,
+            response: HTTPResponse(status: 200, headers: headers, body: text), isSynthetic: true,
             rule: rule)
     }
 
