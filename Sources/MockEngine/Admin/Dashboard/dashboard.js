@@ -896,6 +896,9 @@ function renderMap() {
     const latestDegrees = celsius(latest.entry.answer);
     const latestClasses = ["latest", latest.entry.unmatched ? "unmatched" : isSynthetic(latest.entry) ? "synthetic" : "recorded"];
     layers.push(svg("circle", { class: "latest-ring", cx: lx, cy: ly, r: 11 }));
+    // The latest marker covers its point's rain or snow ring: it gets its own, outside it.
+    const latestPrecipitation = latest.entry.unmatched ? null : precipitationOf(latest.entry.answer);
+    if (latestPrecipitation) layers.push(svg("circle", { class: `precipitation ${latestPrecipitation}`, cx: lx, cy: ly, r: 12 }));
     layers.push(
       tint(
         svg("circle", { class: latestClasses.join(" "), cx: lx, cy: ly, r: 8, "data-latest": latest.entry.sequence }, svg("title", {}, pointTitle(latest.entry))),
