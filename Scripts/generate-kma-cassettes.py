@@ -13,21 +13,27 @@ borderline 89/91), each cell computed here with the reference's grid formula and
 reference cells. From it come
   vilage/<place>.json          getVilageFcst: a whole 0500 issuance (hourly to +3 days, then 3-hourly)
   ultra-forecast/<place>.json  getUltraSrtFcst: the 0530 issuance, 6 hours, category-major
-  ultra-nowcast/<place>.json   getUltraSrtNcst: the 0600 observation, 8 categories, alphabetical
-and, staged on cells of our choice,
-  */busan-city-hall-rain.json  a rainy issuance of each operation (98/76)
-  */gangneung-snow.json        a snowy issuance of each operation (92/132)
+  ultra-nowcast/<place>.json   getUltraSrtNcst: the 1100 observation, 8 categories, alphabetical
+Each place's day agrees with the OpenWeatherMap current weather bundled for it (near/<place>.json,
+current/seoul.json for Seoul City Hall, near/daegu.json for both Daegu cells): at that answer's hour
+(11:00 KST) the nowcast's T1H is its temperature to the tenth, TMP and T1H are it rounded, and the
+humidity, wind and sky are its own, so an app that shows both APIs tells one story. And, staged behind
+magic keys so that they never contradict the route or the synthetic world,
+  */busan-city-hall-rain.json  a rainy issuance of each operation at 98/76, for serviceKey=mock-rain
+  */gangneung-snow.json        a snowy issuance of each operation at 92/132, for serviceKey=mock-snow
+  */seoul-city-hall-reference.json  the reference's October captures at 60/127, for serviceKey=mock-reference
+                               (the nowcast here; the village forecast by make-kma-documented-cassette.py)
   vilage/yellow-sea.json       a sea cell (16/82) with the API's missing values
   version/forecast-versions.json  getFcstVersion for ODAM, VSRT and SHRT (fields UNCONFIRMED)
   errors/key-states.json       the gateway's answers to the magic keys (codes 30, 22, 31)
   errors/request-errors.json   a missing nx (11) and an out-of-grid nx (01)
 No catch-all: a cell nobody recorded is answered from the synthetic world under `serve --synthesize` (the
 provider's Synthesis/ folder), and otherwise gets the provider's 501 NOT_RECORDED, as OpenWeatherMap does.
-Seoul City Hall's village forecast (vilage/seoul-city-hall.json) is the provider's documented cassette,
-written by Scripts/make-kma-documented-cassette.py: this script never writes it.
+The reference's village forecast (vilage/seoul-city-hall-reference.json) is the provider's documented
+cassette, written by Scripts/make-kma-documented-cassette.py: this script never writes it.
 
 Every body is `synthetic` (made up in the API's documented shape, values plausible for a December day
-along the route) except ultra-nowcast/seoul-city-hall.json, which is kma-vilage-fcst.md §2.3 verbatim
+along the route) except ultra-nowcast/seoul-city-hall-reference.json, which is kma-vilage-fcst.md §2.3 verbatim
 (`documented`). Every interaction's `expect` block is derived here from the rows it serves, with the
 keys of Cassettes/README.md (KMA).
 """
@@ -42,13 +48,16 @@ SERVICE = "/1360000/VilageFcstInfoService_2.0/"
 HEADERS = {"Content-Type": "application/json;charset=UTF-8"}
 XML_HEADERS = {"Content-Type": "text/xml;charset=UTF-8"}
 # The provider's own cassette: documented, written by its own script.
-NOT_OURS = {"vilage/seoul-city-hall.json"}
+NOT_OURS = {"vilage/seoul-city-hall-reference.json"}
+# The magic keys that ask for the staged cassettes (Cassettes/README.md, KMA).
+RAIN_KEY, SNOW_KEY, REFERENCE_KEY = "mock-rain", "mock-snow", "mock-reference"
+OPENWEATHERMAP = os.path.join(ROOT, "Cassettes", "openweathermap")
 
 # The recorded issuances, all on one December day (KST).
 DAY = (2026, 12, 2)
 VILAGE_BASE = "0500"
 ULTRA_FORECAST_BASE = "0530"
-NOWCAST_BASE = "0600"
+NOWCAST_BASE = "1100"
 
 VILAGE_CATEGORIES = ["TMP", "UUU", "VVV", "VEC", "WSD", "SKY", "PTY", "POP", "WAV", "PCP", "REH", "SNO"]
 ULTRA_CATEGORIES = ["LGT", "PTY", "RN1", "SKY", "T1H", "REH", "UUU", "VVV", "VEC", "WSD"]
@@ -117,6 +126,47 @@ ROUTE = [
 RAIN = Place("busan-city-hall-rain", "Busan City Hall in a winter storm", 35.1796, 129.0756, 8, 12, 4, 140, 6.5, 92)
 SNOW = Place("gangneung-snow", "Gangneung in heavy snow", 37.7519, 128.8761, -6, -1, 4, 45, 5.2, 90)
 SEA = Place("yellow-sea", "the Yellow Sea", 35.5, 124.5, 6, 9, 3, 330, 9.0, 75)
+
+
+# Each route place's OpenWeatherMap current weather, which its day agrees with.
+OPENWEATHERMAP_CURRENT = {
+    "sesac-campus": "near/sesac-campus.json", "seoul-city-hall": "current/seoul.json", "suwon": "near/suwon.json",
+    "cheonan": "near/cheonan.json", "daejeon": "near/daejeon.json", "gimcheon": "near/gimcheon.json",
+    "gumi": "near/gumi.json", "daegu": "near/daegu.json", "daegu-city-hall": "near/daegu.json",
+}
+# The hour (KST) of those answers (dt 1670206443: 11:14 KST), where the KMA rows meet them.
+AGREEMENT_HOUR = 11
+AGREEMENT_STEP = AGREEMENT_HOUR - 6  # the forecast step of that hour in the 0500 and 0530 issuances
+
+
+def openweathermap_current(place):
+    """(°C, humidity %, wind from °, wind m/s, cloud %, main) of the place's bundled current weather."""
+    with open(os.path.join(OPENWEATHERMAP, OPENWEATHERMAP_CURRENT[place.key]), encoding="utf-8") as f:
+        body = json.load(f)["interactions"][0]["response"]["json"]
+    return (body["main"]["temp"] - 273.15, body["main"]["humidity"], body["wind"]["deg"], body["wind"]["speed"],
+            body["clouds"]["all"], body["weather"][0]["main"])
+
+
+def agree_with_openweathermap(place):
+    """Moves the place's day so that, at AGREEMENT_HOUR, the model gives OpenWeatherMap's temperature,
+    humidity, wind and sky, keeping the place's daily range and its variation through the day."""
+    celsius, humidity_percent, wind_from, wind_speed, clouds, main = openweathermap_current(place)
+    if main in ("Rain", "Drizzle", "Thunderstorm", "Snow"):
+        raise SystemExit(f"{place.key}: OpenWeatherMap says {main}; the route's KMA days are dry")
+    span = place.tmax - place.tmin
+    place.tmin = celsius - span * (AGREEMENT_HOUR - 6) / 9
+    place.tmax = place.tmin + span
+    place.sky = 1 if clouds <= 50 else 3 if clouds <= 80 else 4
+    # wind() varies the direction by 21·sin(step/5) and the speed by 0.8·sin(step/7 + nx).
+    place.wind_from = (wind_from - 21 * math.sin(AGREEMENT_STEP / 5.0)) % 360
+    place.wind = wind_speed - 0.8 * math.sin(AGREEMENT_STEP / 7.0 + place.nx)
+    # humidity() is base + 20·(max - t)/span - 10.
+    place.humidity = humidity_percent - 20 * (place.tmax - celsius) / span + 10
+    place.agreed_celsius = celsius
+
+
+for _place in ROUTE:
+    agree_with_openweathermap(_place)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -331,10 +381,14 @@ def ultra_forecast_rows(place):
 
 
 def nowcast_rows(place):
-    """The 0600 observation: the 8 categories, alphabetical; RN1 a plain number of mm."""
+    """The 1100 observation: the 8 categories, alphabetical; RN1 a plain number of mm. A route place
+    observes OpenWeatherMap's temperature to the tenth."""
     day_min, day_max = extremes(place, 0)
-    temp = temperature(place, 0, 6) + 0.1 * ((place.nx + place.ny) % 7 - 3)
-    vec, wsd, uuu, vvv = wind(place, 0)
+    hour = int(NOWCAST_BASE[:2])
+    temp = getattr(place, "agreed_celsius", None)
+    if temp is None:
+        temp = temperature(place, 0, hour) + 0.1 * ((place.nx + place.ny) % 7 - 3)
+    vec, wsd, uuu, vvv = wind(place, hour - 6)
     pty, rn1 = 0, "0"
     if place is RAIN:
         pty, rn1 = 1, "12.5"
@@ -353,7 +407,7 @@ DOCUMENTED_NOWCAST = [
 ]
 
 
-def documented_nowcast_rows():
+def reference_nowcast_rows():
     return [{"baseDate": "20261002", "baseTime": "0000", "category": category, "nx": 60, "ny": 127,
              "obsrValue": value} for category, value in DOCUMENTED_NOWCAST]
 
@@ -418,7 +472,9 @@ def interaction(operation, query, body, expect, status=200, headers=None, text=N
 
 
 def cell_query(place):
-    return {"nx": str(place.nx), "ny": str(place.ny)}
+    """The pattern: the cell, and for a staged place the magic key that asks for it."""
+    key = {"busan-city-hall-rain": RAIN_KEY, "gangneung-snow": SNOW_KEY}.get(place.key)
+    return ({"serviceKey": key} if key else {}) | {"nx": str(place.nx), "ny": str(place.ny)}
 
 
 def cassette(notes, interactions, source="synthetic"):
@@ -461,14 +517,16 @@ def nowcast_cassette(place, what):
     return cassette(notes, [interaction("getUltraSrtNcst", cell_query(place), envelope(rows), nowcast_expect(rows))])
 
 
-def documented_nowcast_cassette():
-    rows = documented_nowcast_rows()
+def reference_nowcast_cassette():
+    rows = reference_nowcast_rows()
     notes = ("Ultra-short nowcast (getUltraSrtNcst) for Seoul City Hall's cell 60/127: kma-vilage-fcst.md §2.3 "
-             "verbatim (the 2026 apihub capture, base 20261002 0000: 15.2 °C, an October night, not the "
-             "December day of the other route cassettes)." + SHIFT_NOTE
+             "verbatim (the 2026 apihub capture, base 20261002 0000: 15.2 °C, an October night). Kept as the "
+             "evidence of the API's shape, and served only for serviceKey=mock-reference: an October night "
+             "beside the route's December day would contradict OpenWeatherMap's Seoul." + SHIFT_NOTE
              + " Written by Scripts/generate-kma-cassettes.py.")
-    return cassette(notes, [interaction("getUltraSrtNcst", {"nx": "60", "ny": "127"}, envelope(rows),
-                                        nowcast_expect(rows))], source="documented")
+    query = {"serviceKey": REFERENCE_KEY, "nx": "60", "ny": "127"}
+    return cassette(notes, [interaction("getUltraSrtNcst", query, envelope(rows), nowcast_expect(rows))],
+                    source="documented")
 
 
 # getFcstVersion: its item fields and the version's format are UNCONFIRMED (kma-vilage-fcst.md §2.5). Our
@@ -552,18 +610,19 @@ def files():
     for name, lat, lon, cell in REFERENCE_CELLS:
         if grid_cell(lat, lon) != cell:
             raise SystemExit(f"grid formula gives {grid_cell(lat, lon)} for {name}, the reference says {cell}")
-    december = "a December day (synthetic values, plausible for the place and varying along the route)."
+    december = ("a December day (synthetic values, plausible for the place and varying along the route), which "
+                f"at {AGREEMENT_HOUR}:00 KST agrees with the place's bundled OpenWeatherMap current weather "
+                "(temperature, humidity, wind, sky; no rain).")
     out = {}
     for place in ROUTE:
         out[f"vilage/{place.key}.json"] = vilage_cassette(place, december)
         out[f"ultra-forecast/{place.key}.json"] = ultra_forecast_cassette(place, december)
-        if place.key != "seoul-city-hall":
-            out[f"ultra-nowcast/{place.key}.json"] = nowcast_cassette(place, december)
-    out["ultra-nowcast/seoul-city-hall.json"] = documented_nowcast_cassette()
-    rain = ("the rainy issuance (synthetic): a winter storm, PTY 1 and 4 (shower) in the village forecast, 1 and 5 "
+        out[f"ultra-nowcast/{place.key}.json"] = nowcast_cassette(place, december)
+    out["ultra-nowcast/seoul-city-hall-reference.json"] = reference_nowcast_cassette()
+    rain = ("the rainy issuance (synthetic), asked for with serviceKey=mock-rain: a winter storm, PTY 1 and 4 (shower) in the village forecast, 1 and 5 "
             "(drizzle) in the ultra-short forecast, PCP/RN1 in their text forms 1mm 미만, 6.2mm, 30.0~50.0mm, "
             "50.0mm 이상 and 강수없음 once it stops.")
-    snow = ("the snowy issuance (synthetic): PTY 3 and 2 (rain and snow) in the village forecast, 3, 7 (snow "
+    snow = ("the snowy issuance (synthetic), asked for with serviceKey=mock-snow: PTY 3 and 2 (rain and snow) in the village forecast, 3, 7 (snow "
             "flurries), 6 and 2 in the ultra-short forecast, SNO in its text forms 0.5cm 미만, 2.3cm, 5.0cm 이상 and "
             "적설없음 once it stops, PCP 1mm 미만.")
     for place, what in ((RAIN, rain), (SNOW, snow)):

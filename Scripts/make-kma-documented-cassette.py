@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""Writes Cassettes/kma/vilage/seoul-city-hall.json: the village forecast for Seoul 60/127, issuance
-20261001 2300, completed into a whole issuance from the reference's rows (kma-vilage-fcst.md §2.2).
+"""Writes Cassettes/kma/vilage/seoul-city-hall-reference.json: the village forecast for Seoul 60/127,
+issuance 20261001 2300, completed into a whole issuance from the reference's rows (kma-vilage-fcst.md
+§2.2). It is the evidence of the API's shape, served only for serviceKey=mock-reference: an October
+night beside the route's December day (vilage/seoul-city-hall.json) would contradict OpenWeatherMap's
+Seoul.
 
 The first forecast hour (20261002 0000, 12 rows) and that day's TMN (0600, "12.0") and TMX (1500,
 "21.0") are verbatim; every other row is completed: hourly 20261002 0000 to 20261005 0000, then
@@ -93,14 +96,15 @@ def main():
             "after the 1500 SNO), temperatures interpolated between invented daily extremes, a rain spell "
             "on 20261004 0900-1100 with the reference's rain-hour values (PTY 1, POP 60, PCP 1mm 미만), "
             "bare-number PCP/SNO on the 3-hourly rows as the capture's far rows have. No base_time in the "
-            "pattern: any issuance is this answer shifted (docs: Cassettes/README.md, KMA)."
+            "pattern: any issuance is this answer shifted (docs: Cassettes/README.md, KMA). Served only for "
+            "serviceKey=mock-reference, so that the route's December day answers Seoul."
         ),
         "interactions": [
             {
                 "request": {
                     "method": "GET",
                     "path": "/1360000/VilageFcstInfoService_2.0/getVilageFcst",
-                    "query": {"nx": str(NX), "ny": str(NY)},
+                    "query": {"serviceKey": "mock-reference", "nx": str(NX), "ny": str(NY)},
                 },
                 "response": {
                     "status": 200,
@@ -133,7 +137,7 @@ def main():
         ],
     }
     assert len(items) == 980, len(items)
-    with open("Cassettes/kma/vilage/seoul-city-hall.json", "w", encoding="utf-8") as file:
+    with open("Cassettes/kma/vilage/seoul-city-hall-reference.json", "w", encoding="utf-8") as file:
         json.dump(cassette, file, ensure_ascii=False, indent=2)
         file.write("\n")
 

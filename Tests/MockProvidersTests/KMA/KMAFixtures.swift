@@ -3,7 +3,7 @@ import MockEngine
 import MockProviders
 import TestSupport
 
-/// The cassettes and requests the KMA tests share: the bundled Seoul village forecast (issuance
+/// The cassettes and requests the KMA tests share: the reference's Seoul village forecast (issuance
 /// 20261001 2300 KST), and in-memory nowcast, ultra-short forecast and catch-all interactions.
 enum KMAFixtures {
     static let prefix = "/1360000/VilageFcstInfoService_2.0/"
@@ -19,11 +19,16 @@ enum KMAFixtures {
         return formatter.date(from: text)!
     }
 
-    /// The bundled Seoul cassette and the in-memory ones.
+    /// The reference's Seoul cassette and the in-memory ones. The bundled copy is asked for with
+    /// `serviceKey=mock-reference` (so it never contradicts the route's December day); these tests read
+    /// its rows for any key, as a cassette of the user's own would be.
     static func files() throws -> [(String, String)] {
-        let seoul = PackageLayout.bundledCassettes.appendingPathComponent("kma/vilage/seoul-city-hall.json")
+        let seoul = PackageLayout.bundledCassettes.appendingPathComponent("kma/vilage/seoul-city-hall-reference.json")
+        let bundled = try String(contentsOf: seoul, encoding: .utf8)
+        let anyKey = bundled.replacingOccurrences(of: #""serviceKey": "mock-reference","#, with: "")
+        precondition(anyKey != bundled, "the reference cassette no longer names its key as these tests expect")
         return [
-            ("kma/vilage/seoul-city-hall.json", try String(contentsOf: seoul, encoding: .utf8)),
+            ("kma/vilage/seoul-city-hall-reference.json", anyKey),
             ("kma/test/others.json", cassetteJSON(nowcast, ultraShort, catchAll)),
         ]
     }
