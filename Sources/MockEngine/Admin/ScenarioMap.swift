@@ -68,7 +68,11 @@ enum ScenarioMap {
             members.append(("name", .string(name)))
             members.append(("track", .array(track.map { fix(time: $0.time.instant(clockStart: clockStart), $0) })))
             members.append(
-                ("position", position(of: track, clockStart: clockStart, at: time).map { fix(time: time, $0) } ?? .null)
+                (
+                    "position",
+                    TyphoonFix.interpolated(on: track, clockStart: clockStart, at: time).map { fix(time: time, $0) }
+                        ?? .null
+                )
             )
         case .rainBand(let latitude, let longitude, let orientation, let heading, let speed, let halfWidth, let peak):
             let hours = Double(min(max(time, start), max(end, start)) - start) / 3_600
@@ -88,25 +92,6 @@ enum ScenarioMap {
             members.append(("peakRate", .number(peak)))
         }
         return .object(members)
-    }
-
-    /// The typhoon's centre at `time`, interpolated linearly between the fixes around it (as the
-    /// world's `TyphoonField` does), nil before its first fix, after its last, or with fewer than two.
-    static func position(of track: [TyphoonFix], clockStart: Int64, at time: Int64) -> TyphoonFix? {
-        guard track.count >= 2 else { return nil }
-        for (a, b) in zip(track, track.dropFirst()) {
-            let start = a.time.instant(clockStart: clockStart)
-            let end = b.time.instant(clockStart: clockStart)
-            guard time >= start, time <= end, end > start else { continue }
-            let t = Double(time - start) / Double(end - start)
-            func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
-            return TyphoonFix(
-                time: .absolute(time), latitude: lerp(a.latitude, b.latitude),
-                longitude: lerp(a.longitude, b.longitude), centralPressure: lerp(a.centralPressure, b.centralPressure),
-                radiusOfMaximumWind: max(lerp(a.radiusOfMaximumWind, b.radiusOfMaximumWind), 5),
-                maximumWind: max(lerp(a.maximumWind, b.maximumWind), 1))
-        }
-        return nil
     }
 
     private static func fix(time: Int64, _ fix: TyphoonFix) -> JSONValue {

@@ -22,30 +22,18 @@ struct TyphoonField: Sendable {
 
     /// The typhoon at `time`, or nil before its first fix and after its last.
     init?(track: [TyphoonFix], clockStart: Int64, time: Int64) {
-        guard track.count >= 2 else { return nil }
-        var index = 0
-        while index < track.count - 1 {
-            let start = track[index].time.instant(clockStart: clockStart)
-            let end = track[index + 1].time.instant(clockStart: clockStart)
-            if time >= start, time <= end, end > start {
-                let a = track[index]
-                let b = track[index + 1]
-                let t = Double(time - start) / Double(end - start)
-                latitude = ModelMath.lerp(a.latitude, b.latitude, t)
-                longitude = ModelMath.lerp(a.longitude, b.longitude, t)
-                centralPressure = ModelMath.lerp(a.centralPressure, b.centralPressure, t)
-                radiusOfMaximumWind = max(ModelMath.lerp(a.radiusOfMaximumWind, b.radiusOfMaximumWind, t), 5)
-                maximumWind = max(ModelMath.lerp(a.maximumWind, b.maximumWind, t), 1)
-                let hours = Double(end - start) / 3_600
-                let leg = LocalOffset(
-                    from: (a.latitude, a.longitude), to: WorldPlace(latitude: b.latitude, longitude: b.longitude))
-                motionEast = leg.east / hours
-                motionNorth = leg.north / hours
-                return
-            }
-            index += 1
-        }
-        return nil
+        guard let leg = TyphoonFix.leg(of: track, clockStart: clockStart, at: time) else { return nil }
+        let centre = leg.centre
+        latitude = centre.latitude
+        longitude = centre.longitude
+        centralPressure = centre.centralPressure
+        radiusOfMaximumWind = centre.radiusOfMaximumWind
+        maximumWind = centre.maximumWind
+        let offset = LocalOffset(
+            from: (leg.from.latitude, leg.from.longitude),
+            to: WorldPlace(latitude: leg.to.latitude, longitude: leg.to.longitude))
+        motionEast = offset.east / leg.hours
+        motionNorth = offset.north / leg.hours
     }
 
     /// Holland's shape parameter B from the pressure drop and the maximum wind (ρ e Vmax² / Δp).
@@ -112,5 +100,36 @@ struct TyphoonField: Sendable {
     /// reaches 15 m/s (the strong-wind radius weather services draw).
     func acts(atDistance distance: Double) -> Bool {
         distance <= 3 * radiusOfMaximumWind || windSpeed(atDistance: distance) >= 15
+    }
+}
+
+extension TyphoonFix {
+    /// The storm on `track` at `time`: its centre, pressure, radius and wind interpolated linearly
+    /// between the fixes around it (the radius at least 5 km, the wind at least 1 m/s), as the world
+    /// lays it over the weather and the dashboard's map draws it; nil before the first fix, after the
+    /// last, or with fewer than two.
+    package static func interpolated(on track: [TyphoonFix], clockStart: Int64, at time: Int64) -> TyphoonFix? {
+        leg(of: track, clockStart: clockStart, at: time)?.centre
+    }
+
+    /// The leg of `track` that `time` falls on: its two fixes, their span in hours, and the centre.
+    static func leg(of track: [TyphoonFix], clockStart: Int64, at time: Int64)
+        -> (from: TyphoonFix, to: TyphoonFix, hours: Double, centre: TyphoonFix)?
+    {
+        guard track.count >= 2 else { return nil }
+        for (a, b) in zip(track, track.dropFirst()) {
+            let start = a.time.instant(clockStart: clockStart)
+            let end = b.time.instant(clockStart: clockStart)
+            guard time >= start, time <= end, end > start else { continue }
+            let t = Double(time - start) / Double(end - start)
+            let centre = TyphoonFix(
+                time: .absolute(time), latitude: ModelMath.lerp(a.latitude, b.latitude, t),
+                longitude: ModelMath.lerp(a.longitude, b.longitude, t),
+                centralPressure: ModelMath.lerp(a.centralPressure, b.centralPressure, t),
+                radiusOfMaximumWind: max(ModelMath.lerp(a.radiusOfMaximumWind, b.radiusOfMaximumWind, t), 5),
+                maximumWind: max(ModelMath.lerp(a.maximumWind, b.maximumWind, t), 1))
+            return (a, b, Double(end - start) / 3_600, centre)
+        }
+        return nil
     }
 }
