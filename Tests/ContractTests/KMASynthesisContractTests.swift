@@ -33,31 +33,9 @@ import FoundationNetworking
         _ mode: ContractMode, synthesize: Bool, _ body: (URL, URLSession) async throws -> T
     ) async throws -> T {
         try await contractCaseLimit.run {
-            var options = ReplayOptions()
-            options.clock = clock
-            options.synthesis = synthesize ? Synthesis(scenario: "climatology", seed: 7) : nil
-            let backend: ReplayBackend
-            switch mode {
-            case .serve:
-                var arguments = ["--clock", ISO8601DateFormatter().string(from: clock)]
-                if synthesize { arguments += ["--synthesize", "--scenario", "climatology", "--seed", "7"] }
-                backend = .server(
-                    try await MockServer.start(cassettes: PackageLayout.bundledCassettes, arguments: arguments))
-            case .inProcessServer:
-                backend = .inProcess(
-                    try InProcessMockWeather.start(.directory(PackageLayout.bundledCassettes), options: options))
-            case .urlProtocol:
-                backend = .replayer(
-                    try MockWeatherReplayer(.directory(PackageLayout.bundledCassettes), options: options))
-            }
-            let result: Result<T, any Error>
-            do {
-                result = .success(try await backend.withSession(body))
-            } catch {
-                result = .failure(error)
-            }
-            await backend.stop()
-            return try result.get()
+            try await withReplaySession(
+                mode, cassettes: PackageLayout.bundledCassettes, clock: clock,
+                synthesis: synthesize ? Synthesis(scenario: "climatology", seed: 7) : nil, body)
         }
     }
 

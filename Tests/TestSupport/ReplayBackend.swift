@@ -14,13 +14,20 @@ package enum ReplayBackend: Sendable {
     case inProcess(InProcessMockWeather)
     case replayer(MockWeatherReplayer)
 
-    /// Starts `mode` over `cassettes`, its mock clock at `clock` when one is given.
-    package static func start(_ mode: ReplayMode, cassettes: URL, clock: Date? = nil) async throws -> ReplayBackend {
+    /// Starts `mode` over `cassettes`, its mock clock at `clock` when one is given, answering what no
+    /// cassette matches from the world `synthesis` names when one is given.
+    package static func start(
+        _ mode: ReplayMode, cassettes: URL, clock: Date? = nil, synthesis: Synthesis? = nil
+    ) async throws -> ReplayBackend {
         var options = ReplayOptions()
         options.clock = clock
+        options.synthesis = synthesis
         switch mode {
         case .serve:
-            let arguments = clock.map { ["--clock", ISO8601DateFormatter().string(from: $0)] } ?? []
+            var arguments = clock.map { ["--clock", ISO8601DateFormatter().string(from: $0)] } ?? []
+            if let synthesis {
+                arguments += ["--synthesize", "--scenario", synthesis.scenario, "--seed", String(synthesis.seed)]
+            }
             return .server(try await MockServer.start(cassettes: cassettes, arguments: arguments))
         case .inProcessServer:
             return .inProcess(try InProcessMockWeather.start(.directory(cassettes), options: options))

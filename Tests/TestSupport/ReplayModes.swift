@@ -1,4 +1,5 @@
 package import Foundation
+package import MockWeather
 
 #if canImport(FoundationNetworking)
 package import FoundationNetworking
@@ -29,13 +30,14 @@ package enum ReplayMode: String, CaseIterable, Sendable {
 /// Runs `body` with a base URL and the session a client uses in `mode` over `cassettes`, and stops
 /// whatever was started. `serve` starts a fresh `mockweather serve` unless `running` names one the
 /// caller already runs (a CI job's service). With `clock`, the mock clock stands at that instant
-/// (`--clock` for `serve`, ``ReplayOptions/clock`` in process); a `running` server keeps its own.
+/// (`--clock` for `serve`, ``ReplayOptions/clock`` in process); a `running` server keeps its own. With
+/// `synthesis`, what no cassette matches is answered from that world (`--synthesize` for `serve`).
 /// (``ReplaySessionPool`` reuses backends between callers that need nothing of their own.)
 ///
 /// Each call has a session of its own: URLSession quietly retries a request whose reused connection
 /// dies, which would hide a `reset` fault; on a fresh connection the client sees it as an app would.
 package func withReplaySession<T>(
-    _ mode: ReplayMode, cassettes: URL, running: URL? = nil, clock: Date? = nil,
+    _ mode: ReplayMode, cassettes: URL, running: URL? = nil, clock: Date? = nil, synthesis: Synthesis? = nil,
     _ body: (URL, URLSession) async throws -> T
 ) async throws -> T {
     if mode == .serve, let running {
@@ -43,7 +45,7 @@ package func withReplaySession<T>(
         defer { session.finishTasksAndInvalidate() }
         return try await body(running, session)
     }
-    let backend = try await ReplayBackend.start(mode, cassettes: cassettes, clock: clock)
+    let backend = try await ReplayBackend.start(mode, cassettes: cassettes, clock: clock, synthesis: synthesis)
     let result: Result<T, any Error>
     do {
         result = .success(try await backend.withSession(body))
