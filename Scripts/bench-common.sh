@@ -80,10 +80,10 @@ cpu_per_request() {
         python3 -c 'import json, sys, urllib.request; print(json.load(urllib.request.urlopen(sys.argv[1]))["requests"])' \
             "http://127.0.0.1:${PORT[$name]}/__admin/health"
     }
-    wrk -t1 -c1 -d1s "http://127.0.0.1:${PORT[$name]}$path" >/dev/null
+    wrk -t1 -c1 -d1s "${@:3}" "http://127.0.0.1:${PORT[$name]}$path" >/dev/null
     ticks_before="$(awk '{ print $14 + $15 }' "/proc/$pid/stat")"
     before="$(served)"
-    wrk -t1 -c1 -d"$DURATION" "http://127.0.0.1:${PORT[$name]}$path" >/dev/null
+    wrk -t1 -c1 -d"$DURATION" "${@:3}" "http://127.0.0.1:${PORT[$name]}$path" >/dev/null
     ticks_after="$(awk '{ print $14 + $15 }' "/proc/$pid/stat")"
     after="$(served)"
     python3 -c 'import sys; t, tick, n = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]); print(f"{t * 1e6 / tick / max(1, n):.2f}")' \

@@ -5,13 +5,15 @@
 #   - server CPU per request (utime+stime over /__admin/health's count, under `wrk -t1 -c1` for
 #     BENCH_DURATION, --no-answer-memo) for a replayed current weather (the bundled Seoul cassette), a
 #     synthetic current weather (Busan, which no cassette has), a synthetic One Call 3.0 (every block) and a
-#     synthetic KMA village forecast (the 0500 issuance's 907 rows in JSON and in XML, Haeundae's cell 99/75);
+#     synthetic KMA village forecast (the 0500 issuance's 907 rows in JSON and in XML, Haeundae's cell 99/75),
+#     and a Kakao coord2address replayed (Seoul City Hall's bundled route cassette) and synthetic (Busan
+#     City Hall, from Korea's boundaries, read on the first request and not measured);
 #   - start-up to the first 200 and the RSS then, without --synthesize (a replayed answer) and with it (a
 #     synthetic answer: the gazetteer is read on that first request), BENCH_ROUNDS rounds, medians.
 #   - with BENCH_BASELINE=REV, the same replay-only start by REV's binary (built in release in a temporary
 #     git worktree), rounds interleaved, so synthesis off is shown to cost the start nothing.
 # Targets: synthetic current / replayed current <= 3; One Call <= 1 ms of CPU; a KMA village forecast
-# <= 2 ms of CPU in either form; with --synthesize, the
+# <= 2 ms of CPU in either form; a synthetic coord2address / a replayed one <= 3; with --synthesize, the
 # first synthetic answer within 200 ms of exec and RSS at most 50 MiB above the replay-only start; with a
 # baseline, the replay-only start and its RSS within 10 % of the baseline's (start-up times on a shared
 # 2-core VM vary by about that much from round to round).
@@ -85,6 +87,12 @@ VILLAGE="/1360000/VilageFcstInfoService_2.0/getVilageFcst?serviceKey=x&pageNo=1&
 VILLAGE+="&base_date=20260906&base_time=0500&nx=99&ny=75"
 printf 'cpu\tvillagejson\t%s\n' "$(cpu_per_request synthetic "$VILLAGE&dataType=JSON")" >>"$RESULTS"
 printf 'cpu\tvillagexml\t%s\n' "$(cpu_per_request synthetic "$VILLAGE")" >>"$RESULTS"
+KAKAO=(-H "Authorization: KakaoAK 0123456789abcdef0123456789abcdef")
+ADDRESS="/v2/local/geo/coord2address.json"
+printf 'cpu\taddressreplayed\t%s\n' "$(cpu_per_request synthetic "$ADDRESS?x=126.9779451&y=37.5663174" "${KAKAO[@]}")" \
+    >>"$RESULTS"
+printf 'cpu\taddresssynthetic\t%s\n' "$(cpu_per_request synthetic "$ADDRESS?x=129.0750&y=35.1798" "${KAKAO[@]}")" \
+    >>"$RESULTS"
 stop_server synthetic
 
 python3 - "$RESULTS" <<'PY'
@@ -103,11 +111,16 @@ print(f"server CPU per request: replayed current {replayed:.1f} µs, synthetic c
 villagejson, villagexml = median("cpu", "villagejson"), median("cpu", "villagexml")
 print(f"server CPU per request: synthetic KMA village forecast (907 rows) JSON {villagejson:.1f} µs, "
       f"XML {villagexml:.1f} µs")
+address_replayed, address_synthetic = median("cpu", "addressreplayed"), median("cpu", "addresssynthetic")
+print(f"server CPU per request: Kakao coord2address replayed {address_replayed:.1f} µs, "
+      f"synthetic {address_synthetic:.1f} µs")
 checks = [
     ("synthetic current weather / replayed current weather, CPU per request", current / replayed, 3.0, "x"),
     ("synthetic One Call 3.0, CPU per request", onecall / 1000, 1.0, " ms"),
     ("synthetic KMA village forecast (JSON), CPU per request", villagejson / 1000, 2.0, " ms"),
     ("synthetic KMA village forecast (XML), CPU per request", villagexml / 1000, 2.0, " ms"),
+    ("synthetic coord2address / replayed coord2address, CPU per request", address_synthetic / address_replayed, 3.0,
+     "x"),
     ("--synthesize: exec to the first synthetic 200", median("startup", "synthetic"), 200.0, " ms"),
     ("--synthesize: RSS above the replay-only start", (median("rss", "synthetic") - median("rss", "replay")) / 1024,
      50.0, " MiB"),
