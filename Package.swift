@@ -154,6 +154,7 @@ let package = Package(
             name: "Fuzzing",
             dependencies: [
                 "HTTPServer", "MockEngine", "MockProviders", "MockRecording", "LocationSimulator", "WeatherWorld",
+                "KoreaRegions",
             ],
             swiftSettings: strictSettings),
         .executableTarget(name: "mockweather-fuzz", dependencies: ["Fuzzing"], swiftSettings: strictSettings),

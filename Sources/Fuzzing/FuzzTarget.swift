@@ -33,6 +33,7 @@ package enum FuzzTargets {
         ClockBodyTarget.target,
         RequestNumbersTarget.target,
         ScenarioTarget.target,
+        KoreaRegionsTarget.target,
     ]
 
     /// The target called `name`, if there is one.

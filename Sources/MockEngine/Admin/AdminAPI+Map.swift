@@ -30,7 +30,7 @@ extension AdminAPI {
                         404, .object([("error", .string("no map of Korea: this program has no World data folder"))]))
                 }
                 guard let outlines = korea.provinceOutlines() else {
-                    let why = korea.loadProblem.map(Basemap.shown) ?? "the regions hold no provinces' outlines"
+                    let why = korea.outlinesProblem.map(Basemap.shown) ?? "the regions hold no provinces' outlines"
                     return json(404, .object([("error", .string("no map of Korea: \(why)"))]))
                 }
                 return Basemap.response(outlines, ifNoneMatch: ifNoneMatch)
