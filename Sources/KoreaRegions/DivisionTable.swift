@@ -4,6 +4,9 @@
 struct DivisionTable: Sendable {
     /// The size of a coordinate unit, degrees (1e-5°, about 1.1 m).
     static let quantum = 1e-5
+    /// Units in a degree: a point is divided by it, so `3520124` reads back as `35.20124`, not as the
+    /// product's `35.201240000000006`.
+    static let unitsPerDegree = 100_000.0
 
     /// Each division's level: 0 province, 1 district, 2 town, 3 village.
     var levels: [UInt8] = []
@@ -33,8 +36,8 @@ struct DivisionTable: Sendable {
         }
         return LegalDivision(
             province: levels[0]!, district: levels[1], town: levels[2], village: levels[3],
-            latitude: Double(pointLatitudes[index]) * Self.quantum,
-            longitude: Double(pointLongitudes[index]) * Self.quantum)
+            latitude: Double(pointLatitudes[index]) / Self.unitsPerDegree,
+            longitude: Double(pointLongitudes[index]) / Self.unitsPerDegree)
     }
 
     /// Whether division `index` is `ancestor` or lies within it.
