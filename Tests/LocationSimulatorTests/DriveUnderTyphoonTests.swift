@@ -98,6 +98,7 @@ struct DriveUnderTyphoonTests {
                 "--clock", "2026-09-06T00:00:00Z", "--synthesize", "--scenario", "typhoon-landfall", "--seed", "7",
             ]
         ) { server in
+            try await server.readKoreanBoundaries()  // before the drive's 10 s timeouts
             let result = try await RunningProcess.run(
                 "replay-location",
                 [

@@ -76,7 +76,8 @@ struct WeatherAgainstMockServerTests {
     @Test func theKMADriveAsksEachCellItEntersOnceFromSeoulCityHallToDaegu() async throws {
         let result = try await withMockServer(cassettes: PackageLayout.bundledCassettes, arguments: ["--synthesize"]) {
             server in
-            try await RunningProcess.run(
+            try await server.readKoreanBoundaries()  // the sea mask's, before the drive's 10 s timeouts
+            return try await RunningProcess.run(
                 "replay-location",
                 [
                     TestTraces.seoulToDaeguPath(), "--instant", "--weather", "kma", "--server",

@@ -47,6 +47,8 @@ public enum HarnessError: Error, CustomStringConvertible {
     case badTarget(String)
     /// A pooled `mockweather serve` did not rewind for the next case; `detail` says what it answered.
     case resetFailed(String)
+    /// A server answered a harness request otherwise than the harness needs; `detail` says how.
+    case unexpectedAnswer(String)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -56,6 +58,7 @@ public enum HarnessError: Error, CustomStringConvertible {
                 + "Build it with 'swift build --build-tests' or name it in the environment."
         case .badTarget(let target): "no HTTP exchange for \(target)"
         case .resetFailed(let detail): "a pooled mockweather serve could not be reset for the next case: \(detail)"
+        case .unexpectedAnswer(let detail): detail
         case .serverDidNotStart(let status, let output):
             "mockweather serve "
                 + (status.map { "exited with status \($0)" } ?? "did not print its listening line in time")
