@@ -54,6 +54,79 @@ struct ByteCursor {
         return value
     }
 
+    /// `count` points, each two zigzag varint steps (east, then north) from the point before, the first
+    /// from `start`: appended to `longitudes` and `latitudes`, and the last point returned. Every step is
+    /// at most `largestStep` either way and every point inside `box`. One loop over the buffer, since the
+    /// regions' file is millions of steps and a call per varint costs seconds in a debug build.
+    mutating func steps(
+        _ count: Int, from start: (longitude: Int, latitude: Int), largestStep: Int,
+        box: (longitudes: ClosedRange<Int>, latitudes: ClosedRange<Int>), what: String,
+        longitudes: inout [Int32], latitudes: inout [Int32]
+    ) throws(KoreaRegionsError) -> (longitude: Int, latitude: Int) {
+        enum Failure {
+            case cut, tooLong
+            case tooLarge(Int)
+            case outside(latitude: Int, longitude: Int)
+        }
+        var longitude = start.longitude
+        var latitude = start.latitude
+        var position = offset
+        var failure: (Failure, at: Int)?
+        bytes.withUnsafeBufferPointer { buffer in
+            for _ in 0..<count {
+                let pointStart = position
+                var pair = (0, 0)
+                for index in 0..<2 {
+                    let stepStart = position
+                    var raw: UInt64 = 0
+                    var shift: UInt64 = 0
+                    while true {
+                        guard position < buffer.count else {
+                            failure = (.cut, stepStart)
+                            return
+                        }
+                        let byte = buffer[position]
+                        position += 1
+                        guard shift < 63 else {
+                            failure = (.tooLong, stepStart)
+                            return
+                        }
+                        raw |= UInt64(byte & 0x7F) << shift
+                        if byte & 0x80 == 0 { break }
+                        shift += 7
+                    }
+                    guard raw >> 1 <= UInt64(largestStep) else {
+                        failure = (.tooLarge(Int(truncatingIfNeeded: raw >> 1)), stepStart)
+                        return
+                    }
+                    let step = raw & 1 == 0 ? Int(raw >> 1) : -Int(raw >> 1) - 1
+                    if index == 0 { pair.0 = step } else { pair.1 = step }
+                }
+                longitude += pair.0
+                latitude += pair.1
+                guard box.longitudes.contains(longitude), box.latitudes.contains(latitude) else {
+                    failure = (.outside(latitude: latitude, longitude: longitude), pointStart)
+                    return
+                }
+                longitudes.append(Int32(longitude))
+                latitudes.append(Int32(latitude))
+            }
+        }
+        offset = position
+        if let (kind, at) = failure {
+            offset = at
+            switch kind {
+            case .cut: throw problem(at: at, "\(what) is missing (the file ends)")
+            case .tooLong: throw problem(at: at, "\(what) is not a number (a varint longer than 64 bits)")
+            case .tooLarge(let size):
+                throw problem(at: at, "\(what) is \(size), more than \(largestStep) either way")
+            case .outside(let latitude, let longitude):
+                throw problem(at: at, "\(what) leads outside Korea's box (\(latitude), \(longitude))")
+            }
+        }
+        return (longitude, latitude)
+    }
+
     /// A name: its byte count, then that many bytes of UTF-8.
     mutating func name(_ what: String) throws(KoreaRegionsError) -> String {
         let count = try unsigned("\(what)'s length", atMost: 256)

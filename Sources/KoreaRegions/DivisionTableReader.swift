@@ -79,19 +79,10 @@ enum DivisionTableReader {
                 guard points >= 3 else {
                     throw cursor.problem(at: countOffset, "\(what) ring \(ring) has \(points) points, not 3 or more")
                 }
-                for _ in 0..<points {
-                    let offset = cursor.offset
-                    longitude += try cursor.signed(
-                        "a longitude step", in: -longitudes.upperBound...longitudes.upperBound)
-                    latitude += try cursor.signed("a latitude step", in: -latitudes.upperBound...latitudes.upperBound)
-                    guard longitudes.contains(longitude), latitudes.contains(latitude) else {
-                        throw cursor.problem(
-                            at: offset,
-                            "\(what) ring \(ring) has a point outside Korea's box (\(latitude), \(longitude))")
-                    }
-                    table.polygons.longitudes.append(Int32(longitude))
-                    table.polygons.latitudes.append(Int32(latitude))
-                }
+                (longitude, latitude) = try cursor.steps(
+                    points, from: (longitude, latitude), largestStep: longitudes.upperBound,
+                    box: (longitudes, latitudes), what: "a step of \(what) ring \(ring)",
+                    longitudes: &table.polygons.longitudes, latitudes: &table.polygons.latitudes)
                 table.polygons.ringPoints.append(Int32(table.polygons.longitudes.count))
             }
             table.polygons.closePart(owner: owner)

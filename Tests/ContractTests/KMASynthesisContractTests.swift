@@ -29,13 +29,27 @@ import FoundationNetworking
 
     /// Starts `mode` over the bundled cassettes at ``clock``, with the world (climatology, seed 7) or
     /// without, and runs `body` with its base URL and a session.
+    ///
+    /// With the world, one nowcast is asked first with a long wait: the first synthetic KMA answer reads
+    /// Korea's boundaries (its sea mask), a second in a debug build and more than the clients' 10 s under
+    /// the thread sanitizer.
     static func withBackend<T>(
         _ mode: ContractMode, synthesize: Bool, _ body: (URL, URLSession) async throws -> T
     ) async throws -> T {
         try await contractCaseLimit.run {
             try await withReplaySession(
                 mode, cassettes: PackageLayout.bundledCassettes, clock: clock,
-                synthesis: synthesize ? Synthesis(scenario: "climatology", seed: 7) : nil, body)
+                synthesis: synthesize ? Synthesis(scenario: "climatology", seed: 7) : nil
+            ) { base, session in
+                if synthesize {
+                    let target = kma("getUltraSrtNcst", "base_date=20260906&base_time=0500&\(places[0].cell)")
+                    var request = URLRequest(
+                        url: try #require(URL(string: base.absoluteString.trimmingSuffix("/") + target)))
+                    request.timeoutInterval = 300
+                    _ = try await session.data(for: request)
+                }
+                return try await body(base, session)
+            }
         }
     }
 
