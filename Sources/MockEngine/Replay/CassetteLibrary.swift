@@ -54,6 +54,14 @@ package final class CassetteLibrary: Sendable {
         // part of the array: a second array of optional slots would double the entries' memory at the
         // peak of start-up. Iteration 0 builds the index (one pass over the patterns, in file order)
         // meanwhile, so neither waits for the other on a multi-core machine.
+        guard total > 0 else {
+            // With no interaction the array would be the runtime's one shared empty storage, and setting
+            // its count (to 0) from two libraries at once is a write ThreadSanitizer reports.
+            self.entries = []
+            self.index = MatchIndex(outlines: outlines, providers: providers)
+            self.cassettes = outlines.map(\.cassette)
+            return
+        }
         self.entries = [Entry](unsafeUninitializedCapacity: total) { buffer, initialized in
             let slots = EntrySlots(base: buffer.baseAddress)
             DispatchQueue.concurrentPerform(iterations: (outlines.count + chunk - 1) / chunk + 1) { iteration in
