@@ -162,7 +162,8 @@ import FoundationNetworking
                 #expect(answer.synthetic == nil)
             }
             let client = KMAForecastClient(
-                serviceKey: contractKMAServiceKey, baseURL: base, transport: URLSessionTransport(session: session),
+                serviceKey: contractKMAServiceKey, baseURL: base, timeout: .seconds(120),
+                transport: URLSessionTransport(session: session),
                 environment: [:], now: { Self.clock })
             let forecast = try await client.villageForecast(at: KMAGridCell(nx: 52, ny: 38)!)
             #expect(forecast.rowCount == 907)
