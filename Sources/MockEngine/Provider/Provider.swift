@@ -69,6 +69,13 @@ package protocol Provider: Sendable {
     /// without it, a fact the gazetteer states (a city name no place has: the API's own 404). nil
     /// leaves the request to the unmatched rule (fail closed, or record mode's upstream).
     func synthesize(_ request: ReplayRequest, context: SynthesisContext) -> SynthesizedAnswer?
+
+    /// Writes into `response`, as it leaves for the client that sent `request`, the secret the API
+    /// repeats back to its caller (One Call 4.0's page links carry the caller's own key), and returns
+    /// the body as the journal, the log and HAR show it (the secret masked); nil when the response
+    /// repeats nothing. Answers are made and kept for every caller with the secret masked: this is
+    /// the only step that sees one client's key in a body.
+    func echoSecrets(into response: inout HTTPResponse, for request: ReplayRequest) -> [UInt8]?
 }
 
 extension Provider {
@@ -107,6 +114,9 @@ extension Provider {
 
     /// Nothing beyond the cassettes.
     package func synthesize(_ request: ReplayRequest, context: SynthesisContext) -> SynthesizedAnswer? { nil }
+
+    /// Nothing repeated.
+    package func echoSecrets(into response: inout HTTPResponse, for request: ReplayRequest) -> [UInt8]? { nil }
 }
 
 /// What a provider's rules may consult besides the request.

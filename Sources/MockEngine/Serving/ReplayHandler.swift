@@ -38,7 +38,8 @@ package struct ReplayHandler: HTTPHandler {
         }
         let outcome = responder.respond(to: request, as: replayRequest)
         switch outcome.answer {
-        case .now(let response):
+        case .now(var response):
+            let outcome = echoingSecrets(outcome, into: &response, for: replayRequest)
             let entry = record(outcome, response, for: replayRequest, started: started)
             // The library read before matching: one reloaded meanwhile must not be credited with it.
             if let memo, let library, outcome.isRepeatable, !replayRequest.readTheClock,
@@ -51,12 +52,25 @@ package struct ReplayHandler: HTTPHandler {
         case .later(let produce):
             // Journalled once the answer is known, with its real status and what became of it.
             return .respondLater { [self] in
-                let final = await produce()
-                guard let response = final.response else { return HTTPResponse(status: 500) }
+                let produced = await produce()
+                guard var response = produced.response else { return HTTPResponse(status: 500) }
+                let final = echoingSecrets(produced, into: &response, for: replayRequest)
                 record(final, response, for: replayRequest, started: started)
                 return response
             }
         }
+    }
+
+    /// `outcome` once its provider has written the client's own secret into `response` where the API
+    /// repeats it (``Provider/echoSecrets(into:for:)``); the journal then shows the body as it was.
+    private func echoingSecrets(
+        _ outcome: consuming ReplayOutcome, into response: inout HTTPResponse, for request: ReplayRequest
+    ) -> ReplayOutcome {
+        guard let provider = request.provider,
+            let shown = provider.provider.echoSecrets(into: &response, for: request)
+        else { return outcome }
+        outcome.shownBody = outcome.shownBody ?? shown
+        return outcome
     }
 
     /// Journals and logs `outcome`, answered with `response`; returns the entry as recorded.

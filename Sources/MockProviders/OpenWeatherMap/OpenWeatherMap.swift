@@ -3,7 +3,8 @@ import HTTPServer
 import MockEngine
 
 /// The OpenWeatherMap API as the mock answers it (docs/ARCHITECTURE.md#providers): current weather,
-/// the 5-day forecast, geocoding, One Call 3.0, Air Pollution and the icons. Its parts: how its
+/// the 5-day forecast, geocoding, One Call 3.0 and 4.0 (``OneCall4Endpoint``), Air Pollution and the
+/// icons. Its parts: how its
 /// requests read (below), its key rules (``OpenWeatherMapKeys``), what a request asks of a recorded
 /// body (``OpenWeatherMapVariant``: units, `exclude`, `cnt`), what the dashboard reads of an answer
 /// (``OpenWeatherMapAnswers``) and how it is recorded (``OpenWeatherMapRecording``).
@@ -29,7 +30,18 @@ struct OpenWeatherMap: Provider {
     let expectations = OpenWeatherMapExpectations.vocabulary
 
     func errorResponse(status: Int, message: String, for request: ReplayRequest) -> HTTPResponse {
-        OpenWeatherMapKeys.response(
+        if request.path.hasPrefix(OneCall4Endpoint.prefix) {
+            // 4.0's documented shape: a numeric `cod` and the parameters at fault (reference §7).
+            let parameter = vocabulary.coordinates.flatMap { names in
+                message == names.latitudeOutOfRange
+                    ? names.latitude
+                    : message == names.longitudeOutOfRange ? names.longitude : nil
+            }
+            return OpenWeatherMapKeys.response(
+                status: status,
+                body: OneCall4Refusal.body(status: status, message: message, parameters: parameter.map { [$0] } ?? []))
+        }
+        return OpenWeatherMapKeys.response(
             status: status,
             body: "{\"cod\":\(JSONValue.quoted(String(status))),\"message\":\(JSONValue.quoted(message))}")
     }
@@ -55,4 +67,15 @@ struct OpenWeatherMap: Provider {
     }
 
     var recording: (any RecordingProfile)? { OpenWeatherMapRecording() }
+
+    func echoSecrets(into response: inout HTTPResponse, for request: ReplayRequest) -> [UInt8]? {
+        // Only a timeline's links repeat the key (One Call 4.0, reference §4).
+        guard request.path.hasPrefix(OneCall4Endpoint.timelinePrefix),
+            let echoed = OneCall4Links.echoKey(
+                request.parameters["appid"].flatMap { $0.isEmpty ? nil : $0 }, into: response.body)
+        else { return nil }
+        let shown = response.body
+        response.body = echoed
+        return shown
+    }
 }

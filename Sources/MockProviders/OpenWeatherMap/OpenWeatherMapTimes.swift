@@ -16,6 +16,9 @@ enum OpenWeatherMapTimes: Hashable, Sendable {
     case oneCall
     /// Air pollution now and its forecast: anchored at the first item's `dt`.
     case air
+    /// One Call 4.0's current and timelines: anchored at `data[0].dt` (a timeline moves by whole
+    /// steps from its own now instead, ``OneCall4RecordedTimeline``). Alert detail is not shifted.
+    case oneCall4
 
     /// Answers never shifted, whatever their cassette says: air pollution history (see above).
     static let neverShifted: Set<String> = ["/data/2.5/air_pollution/history"]
@@ -28,7 +31,11 @@ enum OpenWeatherMapTimes: Hashable, Sendable {
         case "/data/2.5/forecast": self = .forecast
         case "/data/3.0/onecall": self = .oneCall
         case "/data/2.5/air_pollution", "/data/2.5/air_pollution/forecast": self = .air
-        default: return nil
+        default:
+            switch OneCall4Endpoint(path: path) {
+            case .current?, .timeline?: self = .oneCall4
+            case .alert?, nil: return nil
+            }
         }
     }
 
@@ -39,6 +46,7 @@ enum OpenWeatherMapTimes: Hashable, Sendable {
         case .forecast: Self.forecastFields
         case .oneCall: Self.oneCallFields
         case .air: Self.airFields
+        case .oneCall4: Self.oneCall4Fields
         }
     }
 
@@ -49,6 +57,8 @@ enum OpenWeatherMapTimes: Hashable, Sendable {
         "daily[].sunrise", "daily[].sunset", "daily[].moonrise", "daily[].moonset", "alerts[].start",
         "alerts[].end")
     private static let airFields = fields("list[].dt")
+    private static let oneCall4Fields = fields(
+        "data[].dt", "data[].sunrise", "data[].sunset", "data[].moonrise", "data[].moonset")
 
     private static func fields(_ paths: String...) -> [TimeField] {
         paths.map { TimeField($0)! }

@@ -13,6 +13,8 @@ struct OpenWeatherMapVariant: Hashable, Sendable {
     var excluded: ExcludedBlocks
     var itemLimit: Int?
     var shift: Shift?
+    /// For a One Call 4.0 timeline: the page the request asks of the recorded pool.
+    var timeline: OneCall4RecordedTimeline?
 
     /// Recorded times moved to a clock minute (``TimeShift``).
     struct Shift: Hashable, Sendable {
@@ -35,7 +37,11 @@ struct OpenWeatherMapVariant: Hashable, Sendable {
                 shift = Shift(minute: TimeShift.minute(of: request.now), known: known)
             }
         }
-        guard units != Units(requestValue: response.units) || !excluded.isEmpty || itemLimit != nil || shift != nil
+        // Every timeline request is a variant: its page and links are its own.
+        timeline = OneCall4RecordedTimeline(for: request)
+        guard
+            units != Units(requestValue: response.units) || !excluded.isEmpty || itemLimit != nil || shift != nil
+                || timeline != nil
         else { return nil }
     }
 
@@ -46,6 +52,16 @@ struct OpenWeatherMapVariant: Hashable, Sendable {
         guard let parsed = try? JSONParser.parse(declared.body) else { return response }
         let json = parsed.built
         var kept = ForecastCount.applied(itemLimit, to: excluded.applied(to: json))
+        if let timeline {
+            // A timeline moves by whole steps (its own rule), not by the minute.
+            do {
+                kept = try timeline.page(of: kept, clockMinute: shift?.minute)
+            } catch {
+                return error.response
+            }
+            response.body = UnitConversion.convert(kept, from: declaredUnits, to: units).compactBytes
+            return response
+        }
         // The anchor is read before `exclude` or `cnt` could drop it, so every variant of a body moves
         // by the same offset.
         var shifted = false

@@ -28,6 +28,9 @@ enum UnitConversion {
         case object([String: Field])
         /// An array whose every element is the field.
         case each(Field)
+        /// `number` for a number, `object` for an object (One Call 4.0's `data[].temp`: a number in
+        /// hours, an object in days).
+        case numberOrObject(number: Field, object: Field)
     }
 
     static let metresPerSecondInMilesPerHour = 2.236_936_292_054_4
@@ -51,10 +54,17 @@ enum UnitConversion {
             "feels_like": temperatures(["day", "night", "eve", "morn"]),
             "dew_point": .temperature, "wind_speed": .windSpeed, "wind_gust": .windSpeed,
         ])
+        // One Call 4.0's `data[]` holds hours or days; timemachine's holds hours.
+        let record = Field.object([
+            "temp": .numberOrObject(
+                number: .temperature, object: temperatures(["day", "min", "max", "night", "eve", "morn"])),
+            "feels_like": .numberOrObject(number: .temperature, object: temperatures(["day", "night", "eve", "morn"])),
+            "dew_point": .temperature, "wind_speed": .windSpeed, "wind_gust": .windSpeed,
+        ])
         return .object([
             "main": main, "wind": wind,
             "list": .each(.object(["main": main, "wind": wind])),
-            "current": oneCallHour, "hourly": .each(oneCallHour), "data": .each(oneCallHour),
+            "current": oneCallHour, "hourly": .each(oneCallHour), "data": .each(record),
             "daily": .each(oneCallDay),
             "temperature": temperatures(["min", "max", "afternoon", "night", "evening", "morning"]),
             "units": .unitsName, "weather_overview": .prose,
@@ -77,6 +87,8 @@ enum UnitConversion {
             } ?? false
         case .each(let element):
             return value.elements?.contains { holdsField($0, element) } ?? false
+        case .numberOrObject(let number, let object):
+            return value.members == nil ? holdsField(value, number) : holdsField(value, object)
         }
     }
 
@@ -113,6 +125,8 @@ enum UnitConversion {
             let built = value.built
             guard case .array(let items) = built.kind else { return value }
             value = JSONValue(.array(items.map { converted($0, element, source, target) }), offset: built.offset)
+        case .numberOrObject(let number, let object):
+            value = converted(value, value.members == nil ? number : object, source, target)
         }
         return value
     }

@@ -53,7 +53,7 @@ enum OneCallAnswer {
         if !excluded.contains(.daily) {
             json.beginArray("daily")
             for (day, midnight) in days {
-                OneCallDay.write(day, noon: midnight + 43_200, korean: request.isKorean, into: &json)
+                OneCallDay.write(day, date: midnight + 43_200, korean: request.isKorean, into: &json)
             }
             json.endArray()
         }
@@ -67,22 +67,30 @@ enum OneCallAnswer {
 
     private static func minutely(at place: WorldPlace, world: World, now: Int64, into json: inout SyntheticJSON) {
         let firstMinute = now - ((now % 60) + 60) % 60
-        var rates: [Double] = []
-        rates.reserveCapacity(7)
-        for sample in 0...6 {
-            rates.append(world.conditions(at: place, time: firstMinute + Int64(sample) * 600).precipitationRate)
-        }
+        let rates = minuteRates(at: place, world: world, from: firstMinute)
         json.beginArray("minutely")
-        for minute in 0..<60 {
-            let (sample, within) = minute.quotientAndRemainder(dividingBy: 10)
-            let fraction = Double(within) / 10
-            let rate = rates[sample] * (1 - fraction) + rates[sample + 1] * fraction
+        for (minute, rate) in rates.enumerated() {
             json.beginObject()
             json.integer("dt", firstMinute + Int64(minute) * 60)
             json.decimal("precipitation", rate)
             json.endObject()
         }
         json.endArray()
+    }
+
+    /// The precipitation rates (mm/h) of the 60 minutes from `firstMinute`, interpolated linearly
+    /// between the world's states ten minutes apart.
+    static func minuteRates(at place: WorldPlace, world: World, from firstMinute: Int64) -> [Double] {
+        var samples: [Double] = []
+        samples.reserveCapacity(7)
+        for sample in 0...6 {
+            samples.append(world.conditions(at: place, time: firstMinute + Int64(sample) * 600).precipitationRate)
+        }
+        return (0..<60).map { minute in
+            let (sample, within) = minute.quotientAndRemainder(dividingBy: 10)
+            let fraction = Double(within) / 10
+            return samples[sample] * (1 - fraction) + samples[sample + 1] * fraction
+        }
     }
 }
 

@@ -5,18 +5,37 @@ import WeatherWorld
 /// midnight (`night`); pressure, humidity and dew point from midday; wind from the day's strongest;
 /// `weather` and `clouds` from the state standing for the day (its icon always `d`, as the API's
 /// daily icons are); `rain`/`snow` the day's totals, only when some falls.
+///
+/// One Call 4.0's day record (reference: openweathermap-onecall4.md §5, as the live API answers) is
+/// the same day without `summary`, `dew_point` and `wind_gust`, with `pop` on forecast days only and
+/// `rain`/`snow` as plain numbers (the day's totals).
 enum OneCallDay {
-    /// Writes the item for `day`, dated `noon` (Unix seconds of local noon), as the next value of `json`.
-    static func write(_ day: DaySummary, noon: Int64, korean: Bool, into json: inout SyntheticJSON) {
+    /// Which API's day item.
+    enum Edition {
+        /// One Call 3.0's `daily[]`.
+        case oneCall3
+        /// One Call 4.0's `1day` record; `forecast` is false for a day before today (no `pop`).
+        case oneCall4(forecast: Bool, alerts: [String])
+    }
+
+    /// Writes the item for `day`, dated `date` (Unix seconds: local noon for 3.0, 00:00 UTC for 4.0),
+    /// as the next value of `json`.
+    static func write(
+        _ day: DaySummary, date: Int64, edition: Edition = .oneCall3, korean: Bool, into json: inout SyntheticJSON
+    ) {
         let representative = day.representative
+        var isOneCall3 = true
+        var hasPop = true
+        var alerts: [String] = []
+        if case .oneCall4(let forecast, let ids) = edition { (isOneCall3, hasPop, alerts) = (false, forecast, ids) }
         json.beginObject()
-        json.integer("dt", noon)
+        json.integer("dt", date)
         json.integer("sunrise", day.sky.sunrise ?? 0)
         json.integer("sunset", day.sky.sunset ?? 0)
         json.integer("moonrise", day.sky.moonrise ?? 0)
         json.integer("moonset", day.sky.moonset ?? 0)
         json.decimal("moon_phase", day.sky.moonPhase)
-        json.string("summary", summary(of: day))
+        if isOneCall3 { json.string("summary", summary(of: day)) }
         json.beginObject("temp")
         json.temperature("day", celsius: day.midday.temperature)
         json.temperature("min", celsius: day.minimum)
@@ -33,15 +52,16 @@ enum OneCallDay {
         json.endObject()
         json.integer("pressure", whole(day.midday.seaLevelPressure))
         json.integer("humidity", whole(day.midday.humidity))
-        json.temperature("dew_point", celsius: day.midday.dewPoint)
+        if isOneCall3 { json.temperature("dew_point", celsius: day.midday.dewPoint) }
         json.windSpeed("wind_speed", metresPerSecond: day.maximumWind)
         json.integer("wind_deg", degrees(day.maximumWindDirection))
-        json.windSpeed("wind_gust", metresPerSecond: day.maximumGust)
+        if isOneCall3 { json.windSpeed("wind_gust", metresPerSecond: day.maximumGust) }
         json.weather(representative, korean: korean, daytime: true)
         json.integer("clouds", whole(representative.cloudCover))
-        json.decimal("pop", day.precipitationProbability)
+        if hasPop { json.decimal("pop", day.precipitationProbability) }
         json.precipitation(PrecipitationAmounts(rain: day.rainTotal, snow: day.snowTotal), period: nil)
         json.decimal("uvi", day.maximumUVIndex)
+        if !alerts.isEmpty { json.alertIDs(alerts) }
         json.endObject()
     }
 

@@ -9,6 +9,10 @@ enum OneCallHour {
     enum Form {
         case current(sky: SkyEvents)
         case hourly
+        /// One Call 4.0's record (``OneCall4Answers``): `sunrise`/`sunset` when `sun` is given (each
+        /// left out when the sun does not rise or set), `wind_gust` and `pop` when asked, and the ids
+        /// of the alerts in force.
+        case record4(sun: (sunrise: Int64?, sunset: Int64?)?, gust: Bool, pop: Bool, alerts: [String])
     }
 
     /// Writes the item for `state` at `time` as the next value of `json`.
@@ -17,9 +21,14 @@ enum OneCallHour {
     ) {
         json.beginObject()
         json.integer("dt", time)
-        if case .current(let sky) = form {
+        switch form {
+        case .current(let sky):
             json.integer("sunrise", sky.sunrise ?? 0)
             json.integer("sunset", sky.sunset ?? 0)
+        case .record4(let sun?, _, _, _):
+            if let sunrise = sun.sunrise { json.integer("sunrise", sunrise) }
+            if let sunset = sun.sunset { json.integer("sunset", sunset) }
+        default: break
         }
         json.temperature("temp", celsius: state.temperature)
         json.temperature("feels_like", celsius: state.feelsLike)
@@ -31,10 +40,17 @@ enum OneCallHour {
         json.integer("visibility", whole(state.visibility))
         json.windSpeed("wind_speed", metresPerSecond: state.windSpeed)
         json.integer("wind_deg", degrees(state.windDirection))
-        json.windSpeed("wind_gust", metresPerSecond: state.windGust)
+        if case .record4(_, false, _, _) = form {
+        } else {
+            json.windSpeed("wind_gust", metresPerSecond: state.windGust)
+        }
         json.weather(state, korean: korean, daytime: state.isDaytime)
-        if case .hourly = form { json.decimal("pop", state.precipitationProbability) }
+        switch form {
+        case .hourly, .record4(_, _, true, _): json.decimal("pop", state.precipitationProbability)
+        default: break
+        }
         json.oneCallPrecipitation(state)
+        if case .record4(_, _, _, let alerts) = form, !alerts.isEmpty { json.alertIDs(alerts) }
         json.endObject()
     }
 }

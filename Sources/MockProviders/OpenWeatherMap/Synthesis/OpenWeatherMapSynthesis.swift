@@ -39,6 +39,7 @@ enum SyntheticFamily: Sendable {
     case overview
     case air(AirPollutionAnswer.Span)
     case geocoding(GeocodingAnswer.Lookup)
+    case oneCall4(OneCall4Endpoint)
 
     /// The family on `path`, nil for a path the world does not answer (icons, retired endpoints).
     init?(path: String) {
@@ -55,7 +56,9 @@ enum SyntheticFamily: Sendable {
         case "/geo/1.0/direct": self = .geocoding(.direct)
         case "/geo/1.0/reverse": self = .geocoding(.reverse)
         case "/geo/1.0/zip": self = .geocoding(.zip)
-        default: return nil
+        default:
+            guard let endpoint = OneCall4Endpoint(path: path) else { return nil }
+            self = .oneCall4(endpoint)
         }
     }
 
@@ -102,6 +105,8 @@ enum SyntheticFamily: Sendable {
             return .weather(
                 try AirPollutionAnswer.body(span, site: site, world: world, request: request),
                 rule: AirPollutionAnswer.rule(span))
+        case .oneCall4(let endpoint):
+            return OneCall4Answers.answer(endpoint, request: request, world: world, gazetteer: gazetteer)
         case .geocoding(let lookup):
             guard let gazetteer else { return nil }
             return .weather(

@@ -45,6 +45,13 @@ extension SyntheticJSON {
     mutating func oneCallPrecipitation(_ state: Conditions) {
         precipitation(PrecipitationAmounts(state, hours: 1), period: "1h")
     }
+
+    /// One Call 4.0's `"alerts":["id",…]`: the ids of the alerts in force (reference §5).
+    mutating func alertIDs(_ ids: [String]) {
+        beginArray("alerts")
+        for id in ids { string(id) }
+        endArray()
+    }
 }
 
 /// How much rain and snow a state lets fall over some hours, millimetres of water: rain counts drizzle
