@@ -46,23 +46,42 @@ public struct WeatherDisplay: Sendable, Hashable {
 
     /// The display text for `weather`; `placeName` overrides the response's name.
     public init(_ weather: CurrentWeather, placeName: String? = nil) {
-        let unit: TemperatureUnit = weather.units == .imperial ? .fahrenheit : .celsius
-        let condition = weather.primaryCondition
+        let main = weather.main
+        self.init(
+            placeName: Self.placeName(override: placeName, weather: weather),
+            units: weather.units,
+            condition: weather.primaryCondition,
+            temperature: main.temperature,
+            feelsLike: main.feelsLike,
+            high: main.temperatureMax,
+            low: main.temperatureMin,
+            wind: weather.wind,
+            humidity: main.humidity,
+            pressure: main.pressure
+        )
+    }
+
+    /// The display text from the values a weather screen shows, whichever API they came from; a `nil`
+    /// high or low shows "--" rather than an invented value.
+    init(
+        placeName: String, units: Units, condition: WeatherCondition?, temperature: Temperature,
+        feelsLike: Temperature?, high: Temperature?, low: Temperature?, wind: Wind?, humidity: Int, pressure: Double
+    ) {
+        let unit: TemperatureUnit = units == .imperial ? .fahrenheit : .celsius
         let group = condition.map(\.group) ?? .unknown
         let atmosphere = condition.flatMap { AtmosphereCondition.names(conditionID: $0.id) }
-        let main = weather.main
 
-        self.placeName = Self.placeName(override: placeName, weather: weather)
-        temperature = main.temperature.formatted(.precise, in: unit)
-        temperatureWhole = main.temperature.formatted(.whole, in: unit)
-        feelsLike = main.feelsLike?.formatted(.whole, in: unit)
-        high = main.temperatureMax.formatted(.whole, in: unit)
-        low = main.temperatureMin.formatted(.whole, in: unit)
-        highLow = "H:\(high) L:\(low)"
-        highLowKorean = "최고 \(high) / 최저 \(low)"
-        wind = weather.wind.map { Self.speed($0.speed, weather.units.speedUnit) } ?? "--"
-        humidity = "\(main.humidity)%"
-        pressure = "\(DecimalText.fixed(DecimalText.decimal(main.pressure), places: 0)) hPa"
+        self.placeName = placeName
+        self.temperature = temperature.formatted(.precise, in: unit)
+        temperatureWhole = temperature.formatted(.whole, in: unit)
+        self.feelsLike = feelsLike?.formatted(.whole, in: unit)
+        self.high = high?.formatted(.whole, in: unit) ?? "--"
+        self.low = low?.formatted(.whole, in: unit) ?? "--"
+        highLow = "H:\(self.high) L:\(self.low)"
+        highLowKorean = "최고 \(self.high) / 최저 \(self.low)"
+        self.wind = wind.map { Self.speed($0.speed, units.speedUnit) } ?? "--"
+        self.humidity = "\(humidity)%"
+        self.pressure = "\(DecimalText.fixed(DecimalText.decimal(pressure), places: 0)) hPa"
         conditionGroup = group
         conditionNameEnglish = atmosphere?.english ?? group.englishName
         conditionNameKorean = atmosphere?.korean ?? group.koreanName

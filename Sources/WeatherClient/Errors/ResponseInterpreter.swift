@@ -32,7 +32,12 @@ struct ResponseInterpreter {
         if let json, case .object = json, json["message"] != nil || json["cod"] != nil {
             let message = json["message"]?.text ?? "\(Self.statusLine(status)) (no message)"
             switch status {
-            case 400: return .invalidRequest(message: message)
+            case 400:
+                // One Call 4.0 names the refused parameters (`"parameters":["lat"]`); they ride in the
+                // message, where `WeatherError.rejectedParameters` reads them back.
+                var parameters: [String] = []
+                if case .array(let names)? = json["parameters"] { parameters = names.compactMap(\.text) }
+                return .invalidRequest(message: WeatherError.invalidRequestMessage(message, parameters: parameters))
             case 401: return .unauthorized(message: message)
             case 404: return .cityNotFound(message: message)
             case 429: return .rateLimited(retryAfter: retryAfter, message: message)

@@ -49,6 +49,24 @@ public enum WeatherError: Error, Sendable, Hashable, CustomStringConvertible, Cu
         }
     }
 
+    /// The query parameters an API 400 named (`parameters` in One Call 4.0's `{cod, message,
+    /// parameters}`), e.g. `["lat"]`; empty for any other error and for a 400 that named none.
+    public var rejectedParameters: [String] {
+        guard case .invalidRequest(let message) = self, message.hasSuffix(")"),
+            let open = message.range(of: Self.parametersOpening, options: .backwards)
+        else { return [] }
+        let list = message[open.upperBound..<message.index(before: message.endIndex)]
+        return list.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+    }
+
+    /// Where a 400's parameters start in its message: `wrong latitude (parameters: lat)`.
+    private static let parametersOpening = " (parameters: "
+
+    /// The `invalidRequest` message for an API 400: its message, then the parameters it named.
+    static func invalidRequestMessage(_ message: String, parameters: [String]) -> String {
+        parameters.isEmpty ? message : message + parametersOpening + parameters.joined(separator: ", ") + ")"
+    }
+
     /// How long the server asked the client to wait before retrying (`Retry-After`), if it did.
     public var retryAfter: Duration? {
         switch self {
