@@ -7,6 +7,8 @@ Hand-written cassettes (current/seoul, near/*, errors/*, ...) stay as they are; 
 families whose bodies are too long to write by hand, all `synthetic` (made up in the API's shape):
   onecall/<place>.json     One Call 3.0: onecall, timemachine, day_summary, overview
   onecall/*.json           the One Call errors (no subscription, wrong coordinates, dt outside the archive)
+  onecall4/<place>.json    One Call 4.0: current and the four timelines as pools, from the same model as 3.0
+  onecall4/alerts.json     One Call 4.0 alert details; onecall4/errors.json its staged 401, 400 and 404
   air/<place>.json         Air Pollution: current, forecast, history (a ranged archive)
   air/history-errors.json  the history's 400s (start or end missing, malformed, reversed)
   air/wrong-coordinates    Air Pollution's 400s for coordinates out of range or missing
@@ -20,6 +22,7 @@ cassettes (same day, 2022-12-05 02:14 UTC), so a One Call or air-quality client 
 sees the same weather as the current-weather demo. Deterministic: the same script writes the same bytes.
 With --check it writes nothing and exits 1 if a file differs from what it would write.
 """
+import hashlib
 import importlib.util
 import json
 import math
@@ -41,6 +44,11 @@ PLACES = ["seoul", "sesac-campus", "suwon", "cheonan", "daejeon", "gimcheon", "g
 ZIPS = {"seoul": ("04524", "KR", "Seoul", 37.5663, 126.9779), "daegu": ("41911", "KR", "Daegu", 35.8714, 128.6014)}
 # Which places have a weather alert (the cold wave of 2022-12-06/07 hit the capital region).
 ALERTS = {"seoul", "sesac-campus", "suwon"}
+# The rain of 2022-12-03 (local): a warm front crossing Chungcheong ahead of the cold, peak mm/h per place.
+# It lies before every time One Call 3.0 answers for (its earliest, timemachine's, is the 4th), so only
+# One Call 4.0's history shows it.
+RAIN_PEAK = {"cheonan": 1.8, "daejeon": 2.9}
+RAIN_FROM = LOCAL_MIDNIGHT - 2 * DAY + 13 * HOUR  # 2022-12-03 13:00 KST, for 8 hours
 # Air quality: a base PM2.5 level per place (µg/m³), and the yellow-dust episode that pushes Seoul's
 # AQI to 5 ("Very Poor") on 2022-12-07, so every AQI value occurs somewhere in the bundled set.
 AIR_BASE = {"seoul": 31.0, "sesac-campus": 33.5, "suwon": 27.0, "cheonan": 21.0, "daejeon": 7.5,
@@ -87,7 +95,21 @@ class Weather:
         days = (t - LOCAL_MIDNIGHT) / DAY
         # Colder by up to 6 K around day 1.8 (the night of the 6th to the 7th), back by day 4, then
         # milder and cooler spells.
-        return -6.0 * math.exp(-((days - 1.8) ** 2) / 0.9) + 1.6 * math.sin(max(0.0, days - 3) * 1.4)
+        return (-6.0 * math.exp(-((days - 1.8) ** 2) / 0.9) + 1.6 * math.sin(max(0.0, days - 3) * 1.4)
+                + Weather.history(days))
+
+    @staticmethod
+    def history(days):
+        """The weeks before the 4th (One Call 4.0's history only: zero from 2022-12-04 00:00 KST on, so
+        nothing One Call 3.0 answers moves): November's milder level, a few-day pattern, and the warm
+        sector of the 3rd's rain, eased in over the evening of the 3rd as the front passes."""
+        back = -1 - days
+        if back <= 0:
+            return 0.0
+        ease = min(1.0, back / 0.3)
+        ease = ease * ease * (3 - 2 * ease)
+        return ease * (0.3 * back + 1.8 * math.sin(2 * math.pi * back / 6.5) + 0.9 * math.sin(2 * math.pi * back / 2.3)
+                       + 2.5 * math.exp(-((back - 0.45) ** 2) / 0.08))
 
     def temperature(self, t):
         local_hour = ((t + OFFSET) % DAY) / HOUR
@@ -105,13 +127,25 @@ class Weather:
         hours = (t - (LOCAL_MIDNIGHT + DAY + 9 * HOUR)) / HOUR
         return r2(0.45 * math.sin(math.pi * hours / 6)) if 0 <= hours < 6 else 0.0
 
-    def cloudiness(self, t):
-        base = self.clouds + 35 * math.exp(-(((t - LOCAL_MIDNIGHT) / DAY - 1.4) ** 2) / 0.2)
-        return int(max(0, min(100, base + self.random.randint(-8, 8))))
+    def rain(self, t):
+        """mm/h of rain: the warm front of the 3rd over Chungcheong (RAIN_PEAK), 13-21 KST."""
+        hours = (t - RAIN_FROM) / HOUR
+        peak = RAIN_PEAK.get(self.place["key"], 0.0)
+        return r2(peak * math.sin(math.pi * hours / 8)) if peak and 0 <= hours < 8 else 0.0
 
-    def wind_speed(self, t):
+    # The random jitter comes from `rng`: One Call 3.0 draws from the place's own stream in the order it
+    # asks (self.random); One Call 4.0's extension draws from a stream of the place and time, so that a
+    # time outside 3.0 gets the same values whatever else is generated.
+    def cloudiness(self, t, rng=None):
+        base = self.clouds + 35 * math.exp(-(((t - LOCAL_MIDNIGHT) / DAY - 1.4) ** 2) / 0.2)
+        if self.rain(t) > 0:
+            base = max(base, 93)
+        return int(max(0, min(100, base + (rng or self.random).randint(-8, 8))))
+
+    def wind_speed(self, t, rng=None):
         days = (t - LOCAL_MIDNIGHT) / DAY
-        return r2(max(0.3, self.wind * (1 + 0.9 * math.exp(-((days - 1.6) ** 2) / 0.5)) + self.random.uniform(-0.4, 0.4)))
+        return r2(max(0.3, self.wind * (1 + 0.9 * math.exp(-((days - 1.6) ** 2) / 0.5))
+                      + (rng or self.random).uniform(-0.4, 0.4)))
 
     def is_day(self, t):
         since_midnight = (t - LOCAL_MIDNIGHT) % DAY
@@ -122,6 +156,11 @@ class Weather:
         suffix = "d" if self.is_day(t) else "n"
         if snow > 0:
             return {"id": 600, "main": "Snow", "description": "light snow", "icon": "13" + suffix}
+        rain = self.rain(t)
+        if rain >= 2.5:
+            return {"id": 501, "main": "Rain", "description": "moderate rain", "icon": "10" + suffix}
+        if rain > 0:
+            return {"id": 500, "main": "Rain", "description": "light rain", "icon": "10" + suffix}
         if clouds <= 10:
             return {"id": 800, "main": "Clear", "description": "clear sky", "icon": "01" + suffix}
         if clouds <= 25:
@@ -155,24 +194,47 @@ def uvi(weather, t, clouds):
     return r2(max(0.0, 2.1 * math.cos(math.pi / 2 * (t - noon) / span)) * (1 - 0.6 * clouds / 100))
 
 
-def hour_item(weather, t, current=False):
+def uvi_on_its_day(weather, t, clouds):
+    """uvi() around the solar noon of t's own day. uvi() takes the 5th's noon for every day, a slip in
+    One Call 3.0's hours after the 5th that is kept there (its files stay as they are); One Call 4.0
+    uses this where 3.0 has no hour."""
+    days = (t - LOCAL_MIDNIGHT) // DAY
+    return uvi(weather, t - days * DAY, clouds)
+
+
+def hour_item(weather, t, current=False, rng=None):
+    rng = rng or weather.random
+    wind = weather.wind_speed(t, rng)
+    clouds = weather.cloudiness(t, rng)
+    return hour_record(weather, t, wind, clouds, (weather.wind_deg + rng.randint(-15, 15)) % 360, current)
+
+
+def hour_record(weather, t, wind, clouds, wind_deg, current=False):
+    """An hourly item at `t` from the model and the hour's drawn wind, clouds and wind direction."""
     temp = weather.temperature(t)
-    wind = weather.wind_speed(t)
-    clouds = weather.cloudiness(t)
+    rain = weather.rain(t)
     humidity = min(100, weather.humidity + int(8 * math.exp(-(((t - LOCAL_MIDNIGHT) / DAY - 1.4) ** 2) / 0.3)))
+    if rain > 0:
+        humidity = max(humidity, min(100, 86 + int(4 * rain)))
     item = {"dt": t}
     if current:
         item["sunrise"] = weather.sunrise
         item["sunset"] = weather.sunset
+    visibility = 10000 if weather.snow(t) == 0 else 4200
+    if rain > 0:
+        visibility = int(9000 - 1500 * rain)
     item.update({"temp": r2(temp), "feels_like": r2(feels_like(temp, wind)), "pressure": weather.pressure,
                  "humidity": humidity, "dew_point": r2(dew_point(temp, humidity)), "uvi": uvi(weather, t, clouds),
-                 "clouds": clouds, "visibility": 10000 if weather.snow(t) == 0 else 4200,
-                 "wind_speed": wind, "wind_deg": (weather.wind_deg + weather.random.randint(-15, 15)) % 360})
+                 "clouds": clouds, "visibility": visibility, "wind_speed": wind, "wind_deg": wind_deg})
     if weather.has_gust:
         item["wind_gust"] = r2(wind * 1.7)
     item["weather"] = [weather.condition(t, clouds)]
     if not current:
         item["pop"] = r2(min(1, weather.snow(t) * 2)) if weather.snow(t) > 0 else 0
+        if rain > 0:
+            item["pop"] = 1
+    if rain > 0:
+        item["rain"] = {"1h": rain}
     if weather.snow(t) > 0:
         item["snow"] = {"1h": weather.snow(t)}
     return item
@@ -201,22 +263,39 @@ MOON = [  # moonrise, moonset (seconds after local midnight) and phase, 2022-12-
 ]
 
 
-def day_item(weather, day):
+def day_item(weather, day, rng=None):
+    """Day `day` (0 = 2022-12-05, local) of One Call 3.0's `daily`; days outside MOON (One Call 4.0's
+    history and far days) take their sun and moon from `sun_and_moon` and their jitter from `rng`."""
     midnight = LOCAL_MIDNIGHT + day * DAY
     hours = [midnight + h * HOUR for h in range(24)]
     temps = [weather.temperature(t) for t in hours]
     noon = midnight + 12 * HOUR
-    moonrise, moonset, phase = MOON[day]
-    clouds = weather.cloudiness(noon)
-    wind = max(weather.wind_speed(t) for t in hours[9:18])
+    if 0 <= day < len(MOON):
+        moonrise, moonset, phase = MOON[day]
+        moonrise, moonset = midnight + moonrise, midnight + moonset
+        sunrise, sunset = weather.sunrise + day * 40, weather.sunset + day * 12
+    else:
+        sunrise, sunset, moonrise, moonset, phase = sun_and_moon(weather, day)
+    rain = r2(sum(weather.rain(t) for t in hours))
+    # A day's cloud cover is its noon's, or on a day of rain the rainiest hour's.
+    clouds = weather.cloudiness(max(hours, key=weather.rain) if rain else noon, rng)
+    wind = max(weather.wind_speed(t, rng) for t in hours[9:18])
     snow = r2(sum(weather.snow(t) for t in hours))
-    condition = weather.condition(noon + HOUR, clouds) if snow == 0 else dict(weather.condition(midnight + 11 * HOUR, clouds))
+    if snow:
+        condition = dict(weather.condition(midnight + 11 * HOUR, clouds))
+    elif rain:
+        condition = dict(weather.condition(max(hours, key=weather.rain), clouds))
+    else:
+        condition = weather.condition(noon + HOUR, clouds)
     condition["icon"] = condition["icon"][:2] + "d"
     humidity = min(100, weather.humidity + 3 * day % 11)
+    if rain:
+        humidity = max(humidity, 78)
     summary = {"Snow": "Expect a day of partly cloudy with snow", "Clear": "There will be clear sky today",
+               "Rain": "Expect a day of rain",
                "Clouds": "There will be partly cloudy today" if clouds < 85 else "You can expect overcast clouds today"}[condition["main"]]
-    item = {"dt": midnight + 12 * HOUR, "sunrise": weather.sunrise + day * 40, "sunset": weather.sunset + day * 12,
-            "moonrise": midnight + moonrise, "moonset": midnight + moonset, "moon_phase": phase, "summary": summary,
+    item = {"dt": midnight + 12 * HOUR, "sunrise": sunrise, "sunset": sunset,
+            "moonrise": moonrise, "moonset": moonset, "moon_phase": phase, "summary": summary,
             "temp": {"day": r2(weather.temperature(noon)), "min": r2(min(temps)), "max": r2(max(temps)),
                      "night": r2(weather.temperature(midnight + 21 * HOUR)),
                      "eve": r2(weather.temperature(midnight + 18 * HOUR)),
@@ -227,11 +306,70 @@ def day_item(weather, day):
             "dew_point": r2(dew_point(weather.temperature(noon), humidity)),
             "wind_speed": wind, "wind_deg": (weather.wind_deg + 7 * day) % 360, "wind_gust": r2(wind * 1.8),
             "weather": [condition], "clouds": clouds,
-            "pop": r2(min(1, snow)) if snow else 0}
+            "pop": r2(min(1, snow)) if snow else (1 if rain else 0)}
+    if rain:
+        item["rain"] = rain
     if snow:
         item["snow"] = snow
     item["uvi"] = r2(2.1 * (1 - 0.6 * clouds / 100))
     return item
+
+
+SYNODIC_MONTH = 29.530589  # days
+LUNAR_DELAY = 50.47 * 60  # how much later the moon rises and sets each day, on average (seconds)
+
+
+def sun_and_moon(weather, day):
+    """Sunrise, sunset, moonrise, moonset (0 when the day has none) and moon phase for a day outside
+    MOON: continued from MOON's nearest day (the 5th for earlier days, the 12th for later ones), the sun
+    moved by what the solar equations give between the two days, the moon by its mean daily delay.
+    The anchor's sun is daily_sun's."""
+    anchor = 0 if day < 0 else len(MOON) - 1
+    midnight = LOCAL_MIDNIGHT + day * DAY
+    lat, lon = weather.place["near"]["lat"], weather.place["near"]["lon"]
+    rise_then, set_then = solar_events(lat, lon, anchor)
+    rise_now, set_now = solar_events(lat, lon, day)
+    sunrise = daily_sun(weather, anchor)[0] + round(rise_now - rise_then)
+    sunset = daily_sun(weather, anchor)[1] + round(set_now - set_then)
+    anchor_midnight = LOCAL_MIDNIGHT + anchor * DAY
+    moonrise_then, moonset_then, phase_then = MOON[anchor]
+
+    def event_in_day(first):
+        # The event of the series first + k * (DAY + LUNAR_DELAY) that falls on this local day, or 0.
+        period = DAY + LUNAR_DELAY
+        k = math.ceil((midnight - first) / period)
+        at = first + k * period
+        return round(at) if at < midnight + DAY else 0
+
+    phase = round((phase_then + (day - anchor) / SYNODIC_MONTH) % 1, 2)
+    return (sunrise, sunset, event_in_day(anchor_midnight + moonrise_then),
+            event_in_day(anchor_midnight + moonset_then), 0 if phase == 1 else phase)
+
+
+def daily_sun(weather, day):
+    """Sunrise and sunset on day 0-7 as One Call 4.0 gives them: One Call 3.0's `daily` values moved to
+    their own date (3.0 writes the 5th's date with each day's drift, a slip left there so that its files
+    stay as they are)."""
+    return weather.sunrise + day * (DAY + 40), weather.sunset + day * (DAY + 12)
+
+
+def solar_events(lat, lon, day):
+    """Sunrise and sunset (Unix seconds) on local day `day` at lat/lon, by NOAA's simplified equations
+    (declination and equation of time for the day, the sun's centre at -0.833° for refraction)."""
+    noon_utc = LOCAL_MIDNIGHT + day * DAY + 12 * HOUR  # local noon
+    year_angle = 2 * math.pi / 365 * (((noon_utc - 1640995200) / DAY) % 365)  # from 2022-01-01
+    equation = 229.18 * (0.000075 + 0.001868 * math.cos(year_angle) - 0.032077 * math.sin(year_angle)
+                         - 0.014615 * math.cos(2 * year_angle) - 0.040849 * math.sin(2 * year_angle))
+    declination = (0.006918 - 0.399912 * math.cos(year_angle) + 0.070257 * math.sin(year_angle)
+                   - 0.006758 * math.cos(2 * year_angle) + 0.000907 * math.sin(2 * year_angle)
+                   - 0.002697 * math.cos(3 * year_angle) + 0.00148 * math.sin(3 * year_angle))
+    phi = math.radians(lat)
+    hour_angle = math.degrees(math.acos(math.cos(math.radians(90.833)) / (math.cos(phi) * math.cos(declination))
+                                        - math.tan(phi) * math.tan(declination)))
+    day_utc = noon_utc - noon_utc % DAY  # 00:00 UTC of the date
+    rise = day_utc + (720 - 4 * (lon + hour_angle) - equation) * 60
+    sets = day_utc + (720 - 4 * (lon - hour_angle) - equation) * 60
+    return rise, sets
 
 
 def alert(place):
@@ -348,6 +486,265 @@ def onecall_cassette(place):
                      "every `exclude` combination. timemachine answers every `dt` with the same hour (24 h before), "
                      "day_summary every `date` with 2022-12-05. overview is stated in metric; for other units its "
                      "`units` field and the temperatures and wind speeds in its text are converted.",
+            "interactions": interactions}
+
+
+# --- One Call 4.0 -------------------------------------------------------------------------------------
+
+ONE_CALL_4 = "/data/4.0/onecall"
+QUARTER = 15 * 60
+# How far each timeline's pool reaches (reference §2, §4): 1min 60 minutes; 15min 48 h ahead; 1h 48 h of
+# history and 48 h ahead; 1day 20 days of history and 20 ahead. The provider pages through a pool and
+# takes its first record with `pop` as now, so only forecast records carry `pop` (§5).
+MINUTES, QUARTERS, PAST_HOURS, HOURS, PAST_DAYS, DAYS = 60, 192, 48, 48, 20, 20
+UTC_DAY = NOW - NOW % DAY  # 2022-12-05 00:00 UTC: the 1day timeline's records are at 00:00 UTC (§4, live)
+
+
+def alert_id(serial, text):
+    """A CAP-style identifier as the live API's ids are (reference §5, §6): KMA's OID (WMO member 410),
+    the issue date, a serial, and a hex digest of the text."""
+    return f"urn:oid:2.49.0.0.410.0.2022.12.5.{serial}:{hashlib.md5(text.encode()).hexdigest()}"
+
+
+def alerts_4():
+    """The alerts One Call 4.0's records reference: the capital region's cold wave (3.0's alert, in the
+    live detail shape) and a dry weather advisory for Daegu (4.0 only, in the documented shape)."""
+    cold = alert(None)
+    english = cold["description"]
+    korean = ("수도권에 한파주의보가 발효 중입니다. 7일 아침 최저기온이 -12°C 이하로 떨어질 것으로 예상됩니다. "
+              "수도관 동파에 유의하고 야외활동을 자제하시기 바랍니다.")
+    dry_start, dry_end = LOCAL_MIDNIGHT + 10 * HOUR, LOCAL_MIDNIGHT + 3 * DAY + 18 * HOUR
+    dry = ("A dry weather advisory is in effect for Daegu: the effective humidity has stayed below 35% for two "
+           "days. Take care with fire outdoors and in the mountains.")
+    return [
+        {"places": ALERTS, "shape": "live",
+         "detail": {"id": alert_id(1, english), "sender_name": cold["sender_name"], "event": "",
+                    "start": cold["start"], "end": cold["end"],
+                    "description": [{"language": "ko-KR", "description": korean},
+                                    {"language": "en-US", "description": english}],
+                    "tags": cold["tags"]}},
+        {"places": {"daegu"}, "shape": "documented",
+         "detail": {"id": alert_id(2, dry), "sender_name": "KMA Korea Meteorological Administration",
+                    "event": "Dry weather advisory", "start": dry_start, "end": dry_end, "description": dry}},
+    ]
+
+
+class Timelines:
+    """One Call 4.0's records for a place, from the model behind its One Call 3.0 answer: where 3.0 has a
+    time (current, the 48 hours, the 8 days, timemachine's hour) 4.0 has its values; elsewhere the model
+    is asked with jitter drawn per place and time (Weather's `rng`)."""
+
+    def __init__(self, place):
+        self.place = place
+        self.key = place["key"]
+        # 3.0's answer, drawn in 3.0's order (onecall, then timemachine) so its values come out as written.
+        three, self.body = one_call(place)
+        machine = timemachine(three, place)["data"][0]
+        self.model = Weather(place)
+        self.hours = {item["dt"]: item for item in self.body["hourly"]}
+        self.draws = {item["dt"]: (item["wind_speed"], item["clouds"], item["wind_deg"]) for item in self.body["hourly"]}
+        # timemachine's is the hour 24 h before now: its drawn wind and clouds are that whole hour's.
+        self.draws.setdefault(machine["dt"] - machine["dt"] % HOUR,
+                              (machine["wind_speed"], machine["clouds"], machine["wind_deg"]))
+        self.alerts = [a for a in alerts_4() if self.key in a["places"]]
+
+    def alert_ids(self, t):
+        return [a["detail"]["id"] for a in self.alerts if a["detail"]["start"] <= t < a["detail"]["end"]]
+
+    def with_alerts(self, record):
+        ids = self.alert_ids(record["dt"])
+        if ids:
+            record["alerts"] = ids
+        return record
+
+    def drawn(self, hour):
+        if hour not in self.draws:
+            rng = random.Random(f"{self.key}/hour/{hour}")
+            wind = self.model.wind_speed(hour, rng)
+            clouds = self.model.cloudiness(hour, rng)
+            self.draws[hour] = (wind, clouds, (self.model.wind_deg + rng.randint(-15, 15)) % 360)
+        return self.draws[hour]
+
+    def at(self, t):
+        """The model's hourly item at `t` with the draws of t's hour (3.0's own item at a 3.0 hour)."""
+        hour = t - t % HOUR
+        if t in self.hours:
+            return json.loads(json.dumps(self.hours[t]))
+        record = hour_record(self.model, t, *self.drawn(hour))
+        if not min(self.hours) <= t <= max(self.hours):
+            record["uvi"] = uvi_on_its_day(self.model, t, record["clouds"])
+        return record
+
+    def current(self):
+        return self.with_alerts(dict(self.body["current"]))
+
+    def minutes(self):
+        first = NOW - NOW % 60 + 60
+        minutely = {item["dt"]: item["precipitation"] for item in self.body["minutely"]}
+        records = []
+        for m in range(MINUTES):
+            t = first + 60 * m
+            model = r2(self.model.rain(t) + self.model.snow(t))
+            assert minutely.get(t, model) == model, (self.key, t)
+            records.append(self.with_alerts({"dt": t, "precipitation": model}))
+        return records
+
+    def quarters(self):
+        first = NOW - NOW % QUARTER + QUARTER
+        records = []
+        for q in range(QUARTERS):
+            item = self.at(first + q * QUARTER)
+            record = {name: item[name] for name in ("dt", "temp", "feels_like", "pressure", "humidity", "dew_point",
+                                                    "uvi", "clouds", "visibility", "wind_speed", "wind_deg", "pop",
+                                                    "weather", "rain", "snow") if name in item}
+            records.append(self.with_alerts(record))
+        return records
+
+    def hourly(self):
+        top = NOW - NOW % HOUR
+        records = []
+        for h in range(-PAST_HOURS, HOURS):
+            item = self.at(top + h * HOUR)
+            if h < 0:
+                del item["pop"]  # history has no probability (§5, live)
+            records.append(self.with_alerts(item))
+        return records
+
+    def daily(self):
+        records = []
+        for d in range(-PAST_DAYS, DAYS):
+            # UTC date d from the 5th is local date d (00:00 UTC is 09:00 KST, the same date).
+            if 0 <= d < len(self.body["daily"]):
+                item = dict(self.body["daily"][d])
+                item["sunrise"], item["sunset"] = daily_sun(self.model, d)
+            else:
+                item = day_item(self.model, d, random.Random(f"{self.key}/day/{d}"))
+            record = {"dt": UTC_DAY + d * DAY}
+            record.update({name: item[name] for name in (
+                "sunrise", "sunset", "moonrise", "moonset", "moon_phase", "temp", "feels_like", "pressure",
+                "humidity", "wind_speed", "wind_deg", "weather", "clouds", "pop", "rain", "snow", "uvi")
+                if name in item and not (name == "pop" and d < 0)})
+            records.append(record)
+        return records
+
+
+def timeline_envelope(body, data):
+    return {"lat": body["lat"], "lon": body["lon"], "timezone": body["timezone"],
+            "timezone_offset": body["timezone_offset"], "data": data}
+
+
+def first_page(records, size):
+    """The page a request without `start` gets: from the first record with `pop` (or the first record)."""
+    now = next((i for i, record in enumerate(records) if "pop" in record), 0)
+    return records[now:now + size]
+
+
+def page_expect(body, records, size, celsius_of):
+    page = first_page(records, size)
+    expect = {"timezone": body["timezone"]}
+    if celsius_of:
+        expect["celsius"] = celsius(celsius_of(page[0]))
+    expect.update({"count": len(page), "firstDt": page[0]["dt"], "lastDt": page[-1]["dt"]})
+    return expect
+
+
+def onecall4_cassette(place):
+    lines = Timelines(place)
+    body = lines.body
+    current = lines.current()
+    pools = [("current", [current], None), ("timeline/1min", lines.minutes(), None),
+             ("timeline/15min", lines.quarters(), 50), ("timeline/1h", lines.hourly(), 20),
+             ("timeline/1day", lines.daily(), 10)]
+    interactions = []
+    for path, records, page in pools:
+        json_body = timeline_envelope(body, records)
+        if page is None and path == "current":
+            expect = {"timezone": body["timezone"], "celsius": celsius(current["temp"]), "dt": current["dt"],
+                      "alerts": len(current.get("alerts", []))}
+        elif page is None:
+            expect = {"timezone": body["timezone"], "count": len(records), "firstDt": records[0]["dt"],
+                      "lastDt": records[-1]["dt"]}
+        else:
+            expect = page_expect(body, records, page,
+                                 (lambda r: r["temp"]["day"]) if path.endswith("1day") else (lambda r: r["temp"]))
+        interactions.append({"request": {"method": "GET", "path": f"{ONE_CALL_4}/{path}", "near": near(place)},
+                             "response": {"status": 200, "headers": JSON_HEADERS, "json": json_body, "units": "standard"},
+                             "expect": expect})
+    name = place["body"]["name"]
+    hourly, daily = pools[3][1], pools[4][1]
+    wet = sorted({kind for record in hourly + daily for kind in ("rain", "snow") if kind in record})
+    ids = sorted({i for _, records, _ in pools for record in records for i in record.get("alerts", [])})
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": f"One Call 4.0 for {name} on 2022-12-05, for coordinates within {place['near']['radiusKm']} km of "
+                     f"{place['near']['lat']},{place['near']['lon']}: made up in the API's shape by "
+                     "Scripts/make-bundled-cassettes.py (regenerate, do not edit), from the model behind "
+                     f"onecall/{place['key']}, so the two agree: current is 3.0's current, the forecast hours are 3.0's "
+                     "hourly items, the days of the 5th to the 12th 3.0's daily values (sunrise and sunset on their own "
+                     "date), the hour 24 h back has timemachine's wind and clouds. Each timeline is a pool the provider "
+                     f"pages through, its first record with `pop` being now: 1min {MINUTES} records from the minute after "
+                     f"current.dt; 15min {QUARTERS} quarter hours from the one after it (all forecast, all with pop); 1h "
+                     f"{PAST_HOURS} historical hours (no pop) then {HOURS} from current.dt's hour (with pop); 1day "
+                     f"{PAST_DAYS} historical days (no pop) then {DAYS} from 00:00 UTC of current.dt's day, dt at 00:00 "
+                     "UTC as live, daily rain and snow plain numbers (mm), moonrise/moonset 0 on a day without one. "
+                     f"Precipitation here: {', '.join(wet) if wet else 'none'}. Alerts referenced: "
+                     + (", ".join(ids) + " (details in onecall4/alerts)" if ids else "none") + ". "
+                     "Expectations are for the first page asked without start or cnt (count, firstDt, lastDt; celsius "
+                     "the first record's temp, temp.day for 1day).",
+            "interactions": interactions}
+
+
+def onecall4_alerts_cassette():
+    interactions = []
+    notes = []
+    for entry in alerts_4():
+        detail = entry["detail"]
+        description = detail["description"]
+        interactions.append({"request": {"method": "GET", "path": f"{ONE_CALL_4}/alert/{detail['id']}"},
+                             "response": {"status": 200, "headers": JSON_HEADERS, "json": detail},
+                             "expect": {"dt": detail["start"],
+                                        "count": len(description) if isinstance(description, list) else 1}})
+        places = ", ".join(sorted(entry["places"]))
+        if entry["shape"] == "live":
+            notes.append(f"{detail['id']} ({places}; the cold wave of onecall/*'s alerts) has the LIVE shape "
+                         "(reference §6, reported): event \"\", description a list of {language, description} "
+                         "(ko-KR, en-US), tags")
+        else:
+            notes.append(f"{detail['id']} ({places}; a dry weather advisory, 4.0 only) has the DOCUMENTED shape "
+                         "(reference §6, confirmed): event named, description one string, no tags")
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": "One Call 4.0 alert details, one per alert id the onecall4/<place> records reference, made up by "
+                     "Scripts/make-bundled-cassettes.py (the ids are CAP-style, urn:oid:2.49.0.0.410... with KMA's WMO "
+                     "number, deterministic). " + "; ".join(notes) + ". Expectations: dt is the alert's start, count "
+                     "its descriptions (1 for the documented string).",
+            "interactions": interactions}
+
+
+def onecall4_errors_cassette():
+    # The 3.0 text with 4.0 for 3.0 (the sources cut 4.0's after "plan": the rest is inferred).
+    ONE_CALL_4_NO_SUBSCRIPTION = NO_SUBSCRIPTION.replace("One Call 3.0", "One Call 4.0")
+    text = '{"cod":401, "message": "' + ONE_CALL_4_NO_SUBSCRIPTION + '"}'
+    paths = [f"{ONE_CALL_4}/current"] + [f"{ONE_CALL_4}/timeline/{step}" for step in ("1min", "15min", "1h", "1day")]
+    paths += [f"{ONE_CALL_4}/alert/{entry['detail']['id']}" for entry in alerts_4()]
+    interactions = [{"request": {"method": "GET", "path": path, "query": {"appid": "onecall3-only"}},
+                     "response": {"status": 401, "headers": JSON_HEADERS, "text": text},
+                     "expect": {"error": "unauthorized", "message": ONE_CALL_4_NO_SUBSCRIPTION}} for path in paths]
+    latitude = {"cod": 400, "message": "wrong latitude", "parameters": ["lat"]}
+    interactions.append({"request": {"method": "GET", "path": f"{ONE_CALL_4}/timeline/1h", "query": {"lat": 91}},
+                         "response": {"status": 400, "headers": JSON_HEADERS, "json": latitude},
+                         "expect": {"error": "invalidRequest", "message": latitude["message"]}})
+    missing = {"cod": 404, "message": "alert not found", "parameters": ["alert_id"]}
+    interactions.append({"request": {"method": "GET", "path": f"{ONE_CALL_4}/alert/unknown"},
+                         "response": {"status": 404, "headers": JSON_HEADERS, "json": missing},
+                         "expect": {"error": "cityNotFound", "message": missing["message"]}})
+    return {"format": "mockweather-cassette/1", "source": "synthetic",
+            "notes": "One Call 4.0's errors, staged. (1) A key subscribed to One Call 3.0 only (the made-up "
+                     "appid=onecall3-only) on every 4.0 path the bundle serves: 401. Its text is REPORTED only up to "
+                     "\"...One Call by Call plan\" (reference §7); the rest is INFERRED from 3.0's published text (§8) "
+                     "with 4.0 for 3.0, spacing included. (2) lat=91 on timeline/1h: 400 in the DOCUMENTED error shape "
+                     "{cod (a number), message, parameters}; 4.0's answer to a bad latitude was never observed, so the "
+                     "message is UNCONFIRMED (2.5 says \"wrong latitude\"). (3) An unknown alert id "
+                     "(/alert/unknown): 404 in the same shape, UNCONFIRMED. Hence synthetic. Written by "
+                     "Scripts/make-bundled-cassettes.py.",
             "interactions": interactions}
 
 
@@ -713,12 +1110,15 @@ def all_files():
     files = {}
     for key, place in places.items():
         files[f"onecall/{key}.json"] = onecall_cassette(place)
+        files[f"onecall4/{key}.json"] = onecall4_cassette(place)
         files[f"air/{key}.json"] = air_cassette(place)
         files[f"forecast/route/{key}.json"] = forecast_route_cassette(place, seoul_forecast)
         if key != "seoul":  # current/seoul-by-id, the published body, answers Seoul's id
             files[f"current/route/{key}.json"] = current_by_id_cassette(place)
     files["forecast/wrong-coordinates.json"] = forecast_coordinate_errors_cassette()
     files.update(onecall_error_cassettes())
+    files["onecall4/alerts.json"] = onecall4_alerts_cassette()
+    files["onecall4/errors.json"] = onecall4_errors_cassette()
     files["air/history-errors.json"] = air_history_errors_cassette()
     files["air/wrong-coordinates.json"] = air_coordinate_errors_cassette()
     files.update(zip_cassettes(places))
