@@ -55,6 +55,9 @@ struct KMATime: Sendable, Hashable, Comparable {
         return Self.padded(minutes / 60, 2) + Self.padded(minutes % 60, 2)
     }
 
+    /// The KST day it falls on, counted from 1970-01-01 (day 0): two times are on the same day when
+    /// these are equal, and their difference counts days.
+    var day: Int { seconds.floorDivided(by: 86_400) }
     /// The hour of the day, 0...23.
     var hour: Int { seconds.floorModulo(86_400) / 3600 }
     /// The minute of the hour, 0...59.

@@ -10,10 +10,9 @@ import WeatherWorld
 ///   capture does.
 /// - **Order.** By forecast time, then TMP UUU VVV VEC WSD SKY PTY POP WAV PCP REH SNO, then TMN on
 ///   the 0600 rows and TMX on the 1500 rows.
-/// - **TMN/TMX.** The world's minimum and maximum of that KST day (``DaySummary``), one decimal; a day's
-///   TMN only in issuances before its 0500 and its TMX only in issuances before its 1400 (the 0200
-///   issuance has both, the 0500 one that day's TMX only, the 1400 one neither, as observed; the
-///   cut-offs between those observations are the reference's UNCONFIRMED part).
+/// - **TMN/TMX.** The world's minimum and maximum of that KST day (``DaySummary``), one decimal, on the
+///   rows and in the issuances ``KMADailyExtremes`` states (a day's TMN in issuances before its 0500,
+///   its TMX in those before its 1400), the rule recorded answers follow too.
 /// - **At sea** (``KMASeaMask``): what the bundled `vilage/yellow-sea` answer and the guide say the
 ///   service does: TMP, TMN, TMX, POP, PCP, REH and SNO are its missing value `-999` ("+900 이상,
 ///   -900 이하는 Missing 값"; over the sea the village forecast masks temperatures, probability,
@@ -84,12 +83,10 @@ enum KMAVillageForecastAnswer {
             rows.add("REH", time: index, atSea ? missing : KMANumberText.whole(state.humidity))
             let snow = far ? KMANumberText.bare(KMAWorldCodes.snowCentimetres(state)) : KMAWorldCodes.snowText(state)
             rows.add("SNO", time: index, atSea ? missing : snow)
-            let dayStart = KMATime(seconds: time.seconds - time.seconds % 86_400)
-            if time.hour == 6, issuance < dayStart.adding(5 * 3_600) {
-                rows.add("TMN", time: index, atSea ? missing : KMANumberText.tenths(day(of: time).minimum))
-            }
-            if time.hour == 15, issuance < dayStart.adding(14 * 3_600) {
-                rows.add("TMX", time: index, atSea ? missing : KMANumberText.tenths(day(of: time).maximum))
+            if let kind = KMADailyExtremes.kind(at: time, in: issuance) {
+                let summary = day(of: time)
+                let value = kind == .minimum ? summary.minimum : summary.maximum
+                rows.add(kind.category, time: index, atSea ? missing : KMANumberText.tenths(value))
             }
         }
         return rows
