@@ -5,9 +5,12 @@ import MockEngine
 /// What a request asks of one recorded KMA answer (always JSON, every row of an issuance):
 /// its form (`dataType`, XML by default), its page (`pageNo`, `numOfRows`), the issuance it names
 /// (every row's `baseDate`/`baseTime` set to it, `fcstDate`/`fcstTime` moved by the difference from
-/// the recorded one) and its cell (`nx`/`ny` written into every row). Rows keep the API's types:
-/// `nx`/`ny` numbers, everything else strings.
+/// the recorded one; a village forecast served at another hour of the day gets its TMN/TMX rows where
+/// that issuance has them, ``KMARecordedExtremes``) and its cell (`nx`/`ny` written into every row).
+/// Rows keep the API's types: `nx`/`ny` numbers, everything else strings.
 struct KMAVariant: Sendable, Hashable {
+    /// The operation asked, nil for another path.
+    var operation: KMAOperation?
     var format: KMAFormat
     var paging: KMAPaging
     /// The requested issuance, nil when unreadable (a cassette staging a literal key skips the rules).
@@ -24,6 +27,7 @@ struct KMAVariant: Sendable, Hashable {
 
     /// What `request` asks of a recorded JSON answer.
     init(_ request: ReplayRequest) {
+        operation = KMAOperation(path: request.path)
         format = KMAFormat(request.parameters)
         paging = KMAPaging(request.parameters)
         issuance = KMARules.issuance(of: request.parameters)
@@ -42,12 +46,40 @@ struct KMAVariant: Sendable, Hashable {
             response.body = Array(KMAAnswers.body(envelope.result, format: format).utf8)
             return response
         }
-        let shift = issuance.flatMap { requested in envelope.recordedIssuance.map { requested.seconds - $0.seconds } }
-        let text = KMAEnvelope.page(
+        let recorded = envelope.recordedIssuance
+        let shift = issuance.flatMap { requested in recorded.map { requested.seconds - $0.seconds } }
+        if operation == .villageForecast, let shift, shift % 86_400 != 0, let issuance, let recorded {
+            let layout = KMARecordedExtremes(rows: rows, recorded: recorded, requested: issuance)
+            // totalCount counts the rows the recording did not hold (a recorded page) as recorded.
+            let totalCount = envelope.totalCount + layout.entries.count - rows.count
+            response.body = KMAEnvelope.page(
+                result: envelope.result, count: layout.entries.count, totalCount: totalCount, paging: paging,
+                format: format
+            ) { range in layout.entries[range].map { served($0, of: rows, shift: shift) } }
+            return response
+        }
+        response.body = KMAEnvelope.page(
             result: envelope.result, count: rows.count, totalCount: envelope.totalCount, paging: paging, format: format
         ) { range in rows[range].map { reshaped($0, shift: shift) } }
-        response.body = text
         return response
+    }
+
+    /// The row `entry` names: a recorded row reshaped, or a daily one written as the row it follows.
+    private func served(_ entry: KMARecordedExtremes.Entry, of rows: [[(String, JSONValue)]], shift: Int)
+        -> [(String, JSONValue)]
+    {
+        switch entry {
+        case .recorded(let index):
+            return reshaped(rows[index], shift: shift)
+        case .daily(let kind, let value, let index):
+            return reshaped(rows[index], shift: shift).map { name, member in
+                switch name {
+                case "category": (name, .string(kind.category))
+                case "fcstValue": (name, .string(value))
+                default: (name, member)
+                }
+            }
+        }
     }
 
     /// `row` with the requested issuance, its forecast time moved by `shift` seconds and the cell.
