@@ -6,8 +6,8 @@ import MockEngine
 /// (reference: kakao-local.md §5): the `Authorization: KakaoAK {REST key}` header first, then the
 /// parameters each endpoint requires. Documented in Cassettes/README.md (the magic keys with them).
 ///
-/// In replay any key of a REST key's form (32 hexadecimal characters) is accepted; the magic keys
-/// stage the states a real key can be in. A cassette naming a literal key in its `headers` still wins,
+/// In replay any key of a REST key's form (32 hexadecimal characters) is accepted but one; the magic
+/// keys stage the states a real key can be in (``MagicKey``: the unregistered one has the form). A cassette naming a literal key in its `headers` still wins,
 /// so users can stage their own.
 enum KakaoLocalRules {
     /// The word before the key in the header.
@@ -19,6 +19,10 @@ enum KakaoLocalRules {
         static let disabledService = "disabled-service"
         /// A key over its quota: 429 `RequestThrottled`.
         static let throttled = "throttled"
+        /// A key of a REST key's form (32 hexadecimal characters) that Kakao has not issued, or whose
+        /// app was deleted: 401 ``unregisteredMessage``. Itself well-formed, so a client that checks
+        /// the form before sending still sends it; ending in 401 so a reader sees what it stages.
+        static let unregistered = "00000000000000000000000000000401"
     }
 
     /// The app name the 403 names (the live API names the key's app).
@@ -27,6 +31,11 @@ enum KakaoLocalRules {
     static let noHeaderMessage = "cannot find Authorization : KakaoAK header"
     static let disabledMessage = "App(\(appName)) disabled OPEN_MAP_AND_LOCAL service."
     static let throttledMessage = "API limit has been exceeded."
+    /// UNCONFIRMED, the one place it is said: kakao-local.md §5.2 has this wording from a developer's
+    /// comment on a real dapi call, with the status (401) and the exact trigger unconfirmed; it is the
+    /// closest documented answer to a well-formed key the host does not know, and the
+    /// `AccessDeniedError` 401 family every other key refusal belongs to.
+    static let unregisteredMessage = "cannot find appkey"
 
     /// The API's answer to `request` when a rule decides it, or nil to let the cassettes answer.
     static func screen(_ request: ReplayRequest) -> ScreenedAnswer? {
@@ -48,6 +57,8 @@ enum KakaoLocalRules {
                 403, "NotAuthorizedError", disabledMessage, rule: "(kakao-local: app without the Local service)")
         case MagicKey.throttled:
             return answer(429, "RequestThrottled", throttledMessage, rule: "(kakao-local: key over its quota)")
+        case MagicKey.unregistered:
+            return answer(401, "AccessDeniedError", unregisteredMessage, rule: "(kakao-local: key not registered)")
         default:
             guard !isRESTKeyForm(key) else { return nil }
             // The API echoes the key it could not read; what the journal, the log and HAR show masks it.
