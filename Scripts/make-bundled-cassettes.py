@@ -701,8 +701,8 @@ def onecall4_alerts_cassette():
         description = detail["description"]
         interactions.append({"request": {"method": "GET", "path": f"{ONE_CALL_4}/alert/{detail['id']}"},
                              "response": {"status": 200, "headers": JSON_HEADERS, "json": detail},
-                             "expect": {"dt": detail["start"],
-                                        "count": len(description) if isinstance(description, list) else 1}})
+                             "expect": {"alertID": detail["id"], "sender": detail["sender_name"],
+                                        "languages": len(description) if isinstance(description, list) else 1}})
         places = ", ".join(sorted(entry["places"]))
         if entry["shape"] == "live":
             notes.append(f"{detail['id']} ({places}; the cold wave of onecall/*'s alerts) has the LIVE shape "

@@ -123,6 +123,36 @@ enum ExpectDerivation {
                 }
             }
             return .object(fields)
+        case .oneCall4Current, .oneCall4Timeline:
+            // The place; for current the record's time, temperature and alerts; for a page how many
+            // records, the first and last times and the first temperature (a day's `temp.day`).
+            guard let timezone = body["timezone"]?.stringValue, let records = body["data"]?.elements,
+                let first = records.first, let last = records.last
+            else { return decodingError }
+            guard let firstDt = first["dt"]?.numberText.flatMap({ Int($0) }),
+                let lastDt = last["dt"]?.numberText.flatMap({ Int($0) })
+            else { return decodingError }
+            var fields: [(String, JSONValue)] = [("timezone", .string(timezone))]
+            if let temperature = first["temp"]?.doubleValue ?? first["temp"]?["day"]?.doubleValue {
+                fields.append(("celsius", celsius(temperature)))
+            }
+            if endpoint == .oneCall4Current {
+                fields += [("dt", .number(firstDt)), ("alerts", .number(first["alerts"]?.elements?.count ?? 0))]
+            } else {
+                fields += [
+                    ("count", .number(records.count)), ("firstDt", .number(firstDt)), ("lastDt", .number(lastDt)),
+                ]
+            }
+            return .object(fields)
+        case .oneCall4Alert:
+            // Either shape: a documented single description counts as one language.
+            guard let id = body["id"]?.stringValue, let sender = body["sender_name"]?.stringValue,
+                let description = body["description"], description.stringValue != nil || description.elements != nil
+            else { return decodingError }
+            return .object([
+                ("alertID", .string(id)), ("sender", .string(sender)),
+                ("languages", .number(description.elements?.count ?? 1)),
+            ])
         case .icon, .other:
             return nil
         }

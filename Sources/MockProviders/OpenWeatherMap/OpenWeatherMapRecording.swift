@@ -13,6 +13,9 @@ import MockEngine
 ///   timemachine's `dt`, day_summary's `date` and `tz`, overview's `date` and `units`;
 /// - air pollution: `lat`+`lon`, and history's `start` and `end`: a range with data becomes the
 ///   pattern's `range`, covering what was recorded, so every range inside it replays (cut to its items);
+/// - One Call 4.0: current and the timelines by `lat`+`lon`, `units`, `lang`, and the page's `start`
+///   and `cnt` (pinned, absent when left out: each recorded page answers its own request); an alert's
+///   detail by its path alone;
 /// - icons (`/img/wn/10d@2x.png`): the path alone;
 /// - any other path: every parameter except keys.
 /// Shaping parameters change what the body holds, so a pattern pins them even when the request left
@@ -66,6 +69,7 @@ struct OpenWeatherMapRecording: RecordingProfile {
         case current, forecast, geocodingDirect, geocodingReverse, geocodingZip
         case oneCall, oneCallTimemachine, oneCallDaySummary, oneCallOverview
         case airPollution, airPollutionForecast, airPollutionHistory
+        case oneCall4Current, oneCall4Timeline, oneCall4Alert
         case icon
         case other
 
@@ -83,7 +87,13 @@ struct OpenWeatherMapRecording: RecordingProfile {
             case "/data/2.5/air_pollution": self = .airPollution
             case "/data/2.5/air_pollution/forecast": self = .airPollutionForecast
             case "/data/2.5/air_pollution/history": self = .airPollutionHistory
-            default: self = IconPath.code(of: path) != nil ? .icon : .other
+            default:
+                switch OneCall4Endpoint(path: path) {
+                case .current?: self = .oneCall4Current
+                case .timeline?: self = .oneCall4Timeline
+                case .alert?: self = .oneCall4Alert
+                case nil: self = IconPath.code(of: path) != nil ? .icon : .other
+                }
             }
         }
 
@@ -94,9 +104,11 @@ struct OpenWeatherMapRecording: RecordingProfile {
             case .geocodingDirect: ["q"]
             case .geocodingReverse: ["lat", "lon"]
             case .geocodingZip: ["zip"]
-            case .oneCall, .oneCallTimemachine, .oneCallDaySummary, .oneCallOverview: ["lat", "lon"]
+            case .oneCall, .oneCallTimemachine, .oneCallDaySummary, .oneCallOverview, .oneCall4Current,
+                .oneCall4Timeline:
+                ["lat", "lon"]
             case .airPollution, .airPollutionForecast, .airPollutionHistory: ["lat", "lon"]
-            case .icon, .other: []
+            case .oneCall4Alert, .icon, .other: []
             }
         }
 
@@ -111,14 +123,18 @@ struct OpenWeatherMapRecording: RecordingProfile {
             case .oneCallDaySummary: ["date", "tz", "lang"]
             case .oneCallOverview: ["date", "units"]
             case .airPollutionHistory: ["start", "end"]
-            case .geocodingZip, .airPollution, .airPollutionForecast, .icon, .other: []
+            case .oneCall4Current: ["lang"]
+            case .oneCall4Timeline: ["lang", "start", "cnt"]
+            case .geocodingZip, .airPollution, .airPollutionForecast, .oneCall4Alert, .icon, .other: []
             }
         }
 
         /// Whether the body is in the request's `units` and replay converts it.
         var hasUnits: Bool {
             switch self {
-            case .current, .forecast, .oneCall, .oneCallTimemachine, .oneCallDaySummary: true
+            case .current, .forecast, .oneCall, .oneCallTimemachine, .oneCallDaySummary, .oneCall4Current,
+                .oneCall4Timeline:
+                true
             default: false
             }
         }
@@ -138,6 +154,8 @@ struct OpenWeatherMapRecording: RecordingProfile {
             case .airPollution: ("air", "")
             case .airPollutionForecast: ("air", "forecast-")
             case .airPollutionHistory: ("air", "history-")
+            case .oneCall4Current, .oneCall4Timeline: ("onecall4", "")
+            case .oneCall4Alert: ("onecall4", "alert-")
             case .icon: ("icons", "")
             case .other: ("other", "")
             }
@@ -226,8 +244,16 @@ struct OpenWeatherMapRecording: RecordingProfile {
         let endpoint = Endpoint(path: request.path)
         let (folder, prefix) = endpoint.folderAndPrefix
         var parts: [String] = []
+        // `current-…`, `1h-…`: the 4.0 path's last step names the file.
+        if endpoint == .oneCall4Current || endpoint == .oneCall4Timeline,
+            let last = request.path.split(separator: "/").last
+        {
+            parts.append(CassetteNaming.slug(String(last)))
+        }
         if endpoint == .icon, let code = IconPath.code(of: request.path) {
             parts.append(CassetteNaming.slug(code))
+        } else if case .alert(let id)? = OneCall4Endpoint(path: request.path) {
+            parts.append(CassetteNaming.slug(id))
         } else if endpoint == .other {
             parts.append(CassetteNaming.slug(request.path))
             var seen = Set<String>()

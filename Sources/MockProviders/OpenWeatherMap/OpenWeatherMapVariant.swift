@@ -2,6 +2,12 @@ import Basics
 import HTTPServer
 import MockEngine
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// What a request asks of a recorded OpenWeatherMap body beyond matching
 /// (docs/ARCHITECTURE.md#conversion-and-exclude): its units (every temperature and wind speed
 /// converted), the One Call blocks it excludes (`exclude`), the forecast items it wants (`cnt`), and,
@@ -39,6 +45,13 @@ struct OpenWeatherMapVariant: Hashable, Sendable {
         }
         // Every timeline request is a variant: its page and links are its own.
         timeline = OneCall4RecordedTimeline(for: request)
+        if let timeline, shift != nil {
+            // Its now is aligned from the clock's minute that keeps the step's rule: the next minute
+            // for 1min and 15min (whose first record is the next one), this one for 1h and 1day.
+            let seconds = Int64(request.now.timeIntervalSince1970.rounded(.down))
+            let floor = seconds - ((seconds % 60) + 60) % 60
+            shift?.minute = (timeline.step.alignsUp && floor != seconds ? floor + 60 : floor) / 60
+        }
         guard
             units != Units(requestValue: response.units) || !excluded.isEmpty || itemLimit != nil || shift != nil
                 || timeline != nil

@@ -83,14 +83,15 @@ enum OneCall4Step: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Whether a page's first record is the next one on the step (1min, 15min) rather than the one
+    /// holding the instant (1h, 1day).
+    var alignsUp: Bool { self == .minute || self == .quarterHour }
+
     /// The first record's time for an instant (§4, live captures): 1min and 15min the next whole
     /// minute or quarter hour (the instant itself when it is one), 1h the top of the hour, 1day 00:00
     /// UTC of its day. A `start` that is not on a step is read the same way (inferred).
     func aligned(_ instant: Int64) -> Int64 {
         let below = instant - ((instant % seconds) + seconds) % seconds
-        switch self {
-        case .minute, .quarterHour: return below == instant ? instant : below + seconds
-        case .hour, .day: return below
-        }
+        return alignsUp && below != instant ? below + seconds : below
     }
 }
