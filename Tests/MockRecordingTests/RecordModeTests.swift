@@ -316,4 +316,75 @@ import Testing
             #expect(!text.contains("session-") && !text.contains(clientTestKey), "\(text)")
         }
     }
+
+    /// One Call 4.0 as the live API pages it: the links repeat the key the API received.
+    private static func echoingOneCall4(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.path == "/data/4.0/onecall/timeline/1h" else { return FakeUpstream.openWeatherMap(request) }
+        let items = URLComponents(string: "http://x" + request.target)?.queryItems ?? []
+        let key = items.first { $0.name == "appid" }?.value ?? ""
+        let start = Int(items.first { $0.name == "start" }?.value ?? "") ?? 1_670_205_600
+        let records = (0..<20).map { hour in
+            #"{"dt":\#(start + hour * 3_600),"temp":270.5,"pressure":1031,"humidity":18,"weather":[],"pop":0}"#
+        }
+        let link = { (at: Int) in
+            "http://api.openweathermap.org/data/4.0/onecall/timeline/1h?cnt=20&lat=37.5683&lon=126.9778&start=\(at)"
+                + "&appid=\(key)&units=standard&lang=en"
+        }
+        let body =
+            #"{"lat":37.5683,"lon":126.9778,"timezone":"Asia/Seoul","timezone_offset":32400,"data":["#
+            + records.joined(separator: ",") + #"],"prev":"\#(link(start - 72_000))","next":"\#(link(start + 72_000))"}"#
+        return HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body.utf8))
+    }
+
+    @Test func aOneCall4PageWhoseLinksCarryTheKeyIsRecordedAndReplayedWithTheKeyNowhere() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let upstream = try FakeUpstream(Self.echoingOneCall4)
+        let first = "/data/4.0/onecall/timeline/1h?lat=37.5683&lon=126.9778&appid=\(clientTestKey)&units=standard&lang=en"
+        var shown: [String] = []
+        var sent: [ClientExchange] = []
+        try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
+            sent.append(try await fetch(first, port: harness.port))
+            let nextLink = try #require(Self.link("next", in: sent[0]))
+            let next = try #require(URLComponents(string: nextLink))
+            let start = try #require(next.queryItems?.first { $0.name == "start" }?.value)
+            sent.append(try await fetch(first + "&start=\(start)", port: harness.port))
+            shown.append(try await fetch("/__admin/requests", port: harness.port).text)
+            shown.append(try await fetch("/__admin/requests.har", port: harness.port).text)
+            shown += harness.log.lines + harness.diagnostics.lines
+        }
+        await upstream.stop()
+        #expect(sent.map(\.status) == [200, 200])
+        #expect(upstream.receivedKeys == [realTestKey, realTestKey])
+        let files = allFiles(under: directory.url)
+        #expect(files.map(\.path).allSatisfy { $0.hasPrefix("recorded/onecall4/1h-") }, "\(files.map(\.path))")
+        #expect(files.count == 2)
+        // The client got links with its own key (as the API writes them), never the real one.
+        #expect(Self.link("next", in: sent[0])?.contains("appid=\(clientTestKey)") == true)
+        for text in files.map(\.contents) + shown {
+            #expect(!text.lowercased().contains(realTestKey.lowercased()), "the real key leaked: \(text)")
+            #expect(!text.lowercased().contains(clientTestKey.lowercased()), "the client's key leaked: \(text)")
+        }
+        #expect(files.allSatisfy { $0.contents.contains("appid=***") })
+
+        // Replayed from the recording, each caller's page links carry that caller's key.
+        var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
+        options.port = 0
+        let log = CollectedLog()
+        let replay = try MockWeatherServer(options: options, log: log, diagnostics: CollectedLog())
+        let port = try replay.start()
+        let replayed = try await fetch(first.replacingOccurrences(of: clientTestKey, with: "another-key-42"), port: port)
+        let journal = try await fetch("/__admin/requests", port: port).text
+        _ = await replay.stop()
+        #expect(replayed.status == 200)
+        #expect(Self.link("next", in: replayed)?.contains("appid=another-key-42") == true)
+        #expect(Self.link("prev", in: replayed)?.contains("appid=another-key-42") == true)
+        for text in [journal] + log.lines { #expect(!text.contains("another-key-42"), "\(text)") }
+    }
+
+    /// The `prev` or `next` link of a 4.0 page.
+    private static func link(_ name: String, in exchange: ClientExchange) -> String? {
+        (try? JSONSerialization.jsonObject(with: Data(exchange.body)) as? [String: Any])?[name] as? String
+    }
 }
