@@ -332,7 +332,8 @@ import Testing
         }
         let body =
             #"{"lat":37.5683,"lon":126.9778,"timezone":"Asia/Seoul","timezone_offset":32400,"data":["#
-            + records.joined(separator: ",") + #"],"prev":"\#(link(start - 72_000))","next":"\#(link(start + 72_000))"}"#
+            + records.joined(separator: ",")
+            + #"],"prev":"\#(link(start - 72_000))","next":"\#(link(start + 72_000))"}"#
         return HTTPResponse(
             status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body.utf8))
     }
@@ -341,7 +342,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let upstream = try FakeUpstream(Self.echoingOneCall4)
-        let first = "/data/4.0/onecall/timeline/1h?lat=37.5683&lon=126.9778&appid=\(clientTestKey)&units=standard&lang=en"
+        let first =
+            "/data/4.0/onecall/timeline/1h?lat=37.5683&lon=126.9778&appid=\(clientTestKey)&units=standard&lang=en"
         var shown: [String] = []
         var sent: [ClientExchange] = []
         try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
@@ -374,7 +376,8 @@ import Testing
         let log = CollectedLog()
         let replay = try MockWeatherServer(options: options, log: log, diagnostics: CollectedLog())
         let port = try replay.start()
-        let replayed = try await fetch(first.replacingOccurrences(of: clientTestKey, with: "another-key-42"), port: port)
+        let replayed = try await fetch(
+            first.replacingOccurrences(of: clientTestKey, with: "another-key-42"), port: port)
         let journal = try await fetch("/__admin/requests", port: port).text
         _ = await replay.stop()
         #expect(replayed.status == 200)
