@@ -100,8 +100,9 @@ enum DecodingDiagnostics {
 /// ``Units/standard``, the API's default).
 public enum WeatherResponseDecoder {
     /// Decodes `body` as `type` (``CurrentWeather``, ``Forecast``, `[GeocodedPlace]`, ``ZipPlace``,
-    /// ``OneCall``, ``HistoricalWeather``, ``DaySummary``, ``WeatherOverview``, ``AirPollution``)
-    /// whose temperatures and speeds are in `units`.
+    /// ``OneCall``, ``HistoricalWeather``, ``DaySummary``, ``WeatherOverview``, ``AirPollution``,
+    /// One Call 4.0's ``OneCall4Page`` of any record and ``OneCall4Alert``) whose temperatures and speeds
+    /// are in `units`.
     ///
     /// - Throws: ``WeatherError/decoding(path:expected:found:)`` naming the JSON path, what was
     ///   expected and what was found; an empty, `null`, truncated, HTML or non-JSON body says so.
