@@ -37,7 +37,10 @@ import FoundationNetworking
             Issue.record(Comment(rawValue: problem))
             return
         }
-        guard let call = ClientCall(for: contract.request, expecting: contract.steps.first) else {
+        guard
+            let call = ClientCall(for: contract.request, expecting: contract.steps.first)?.atRecordedIssuance(
+                of: contract)
+        else {
             Issue.record("\(contract.label): the client has no call for \(contract.request.path)")
             return
         }

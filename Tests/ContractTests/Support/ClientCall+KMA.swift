@@ -14,8 +14,10 @@ extension ClientCall {
     private func observeKMA(with client: KMAForecastClient) async throws(KMAError) -> Observation {
         var seen = Observation()
         switch self {
-        case .villageForecast(let cell):
-            seen.forecast(try await client.villageForecast(at: cell), temperature: "TMP", amount: "PCP")
+        case .villageForecast(let cell, let baseTime):
+            let issuance = baseTime.flatMap { Self.latestVillageIssuance(at: $0, availableAt: Date()) }
+            seen.forecast(
+                try await client.villageForecast(at: cell, issuance: issuance), temperature: "TMP", amount: "PCP")
         case .ultraShortForecast(let cell):
             seen.forecast(try await client.ultraShortForecast(at: cell), temperature: "T1H", amount: "RN1")
         case .ultraShortNowcast(let cell):
@@ -33,6 +35,49 @@ extension ClientCall {
             break
         }
         return seen
+    }
+}
+
+extension ClientCall {
+    /// The call, for a village forecast asked at the base time `contract`'s recording was issued at.
+    func atRecordedIssuance(of contract: ContractCase) -> ClientCall {
+        guard case .villageForecast(let cell, nil) = self, let baseTime = contract.recordedKMABaseTime else {
+            return self
+        }
+        return .villageForecast(cell, recordedBaseTime: baseTime)
+    }
+
+    /// The newest village forecast issuance at `baseTime` (`0500`) available at `instant`: within the
+    /// last day, which the API still keeps.
+    static func latestVillageIssuance(at baseTime: String, availableAt instant: Date) -> KMAIssuance? {
+        for back in 0..<8 {
+            guard
+                let issuance = KMAIssuance.latest(
+                    .villageForecast, availableAt: instant.addingTimeInterval(-Double(back) * 3 * 3_600))
+            else { return nil }
+            if String(format: "%02d%02d", issuance.base.hour, issuance.base.minute) == baseTime { return issuance }
+        }
+        return nil
+    }
+}
+
+extension ContractCase {
+    /// The `baseTime` of the recorded KMA answer (`0500`), nil for another kind of answer.
+    var recordedKMABaseTime: String? {
+        guard let data = try? Data(contentsOf: file),
+            let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let interactions = document["interactions"] as? [[String: Any]], interaction < interactions.count
+        else { return nil }
+        let entry = interactions[interaction]
+        let response = entry["response"] as? [String: Any] ?? (entry["responses"] as? [[String: Any]])?.first
+        let text: String
+        if let json = response?["json"], let bytes = try? JSONSerialization.data(withJSONObject: json) {
+            text = String(decoding: bytes, as: UTF8.self)
+        } else {
+            text = response?["text"] as? String ?? ""
+        }
+        let match = text.firstMatch(of: /(?:"baseTime":"|<baseTime>)([0-9]{4})/)
+        return match.map { String($0.1) }
     }
 }
 

@@ -26,7 +26,10 @@ enum ClientCall: Sendable, CustomStringConvertible {
     case searchAddress(String)
     /// KMA: the village forecast, the ultra-short forecast and the nowcast of a grid cell, at the latest
     /// issuance for the real time; a product type's forecast version.
-    case villageForecast(KMAGridCell)
+    /// The village forecast asks for the latest issuance at the recorded base time when one is given
+    /// (a recording shifted to another hour of the day has other daily extremes, so its `expect`
+    /// block holds for its own hour only), else for the latest issuance.
+    case villageForecast(KMAGridCell, recordedBaseTime: String? = nil)
     case ultraShortForecast(KMAGridCell)
     case ultraShortNowcast(KMAGridCell)
     case forecastVersion(KMAProductType)
@@ -122,7 +125,7 @@ enum ClientCall: Sendable, CustomStringConvertible {
         case .address(let coordinate): "address(at: \(coordinate))"
         case .regionCodes(let coordinate): "regionCodes(at: \(coordinate))"
         case .searchAddress(let query): "searchAddress(\"\(query)\")"
-        case .villageForecast(let cell): "villageForecast(at: \(cell))"
+        case .villageForecast(let cell, _): "villageForecast(at: \(cell))"
         case .ultraShortForecast(let cell): "ultraShortForecast(at: \(cell))"
         case .ultraShortNowcast(let cell): "ultraShortNowcast(at: \(cell))"
         case .forecastVersion(let product): "forecastVersion(.\(product.caseName))"
