@@ -6,7 +6,7 @@ import MockEngine
 ///
 /// Knows the shapes the API answers with: current weather (`name`, `main.temp`, `coord`), the 5-day
 /// forecast (`city`, `list[0]`), One Call (`timezone`, `current.temp`, `lat`/`lon`, `data[0]` for
-/// time machine), air pollution (`list[0].main.aqi`, `coord`) and geocoding (an array of places).
+/// time machine and One Call 4.0, a day's `temp.day`), air pollution (`list[0].main.aqi`, `coord`) and geocoding (an array of places).
 /// A body in none of them (an error, an icon) has no summary.
 enum OpenWeatherMapAnswers {
     /// The summary of `body` answered in `units`, or nil when it is not JSON or says nothing the map shows.
@@ -21,7 +21,7 @@ enum OpenWeatherMapAnswers {
         summary.place = [subject["name"], city?["name"], subject["timezone"]].lazy.compactMap { $0?.stringValue }
             .first { !$0.isEmpty }
         summary.temperature =
-            [subject["main"]?["temp"], current?["temp"], firstOfList?["main"]?["temp"]].lazy
+            [subject["main"]?["temp"], current?["temp"], current?["temp"]?["day"], firstOfList?["main"]?["temp"]].lazy
             .compactMap { $0?.doubleValue }.first
         if summary.temperature != nil { summary.temperatureUnit = units.temperatureSymbol }
         summary.condition =
