@@ -731,7 +731,8 @@ def onecall4_errors_cassette():
     latitude = {"cod": 400, "message": "wrong latitude", "parameters": ["lat"]}
     interactions.append({"request": {"method": "GET", "path": f"{ONE_CALL_4}/timeline/1h", "query": {"lat": 91}},
                          "response": {"status": 400, "headers": JSON_HEADERS, "json": latitude},
-                         "expect": {"error": "invalidRequest", "message": latitude["message"]}})
+                         # The message WeatherClient surfaces names the parameters (WeatherError.rejectedParameters).
+                         "expect": {"error": "invalidRequest", "message": "wrong latitude (parameters: lat)"}})
     missing = {"cod": 404, "message": "alert not found", "parameters": ["alert_id"]}
     interactions.append({"request": {"method": "GET", "path": f"{ONE_CALL_4}/alert/unknown"},
                          "response": {"status": 404, "headers": JSON_HEADERS, "json": missing},

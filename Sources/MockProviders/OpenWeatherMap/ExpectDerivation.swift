@@ -13,7 +13,8 @@ import MockEngine
 ///   and the item count, for history also the recorded range (`start`, `end`) and the first and last
 ///   item's `dt`; icons: the PNG's content type and size. A 2xx body of the wrong shape
 ///   expects `decoding`, as a client must fail to decode it.
-/// - 4xx/5xx: the error kind for the status and the server's own `message` when the body has one.
+/// - 4xx/5xx: the error kind for the status and the server's own `message` when the body has one
+///   (a 400's `parameters` after it, as the client surfaces them).
 /// - Anything else (other paths, `mode=xml`): nil, no expectation can be stated.
 enum ExpectDerivation {
     static func expectation(
@@ -22,7 +23,15 @@ enum ExpectDerivation {
     ) -> JSONValue? {
         if let kind = errorKind(for: status) {
             var fields: [(String, JSONValue)] = [("error", .string(kind.rawValue))]
-            if let message = body?["message"]?.stringValue { fields.append(("message", .string(message))) }
+            if var message = body?["message"]?.stringValue {
+                // A 400 naming its parameters (One Call 4.0) is surfaced with them, as WeatherClient's
+                // `invalidRequest` message says them (`wrong latitude (parameters: lat)`).
+                let parameters = body?["parameters"]?.elements?.compactMap(\.stringValue) ?? []
+                if kind == .invalidRequest, !parameters.isEmpty {
+                    message += " (parameters: \(parameters.joined(separator: ", ")))"
+                }
+                fields.append(("message", .string(message)))
+            }
             return .object(fields)
         }
         guard (200..<300).contains(status), endpoint != .other, mode == nil || mode == "json" else { return nil }

@@ -122,6 +122,8 @@ extension ClientCall {
             seen.air(try await client.airPollutionForecast(at: coordinate))
         case .airPollutionHistory(let coordinate, let start, let end):
             seen.air(try await client.airPollutionHistory(at: coordinate, from: start, to: end))
+        case .oneCall4Current, .oneCall4Timeline, .oneCall4Alert:
+            try await seen.oneCall4(self, with: client)
         case .address, .regionCodes, .searchAddress, .villageForecast, .ultraShortForecast, .ultraShortNowcast,
             .forecastVersion:
             break

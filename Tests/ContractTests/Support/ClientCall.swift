@@ -20,6 +20,10 @@ enum ClientCall: Sendable, CustomStringConvertible {
     case airPollutionForecast(Coordinate)
     case airPollutionHistory(Coordinate, start: Date, end: Date)
     case icon(String, size: IconSize)
+    /// One Call 4.0: the state now, a timeline's first page (`1min`, `15min`, `1h`, `1day`), an alert by id.
+    case oneCall4Current(Coordinate)
+    case oneCall4Timeline(step: String, Coordinate)
+    case oneCall4Alert(id: String)
     /// Kakao Local: the address at a point, its regions, an address search.
     case address(Coordinate)
     case regionCodes(Coordinate)
@@ -87,6 +91,11 @@ enum ClientCall: Sendable, CustomStringConvertible {
                     default: range.map { Date(timeIntervalSince1970: $0.end) }
                         ?? Self.recordedAt.addingTimeInterval(81957))
             )
+        case "/data/4.0/onecall/current": self = .oneCall4Current(at)
+        case let path where path.hasPrefix("/data/4.0/onecall/timeline/"):
+            self = .oneCall4Timeline(step: String(path.dropFirst("/data/4.0/onecall/timeline/".count)), at)
+        case let path where path.hasPrefix("/data/4.0/onecall/alert/"):
+            self = .oneCall4Alert(id: String(path.dropFirst("/data/4.0/onecall/alert/".count)))
         case "/v2/local/geo/coord2address.json": self = .address(Self.kakaoCoordinate(for: pattern))
         case "/v2/local/geo/coord2regioncode.json": self = .regionCodes(Self.kakaoCoordinate(for: pattern))
         case "/v2/local/search/address.json": self = .searchAddress(pattern.literal("query") ?? "서울 중구 세종대로 110")
@@ -122,6 +131,9 @@ enum ClientCall: Sendable, CustomStringConvertible {
             "airPollutionHistory(at: \(coordinate), from: \(Int64(start.timeIntervalSince1970)), "
                 + "to: \(Int64(end.timeIntervalSince1970)))"
         case .icon(let code, let size): "icon(\"\(code)\", size: .\(size))"
+        case .oneCall4Current(let coordinate): "oneCall4Current(at: \(coordinate))"
+        case .oneCall4Timeline(let step, let coordinate): "oneCall4Timeline(\(step), at: \(coordinate))"
+        case .oneCall4Alert(let id): "oneCall4Alert(id: \"\(id)\")"
         case .address(let coordinate): "address(at: \(coordinate))"
         case .regionCodes(let coordinate): "regionCodes(at: \(coordinate))"
         case .searchAddress(let query): "searchAddress(\"\(query)\")"

@@ -19,6 +19,8 @@ enum ExpectVocabulary {
         "dailyMaxCelsius": .number(tolerance: celsiusTolerance), "dt": .integer, "date": .text,
         "minCelsius": .number(tolerance: celsiusTolerance), "maxCelsius": .number(tolerance: celsiusTolerance),
         "overview": .text,
+        // One Call 4.0's alert detail: its id, sender and how many languages its description has.
+        "alertID": .text, "sender": .text, "languages": .integer,
         // Air pollution (history: the first and last reading's time).
         "aqi": .integer, "pm2_5": .number(tolerance: 0.01 + 1e-9), "firstDt": .integer, "lastDt": .integer,
         // Zip geocoding.
