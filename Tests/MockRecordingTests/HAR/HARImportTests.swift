@@ -94,6 +94,33 @@ import Testing
             response.headers.contains(HeaderField(name: "X-Cache-Key", value: "/data/2.5/weather?q=seoul&appid=***")))
     }
 
+    @Test func oneCall4PageLinksCarryingTheKeyInAnyEncodingAreImportedWithItMasked() throws {
+        let link = { (start: Int, key: String) in
+            "http://api.openweathermap.org/data/4.0/onecall/timeline/1h?cnt=20&lat=37.5683&lon=126.9778&start=\(start)&appid=\(key)&units=metric"
+        }
+        // The key in the links as the API writes it, percent-encoded, and JSON-escaped.
+        let encodedKey = harTestKey.map { "%" + String(format: "%02X", $0.asciiValue ?? 0) }.joined()
+        let page =
+            #"{"lat":37.5683,"lon":126.9778,"timezone":"Asia/Seoul","timezone_offset":32400,"data":[{"dt":1670205600,"temp":-2.5,"pop":0}],"#
+            + #""prev":"\#(link(1_670_133_600, harTestKey))","next":"\#(link(1_670_277_600, encodedKey).replacingOccurrences(of: "/", with: "\\/"))"}"#
+        let archive = harJSON(
+            harEntry(
+                url:
+                    "https://api.openweathermap.org/data/4.0/onecall/timeline/1h?lat=37.5683&lon=126.9778&cnt=1&appid=\(harTestKey)&units=metric",
+                text: page))
+        let (report, directory) = try importHAR(archive)
+        defer { directory.cleanUp() }
+        #expect(report.writtenCount == 1)
+        let files = allFiles(under: directory.url)
+        #expect(files.map(\.path) == ["imported/onecall4/1h-lat37.57_lon126.98-metric-cnt-1.json"])
+        for file in files {
+            #expect(!file.contents.lowercased().contains(harTestKey.lowercased()), "\(file.path) holds the key")
+            #expect(!file.contents.contains(encodedKey), "\(file.path) holds the encoded key")
+            #expect(file.contents.contains("appid=***"))
+        }
+        #expect(!report.description.contains(harTestKey))
+    }
+
     @Test func keySeenInOneEntryIsMaskedInEveryOther() throws {
         // The second request sends no key, but its body echoes the one the first request used.
         let archive = harJSON(
