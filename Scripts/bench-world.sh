@@ -63,7 +63,8 @@ fi
 CLOCK="--clock 2026-09-06T06:00:00Z"
 command_replay() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 --snapshot-dir off --no-answer-memo $CLOCK"; }
 command_synthetic() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 --snapshot-dir off --no-answer-memo $CLOCK --synthesize --seed 7"; }
-command_baseline() { echo "$BASELINE_BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 --snapshot-dir off --no-answer-memo $CLOCK"; }
+# The baseline serves its own bundled set: today's may hold what its binary does not read.
+command_baseline() { echo "$BASELINE_BIN/mockweather serve --cassettes $WORK/baseline/Cassettes --port $1 --snapshot-dir off --no-answer-memo $CLOCK"; }
 declare -A FIRST_PATH=(
     [replay]="/data/2.5/weather?q=Seoul&appid=x" [synthetic]="/data/2.5/weather?q=Busan&appid=x"
     [baseline]="/data/2.5/weather?q=Seoul&appid=x"
