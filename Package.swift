@@ -31,6 +31,10 @@ let package = Package(
         // Declared so a package that depends on this one can `swift run mockweather serve` too.
         .executable(name: "mockweather", targets: ["mockweather"]),
         .executable(name: "replay-location", targets: ["replay-location"]),
+        // `swift package mockweather validate|list` and `swift package mockweather-record record|verify|...`
+        // in a package that depends on this one, on its own cassettes (docs/ARCHITECTURE.md#the-command-plugins).
+        .plugin(name: "MockWeatherCommand", targets: ["MockWeatherCommand"]),
+        .plugin(name: "MockWeatherRecordCommand", targets: ["MockWeatherRecordCommand"]),
     ],
     targets: [
         // What the mock, the simulator, the argument parser and the test harness share: one strict JSON
@@ -187,6 +191,38 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+
+        // The command plugins: two verbs because SwiftPM asks for a plugin's permissions on every run,
+        // and validate must never prompt. Both run the `mockweather` executable; the record verb shares
+        // the other's two source files through symbolic links (a plugin can depend on no library).
+        .plugin(
+            name: "MockWeatherCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "mockweather",
+                    description: "Validate and list this package's cassettes (Tests/**/Cassettes) with mockweather"),
+                permissions: []),
+            dependencies: ["mockweather"]),
+        .plugin(
+            name: "MockWeatherRecordCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "mockweather-record",
+                    description:
+                        "Record, verify, import, export or synthesize this package's cassettes with mockweather"),
+                permissions: [
+                    .allowNetworkConnections(
+                        scope: .all(ports: [443]),
+                        reason:
+                            "record and verify send requests to api.openweathermap.org, dapi.kakao.com and "
+                            + "apis.data.go.kr over HTTPS, with the keys in OPENWEATHERMAP_API_KEY, "
+                            + "KAKAO_REST_API_KEY and KMA_SERVICE_KEY"),
+                    .writeToPackageDirectory(
+                        reason:
+                            "record, import and synthesize write cassettes into the cassette folder (the first "
+                            + "Tests/**/Cassettes unless --cassettes says another); export writes a HAR file"),
+                ]),
+            dependencies: ["mockweather"]),
 
         // The one test harness: the replay stack in router and live mode, the product modes, an HTTP
         // server on port 0, starting and stopping the executables (output captured, always stopped),

@@ -1,0 +1,1 @@
+../MockWeatherCommand/InvocationPlan.swift

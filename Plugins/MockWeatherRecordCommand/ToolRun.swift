@@ -1,0 +1,1 @@
+../MockWeatherCommand/ToolRun.swift
