@@ -15,6 +15,7 @@ package struct AdminAPI: Sendable {
     static let endpoints = [
         "GET /__admin/ (the dashboard)", "GET /__admin/health", "GET /__admin/cassettes[?name=TEXT][&limit=N]",
         "GET /__admin/requests[?limit=N][&since=SEQ]", "GET /__admin/requests/unmatched",
+        "GET /__admin/requests/wait?path=PATH[&method=M][&query.NAME=VALUE][&timeout=5s][&since=SEQ]",
         "GET /__admin/requests.har[?limit=N]", "GET /__admin/events[?since=SEQ] (server-sent events)",
         "GET|PUT|DELETE /__admin/route", "GET|PUT /__admin/clock", "POST /__admin/clock/advance",
         "GET|PUT /__admin/world", "GET /__admin/world/events[?at=UNIX]", "GET /__admin/basemap",
@@ -111,6 +112,8 @@ package struct AdminAPI: Sendable {
                     requestsHAR(host: request.headers["Host"] ?? "127.0.0.1", limit: try query.count("limit"))
                 }
             }
+        case "/requests/wait":
+            return only("GET", method) { waitEndpoint(request) }
         case "/requests/unmatched":
             return only("GET", method) {
                 withQuery(request, endpoint: "GET /__admin/requests/unmatched", allowed: []) { _ in

@@ -141,6 +141,33 @@ package final class RequestJournal: Sendable {
         }
     }
 
+    /// A wait pending on the journal (``wait(for:after:timeout:clock:)``): what it looks for, the
+    /// number after which entries count, and, once it has ended but before its task is ready to be
+    /// resumed, how it ended. It leaves `waiters` exactly when its continuation is resumed, under the
+    /// lock, so it is resumed once.
+    private struct Waiter {
+        let criteria: JournalWaitCriteria
+        let after: Int
+        var continuation: CheckedContinuation<JournalWaitOutcome, Never>?
+        var ended: Ended?
+    }
+
+    /// How a wait ended, as the lock saw it; the seen slots become entries outside it.
+    private enum Ended {
+        case matched(JournalEntry)
+        case timedOut(seen: [Slot], seenCount: Int, after: Int)
+        case cancelled
+
+        var outcome: JournalWaitOutcome {
+            switch self {
+            case .matched(let entry): .matched(entry)
+            case .timedOut(let seen, let seenCount, let after):
+                .timedOut(seen: seen.map(\.entry), seenCount: seenCount, after: after)
+            case .cancelled: .cancelled
+            }
+        }
+    }
+
     private struct State {
         var slots: [Slot] = []
         var next = 0
@@ -155,16 +182,22 @@ package final class RequestJournal: Sendable {
         var observer: (@Sendable () -> Void)?
         /// The sequence number of the last entry the latest reset forgot.
         var clearedThrough = 0
+        /// Pending waits by identifier; empty, and so free for recording, while no one waits.
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
     }
 
     static let unmatchedLineLimit = 10_000
 
     let capacity: Int
+    /// How many waits may be pending and for how long (``wait(for:after:timeout:clock:)``).
+    package let waitLimits: JournalWaitLimits
     private let state = Locked(State())
 
-    /// `capacity` 0 keeps no entries (counters still count).
-    init(capacity: Int) {
+    /// `capacity` 0 keeps no entries (counters still count, and waits still see entries recorded).
+    init(capacity: Int, waitLimits: JournalWaitLimits = JournalWaitLimits()) {
         self.capacity = max(0, capacity)
+        self.waitLimits = waitLimits
     }
 
     /// Keeps `recorded`, numbered in arrival order (the number is the ring's, so the shared entry
@@ -172,7 +205,7 @@ package final class RequestJournal: Sendable {
     func record(_ recorded: RecordedEntry, unmatchedLine: String?) {
         // The slot the ring forgets is swapped out here and released after the lock, not under it.
         var slot = Slot(sequenceNumber: 0, recorded: recorded)
-        let observer = state.withLock { state -> (@Sendable () -> Void)? in
+        let (observer, woken) = state.withLock { state -> ((@Sendable () -> Void)?, [Woken]) in
             state.total += 1
             if let unmatchedLine {
                 state.unmatched += 1
@@ -184,17 +217,143 @@ package final class RequestJournal: Sendable {
             } else {
                 state.matched += 1
             }
-            guard capacity > 0 else { return state.observer }
             slot.sequenceNumber = state.total
+            let woken = state.waiters.isEmpty ? [] : Self.endWaits(matching: slot, in: &state)
+            guard capacity > 0 else { return (state.observer, woken) }
             if state.slots.count < capacity {
                 state.slots.append(slot)
             } else {
                 swap(&state.slots[state.next], &slot)
             }
             state.next = (state.next + 1) % capacity
-            return state.observer
+            return (state.observer, woken)
         }
+        for wake in woken { wake.continuation.resume(returning: .matched(wake.entry)) }
         observer?()
+    }
+
+    /// A wait's task to resume with the entry it waited for, outside the lock.
+    private struct Woken {
+        let continuation: CheckedContinuation<JournalWaitOutcome, Never>
+        let entry: JournalEntry
+    }
+
+    /// Ends every pending wait `slot` (just numbered) is the answer to: those whose task is ready are
+    /// removed and returned to be resumed; the others keep the entry until ``attachWait(_:_:)``.
+    private static func endWaits(matching slot: Slot, in state: inout State) -> [Woken] {
+        let entry = slot.entry
+        var parameters: QueryParameters?  // the query is read once, and only if a method and path match
+        var woken: [Woken] = []
+        for (identifier, waiter) in state.waiters where waiter.ended == nil && slot.sequenceNumber > waiter.after {
+            guard waiter.criteria.matchesMethodAndPath(entry) else { continue }
+            if !waiter.criteria.query.isEmpty {
+                if parameters == nil { parameters = QueryParameters(entry.query ?? "") }
+                guard waiter.criteria.matchesQuery(parameters!) else { continue }
+            }
+            if let continuation = waiter.continuation {
+                state.waiters[identifier] = nil
+                woken.append(Woken(continuation: continuation, entry: entry))
+            } else {
+                state.waiters[identifier]!.ended = .matched(entry)
+            }
+        }
+        return woken
+    }
+
+    /// How a wait begins: with an entry already retained, or pending under an identifier.
+    enum WaitStart {
+        case found(JournalEntry)
+        case waiting(Int)
+    }
+
+    /// Why a pending wait ends other than by a match.
+    enum WaitEnding {
+        case timedOut
+        case cancelled
+    }
+
+    /// Looks among the retained entries numbered after `sequenceNumber` (nil: none, the wait starts
+    /// now) for the oldest one `criteria` match; without one, registers the wait, in the same hold of
+    /// the lock, so no entry recorded meanwhile is missed.
+    func beginWait(_ criteria: JournalWaitCriteria, after sequenceNumber: Int?) throws(JournalWaitError)
+        -> WaitStart
+    {
+        try state.withLock { state throws(JournalWaitError) -> WaitStart in
+            let after = sequenceNumber ?? state.total
+            if sequenceNumber != nil {
+                for slot in Self.retained(after: after, in: state, capacity: capacity, limit: .max)
+                where criteria.matches(slot.entry) {
+                    return .found(slot.entry)
+                }
+            }
+            guard state.waiters.count < waitLimits.maxWaiters else {
+                throw .tooManyWaiters(limit: waitLimits.maxWaiters)
+            }
+            let identifier = state.nextWaiter
+            state.nextWaiter += 1
+            state.waiters[identifier] = Waiter(criteria: criteria, after: after, continuation: nil, ended: nil)
+            return .waiting(identifier)
+        }
+    }
+
+    /// Gives wait `identifier` the task to resume; resumes it at once if the wait has already ended.
+    func attachWait(_ identifier: Int, _ continuation: CheckedContinuation<JournalWaitOutcome, Never>) {
+        let ended = state.withLock { state -> Ended? in
+            // Always there: a waiter leaves only when its continuation is resumed, which is this one.
+            guard let waiter = state.waiters[identifier] else { return .cancelled }
+            guard let ended = waiter.ended else {
+                state.waiters[identifier]!.continuation = continuation
+                return nil
+            }
+            state.waiters[identifier] = nil
+            return ended
+        }
+        if let ended { continuation.resume(returning: ended.outcome) }
+    }
+
+    /// Ends wait `identifier` for `reason` unless it has already ended (a match, the timeout and
+    /// cancellation may race: the first one wins). A timeout takes, under the lock, the entries seen
+    /// after the wait's number, so what it reports never holds a match.
+    func settleWait(_ identifier: Int, _ reason: WaitEnding) {
+        let resumed = state.withLock { state -> (CheckedContinuation<JournalWaitOutcome, Never>, Ended)? in
+            guard let waiter = state.waiters[identifier], waiter.ended == nil else { return nil }
+            let ended: Ended
+            switch reason {
+            case .cancelled:
+                ended = .cancelled
+            case .timedOut:
+                ended = .timedOut(
+                    seen: Self.retained(
+                        after: waiter.after, in: state, capacity: capacity, limit: waitLimits.closestSearch),
+                    seenCount: max(0, state.total - waiter.after), after: waiter.after)
+            }
+            guard let continuation = waiter.continuation else {
+                state.waiters[identifier]!.ended = ended
+                return nil
+            }
+            state.waiters[identifier] = nil
+            return (continuation, ended)
+        }
+        if let (continuation, ended) = resumed { continuation.resume(returning: ended.outcome) }
+    }
+
+    /// How many waits are pending.
+    var pendingWaits: Int { state.withLock { $0.waiters.count } }
+
+    /// The latest (at most `limit`) retained slots numbered after `sequenceNumber`, oldest first.
+    private static func retained(after sequenceNumber: Int, in state: State, capacity: Int, limit: Int) -> [Slot] {
+        let count = state.slots.count
+        guard count > 0 else { return [] }
+        let oldest = count == capacity ? state.next : 0
+        var taken: [Slot] = []
+        var index = (oldest + count - 1) % count
+        for _ in 0..<min(count, limit) {
+            let slot = state.slots[index]
+            guard slot.sequenceNumber > sequenceNumber else { break }
+            taken.append(slot)
+            index = (index + count - 1) % count
+        }
+        return taken.reversed()
     }
 
     /// The retained entries numbered after `sequenceNumber`, oldest first, and whether some entries
