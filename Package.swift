@@ -134,7 +134,8 @@ let package = Package(
             swiftSettings: strictSettings),
         // The test-framework bridge; the only library target that links Testing and XCTest.
         .target(
-            name: "MockWeatherTesting", dependencies: ["MockWeather", "MockWeatherURLProtocol"],
+            name: "MockWeatherTesting",
+            dependencies: ["MockWeather", "MockWeatherURLProtocol", "MockEngine", "MockProviders", "MockRecording"],
             swiftSettings: strictSettings),
         // libcurl opened with dlopen when record mode first needs it, so replay never maps a TLS stack.
         .target(
@@ -296,7 +297,7 @@ let package = Package(
         // Both in-process modes and the bridge, through their public API.
         .testTarget(
             name: "InProcessReplayTests",
-            dependencies: ["MockWeather", "MockWeatherURLProtocol", "MockWeatherTesting", "HTTPServer"],
+            dependencies: ["MockWeather", "MockWeatherURLProtocol", "MockWeatherTesting", "HTTPServer", "TestSupport"],
             swiftSettings: strictSettings
         ),
         // Replays every input under Fuzz/ (seeds and regressions) through its fuzz target.

@@ -1,3 +1,4 @@
+import MockProviders
 public import MockWeather
 public import Testing
 
@@ -28,8 +29,19 @@ extension ReplayJournal {
 
     @discardableResult
     func recordUnmatchedRequestsAsIssues(at location: FailureLocation) -> Int {
+        recordUnmatchedRequestsAsIssues(at: location, hint: nil)
+    }
+
+    /// The same, each message followed by `hint` for the request's API (its provider's name, nil for a
+    /// path no API claims): how it could be recorded.
+    @discardableResult
+    func recordUnmatchedRequestsAsIssues(at location: FailureLocation, hint: ((String?) -> String)?) -> Int {
         let unmatched = unmatchedRequests
-        var messages = unmatched.map(Self.failureMessage(for:))
+        var messages = unmatched.map { request in
+            let message = Self.failureMessage(for: request)
+            guard let hint else { return message }
+            return message + "; " + hint(Providers.all.provider(forPath: request.path)?.provider.name)
+        }
         let unlisted = counts.unmatched - unmatched.count
         if unlisted > 0 {
             messages.append("mockweather: \(unlisted) more unmatched requests are no longer in the journal")

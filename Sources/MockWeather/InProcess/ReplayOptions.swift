@@ -35,6 +35,10 @@ public struct ReplayOptions: Sendable {
     /// ``MockWeatherSetupError/invalidScenario(reason:)``.
     public var synthesis: Synthesis?
 
+    /// Record mode's hook, set by MockWeatherTesting when the environment asks to record
+    /// (`MOCKWEATHER_RECORD`); nil replays only. This module never reaches the recorder itself.
+    package var recording: RecordingHook?
+
     /// The defaults of `mockweather serve`.
     public init() {}
 
@@ -68,9 +72,11 @@ public struct ReplayOptions: Sendable {
         options.journalCapacity = journalCapacity
         options.chaos = chaos
         options.synthesis = try Synthesis.options(synthesis)
-        if !secrets.isEmpty {
-            options.scrubber = KeyScrubber(secretParameters: Providers.all.secretParameters).adding(secrets: secrets)
+        if !secrets.isEmpty || recording != nil {
+            options.scrubber = KeyScrubber(secretParameters: Providers.all.secretParameters)
+                .adding(secrets: secrets + (recording?.secrets ?? []))
         }
+        options.recording = recording
         return options
     }
 }
