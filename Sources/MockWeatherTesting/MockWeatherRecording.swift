@@ -153,6 +153,7 @@ public struct MockWeatherRecording: Sendable, Equatable {
             scrubber: KeyScrubber(secretParameters: Providers.all.secretParameters), directory: directory)
     }
 
+    /// Whether two recordings ask for the same: mode, upstreams, environment and timeout.
     public static func == (lhs: MockWeatherRecording, rhs: MockWeatherRecording) -> Bool {
         lhs.mode == rhs.mode && lhs.upstreams == rhs.upstreams && lhs.environment == rhs.environment
             && lhs.timeout == rhs.timeout && lhs.unreadMode == rhs.unreadMode
