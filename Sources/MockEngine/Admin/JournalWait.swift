@@ -203,10 +203,8 @@ package struct JournalWaitReport: Sendable, CustomStringConvertible {
     /// `5s`, `250ms`, `1.5s`.
     static func text(_ duration: Duration) -> String {
         let milliseconds = duration.inMilliseconds.rounded()
-        guard milliseconds.truncatingRemainder(dividingBy: 1_000) != 0 || milliseconds == 0 else {
-            return "\(Int(milliseconds / 1_000))s"
-        }
-        return milliseconds < 1_000 ? "\(Int(milliseconds))ms" : "\(milliseconds / 1_000)s"
+        if milliseconds.truncatingRemainder(dividingBy: 1_000) == 0 { return "\(Int(milliseconds / 1_000))s" }
+        return milliseconds < 1_000 ? "\(Int(milliseconds))ms" : "\(NumberText.shortest(milliseconds / 1_000))s"
     }
 
     /// Paths longer than this are compared by length alone: edit distance is quadratic.
