@@ -165,9 +165,31 @@ import Testing
         #expect(allFiles(under: directory.url).isEmpty)
     }
 
+    @Test func aKeyTheGatewayRefusesWithA200IsNotRecordedAndStopsTheBatch() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let upstream = try FakeUpstream(Self.dataGoKr)
+        // The raw key is sent encoded twice by nobody: the stand-in refuses anything but the encoded key.
+        let result = try await RunningProcess.run(
+            "mockweather",
+            [
+                "record", "--api", "kma", "--upstream", "kma=\(upstream.url)", "--cassettes", directory.url.path,
+                "--cell", "60,127", "--cell", "89,90", "--endpoint", "village", "--issuance", "20261206T0500",
+            ],
+            environment: ["KMA_SERVICE_KEY": "Wrong-Key-0042"])
+        await upstream.stop()
+        #expect(result.status == 1, "\(result.standardOutput)\n\(result.standardError)")
+        #expect(upstream.targets.count == 1, "the first refusal stops the batch")
+        #expect(allFiles(under: directory.url).isEmpty, "a gateway refusal is not an answer worth recording")
+        let output = result.standardOutput + result.standardError
+        #expect(output.contains("the data.go.kr gateway refused the key (30"))
+        #expect(output.contains("skipped: the key was rejected"))
+        #expect(!output.contains("Wrong-Key-0042"))
+    }
+
     @Test func aKMABatchWithoutItsKeyNamesTheVariableTheProfileReads() async throws {
         let port = try await closedPort()
-        // RunningProcess clears only OpenWeatherMap's variable; a developer's own KMA key is emptied here.
+        // RunningProcess clears the API keys; emptied here too, so the test says what it needs.
         let result = try await RunningProcess.run(
             "mockweather",
             ["record", "--api", "kma", "--cell", "60,127", "--upstream", "kma=http://127.0.0.1:\(port)"],

@@ -21,9 +21,9 @@ import Darwin
 /// let ended = await replay.finish()
 /// ```
 ///
-/// Children start with a clean environment for these tests: the parent's, without
-/// `OPENWEATHERMAP_API_KEY` and `MOCKWEATHER_CASSETTES` (a developer's own settings must not change
-/// what a test sees), with `MOCKWEATHER_SNAPSHOT_DIR` set to ``testSnapshotFolder`` (so no test writes
+/// Children start with a clean environment for these tests: the parent's, without the API keys
+/// (`OPENWEATHERMAP_API_KEY`, `KAKAO_REST_API_KEY`, `KMA_SERVICE_KEY`), `MOCKWEATHER_RECORD` and
+/// `MOCKWEATHER_CASSETTES` (a developer's own settings must not change what a test sees), with `MOCKWEATHER_SNAPSHOT_DIR` set to ``testSnapshotFolder`` (so no test writes
 /// start-up snapshots into the user's own cache), plus what the test adds.
 public final class RunningProcess: Sendable {
     /// What a standard input is.
@@ -69,7 +69,9 @@ public final class RunningProcess: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         var inherited = ProcessInfo.processInfo.environment
-        inherited.removeValue(forKey: "OPENWEATHERMAP_API_KEY")
+        for variable in ["OPENWEATHERMAP_API_KEY", "KAKAO_REST_API_KEY", "KMA_SERVICE_KEY", "MOCKWEATHER_RECORD"] {
+            inherited.removeValue(forKey: variable)
+        }
         inherited.removeValue(forKey: "MOCKWEATHER_CASSETTES")
         inherited["MOCKWEATHER_SNAPSHOT_DIR"] = testSnapshotFolder
         process.environment = inherited.merging(environment) { $1 }

@@ -34,6 +34,10 @@ package protocol RecordingProfile: Sendable {
     /// for `path` at `now`, so the live API can answer: a current issuance where the pattern names
     /// none, say. Names `given` holds are not added again. By default none.
     func verificationParameters(forPath path: String, given: [(String, String)], now: Date) -> [(String, String)]
+    /// Why an answer whose status says it is recordable must not be recorded, for an API that refuses
+    /// in its body (data.go.kr's gateway answers a refused key with 200 and an XML code); nil records
+    /// it. By default none.
+    func refusal(status: Int, body: [UInt8]) -> RecordingRefusal?
     /// The cassette's deterministic name for `request`, relative to the recording folder and without
     /// `.json` (`current/q-seoul`): the same request always gives the same name.
     func cassetteName(for request: CapturedRequest) -> String
@@ -63,6 +67,22 @@ extension RecordingProfile {
     { [] }
     /// Nothing varies.
     package var varyingShapePaths: [String] { [] }
+    /// The status says it all.
+    package func refusal(status: Int, body: [UInt8]) -> RecordingRefusal? { nil }
+}
+
+/// An answer record mode passes on without recording it, and why.
+package struct RecordingRefusal: Sendable, Equatable {
+    /// What the diagnostics and the batch table say (`the data.go.kr gateway refused the key (30 ...)`).
+    package var reason: String
+    /// Whether the key itself was refused: a batch stops, as on a 401, since every further call would be.
+    package var rejectsKey: Bool
+
+    /// A refusal for `reason`.
+    package init(reason: String, rejectsKey: Bool) {
+        self.reason = reason
+        self.rejectsKey = rejectsKey
+    }
 }
 
 /// Where a forwarded request carries the real key.

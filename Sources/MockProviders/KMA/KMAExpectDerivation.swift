@@ -113,7 +113,7 @@ enum KMAExpectDerivation {
     /// `errMsg` and `returnAuthMsg` joined by `; `, as a client shows both (the two forms put the
     /// constant in different fields), and the kind names the code, since the engine takes no other key
     /// beside `error`.
-    private static func gatewayCode(of body: [UInt8]) -> (code: String, message: String)? {
+    static func gatewayCode(of body: [UInt8]) -> (code: String, message: String)? {
         let code: String
         let parts: [String?]
         if AnswerSummary.looksLikeJSON(body) {

@@ -105,4 +105,19 @@ struct KMARecording: RecordingProfile {
     private func asksForJSON(_ request: CapturedRequest) -> Bool {
         request.value("datatype")?.trimmingASCIIWhitespace().lowercased() == "json"
     }
+
+    /// The data.go.kr gateway refuses with 200 and its own envelope (kma-vilage-fcst.md §5): such an
+    /// answer is about the key or the quota, never about the request, so it is not recorded. Codes 20
+    /// (access denied), 30 (not registered), 31 (expired) and 32 (unregistered IP) refuse the key itself.
+    /// The service's own errors (`03 NO_DATA`, `10`) are its answer to the request and are recorded.
+    func refusal(status: Int, body: [UInt8]) -> RecordingRefusal? {
+        guard let gateway = KMAExpectDerivation.gatewayCode(of: body) else { return nil }
+        let detail = gateway.message.isEmpty ? gateway.code : "\(gateway.code) \(gateway.message)"
+        let rejectsKey = ["20", "30", "31", "32"].contains(gateway.code)
+        return RecordingRefusal(
+            reason: rejectsKey
+                ? "the data.go.kr gateway refused the key (\(detail)): check the key given"
+                : "the data.go.kr gateway refused the request (\(detail)), which says nothing about it",
+            rejectsKey: rejectsKey)
+    }
 }

@@ -30,7 +30,8 @@ package struct BatchRecordingOptions: Sendable {
 /// `mockweather record`: captures a batch of requests one after the other (the API's free tier allows
 /// 60 calls a minute) without a client, writing each answer as `serve --record all` would.
 ///
-/// A 401 stops the batch: the key was rejected, and every further call would be too.
+/// A refused key (a 401, or the API's own refusal in a body) stops the batch: every further call would
+/// be refused too.
 package final class BatchRecorder: Sendable {
     private let recorder: Recorder
 
@@ -80,7 +81,7 @@ package final class BatchRecorder: Sendable {
                     request: display, status: result.upstreamStatus.map(String.init) ?? "-",
                     result: Self.describe(result.disposition), isFailure: result.disposition.isFailure,
                     isSkipped: false))
-            if result.upstreamStatus == 401 { keyRejected = true }
+            if result.rejectedKey { keyRejected = true }
         }
         return BatchReport(rows: rows)
     }

@@ -68,6 +68,8 @@ final class Recorder: Sendable {
         var disposition: Disposition
         /// The request as logs show it, key masked.
         var displayText: String
+        /// Whether the upstream refused the key (a 401, or the API's own refusal in a 200's body).
+        var rejectedKey = false
     }
 
     init(
@@ -112,8 +114,11 @@ final class Recorder: Sendable {
         let disposition: Disposition
         let identity = String(
             decoding: profile.pattern(for: request, storedAsJSON: true, ranged: true).compactBytes, as: UTF8.self)
+        let refusal = (200..<300).contains(upstream.status) ? profile.refusal(status: upstream.status, body: body) : nil
         if let reason = Self.reasonNotToRecord(status: upstream.status) {
             disposition = .notRecorded(reason: reason)
+        } else if let refusal {
+            disposition = .notRecorded(reason: scrubber.scrub(refusal.reason))
         } else if scrubber.scrub(identity) != identity {
             disposition = .notRecorded(
                 reason: "the request itself carries a secret in its path or parameters, which a cassette would "
@@ -141,7 +146,8 @@ final class Recorder: Sendable {
         responseHeaders.add(name: Self.recordedHeader, value: Self.headerValue(for: disposition))
         return Result(
             response: HTTPResponse(status: upstream.status, headers: responseHeaders, body: body),
-            upstreamStatus: upstream.status, disposition: disposition, displayText: display)
+            upstreamStatus: upstream.status, disposition: disposition, displayText: display,
+            rejectedKey: upstream.status == 401 || refusal?.rejectsKey == true)
     }
 
     /// The client's answer when nothing came from upstream: a 502 in the request's API's error shape
