@@ -61,6 +61,8 @@ enum InvocationPlanning {
     ]
     /// Subcommands whose DIR argument names the cassette directory.
     static let directoryArgumentSubcommands: Set<String> = ["validate", "list", "verify"]
+    /// Subcommands that take their directory only as DIR (see `cassettesOptionAsArgument`).
+    static let cassettesAsDirectoryArgument: Set<String> = ["validate", "list"]
     /// `synthesize` takes its directory as `--out DIR` and reads no MOCKWEATHER_CASSETTES.
     static let passesDirectoryAsOut: Set<String> = ["synthesize"]
 
@@ -93,7 +95,9 @@ enum InvocationPlanning {
             return .run(arguments: arguments, origin: nil, cassettesVariable: nil)
         }
         if namesDirectory(subcommand: subcommand, arguments: arguments) {
-            return .run(arguments: arguments, origin: .arguments, cassettesVariable: nil)
+            return .run(
+                arguments: cassettesOptionAsArgument(subcommand: subcommand, arguments: arguments), origin: .arguments,
+                cassettesVariable: nil)
         }
         if let environmentCassettes, !environmentCassettes.isEmpty, !passesDirectoryAsOut.contains(subcommand) {
             return .run(arguments: arguments, origin: .environment(environmentCassettes), cassettesVariable: nil)
@@ -135,6 +139,31 @@ enum InvocationPlanning {
             index += 1
         }
         return false
+    }
+
+    /// `arguments` with `--cassettes DIR` (or `--cassettes=DIR`) turned into the DIR argument for
+    /// `validate` and `list`, which take no `--cassettes`: through the plugin, `--cassettes DIR`
+    /// names the directory for every subcommand. Other arguments keep their order; DIR goes last.
+    static func cassettesOptionAsArgument(subcommand: String, arguments: [String]) -> [String] {
+        guard cassettesAsDirectoryArgument.contains(subcommand) else { return arguments }
+        var kept: [String] = []
+        var directories: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "--cassettes", arguments.index(after: index) < arguments.endIndex {
+                directories.append(arguments[arguments.index(after: index)])
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("--cassettes=") {
+                directories.append(String(argument.dropFirst("--cassettes=".count)))
+            } else {
+                kept.append(argument)
+            }
+            index += 1
+        }
+        return kept + directories
     }
 
     /// The line the plugin prints before running the tool: which cassette directory and why. Names

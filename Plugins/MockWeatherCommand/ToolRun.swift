@@ -31,8 +31,6 @@ enum MockWeatherToolRun {
     /// How deep under `Tests/` the search goes: deeper than any test layout, and a bound on a
     /// symbolic-link loop.
     static let searchDepth = 8
-    /// Where the search looks, for the error when it finds nothing.
-    static let searchedDescription = "Tests/**/Cassettes, then Cassettes/"
 
     /// Runs `mockweather` with `arguments` (see `InvocationPlanning.plan` for the rules) in the package
     /// directory of `context`, and fails when the tool does.
@@ -42,7 +40,8 @@ enum MockWeatherToolRun {
         let firstTestTarget = context.package.targets.first { ($0 as? SourceModuleTarget)?.kind == .test }?.name
         let plan = InvocationPlanning.plan(
             verb: verb, arguments: arguments, environmentCassettes: environment["MOCKWEATHER_CASSETTES"],
-            found: cassetteFolders(inPackage: package.path), searched: searchedDescription,
+            found: cassetteFolders(inPackage: package.path),
+            searched: "Tests/**/Cassettes, then Cassettes/, in \(package.path)",
             firstTestTarget: firstTestTarget)
         let passed: [String]
         let origin: CassetteDirectoryOrigin?
