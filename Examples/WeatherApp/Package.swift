@@ -17,7 +17,10 @@ let package = Package(
         .target(name: "WeatherApp"),
         .testTarget(
             name: "WeatherAppTests",
-            dependencies: ["WeatherApp", .product(name: "MockWeatherTesting", package: "mockweather")]
+            dependencies: ["WeatherApp", .product(name: "MockWeatherTesting", package: "mockweather")],
+            // The cassettes are read from the source tree (`.directory(relativeTo: #filePath, ...)`),
+            // not bundled as resources.
+            exclude: ["Cassettes"]
         ),
     ]
 )
