@@ -1,4 +1,5 @@
 package import MockEngine
+import MockProviders
 
 /// The requests an in-process replay has answered, for a test to read: the same journal
 /// `GET /__admin/requests` shows, with keys masked.
@@ -21,6 +22,103 @@ public struct ReplayJournal: Sendable {
     public var counts: ReplayCounts {
         let counts = journal.counts
         return ReplayCounts(total: counts.total, matched: counts.matched, unmatched: counts.unmatched)
+    }
+
+    /// Waits for a request the app makes asynchronously (a UI test's tap, a background refresh) and
+    /// returns it as the journal keeps it: the first one numbered after `sequenceNumber` whose
+    /// method (nil: any), path and query match.
+    ///
+    /// - `path` is compared exactly after the mock's normalisation (percent-decoded, no trailing `/`).
+    /// - Each `query` parameter must be present with that value, compared as cassettes compare
+    ///   (numbers by value, so `lat: "37.5"` matches `lat=37.50`; OpenWeatherMap's `q` without case);
+    ///   `"*"` asks only that it is present. A parameter carrying a key (`appid`, `serviceKey`, `key`)
+    ///   may only be `"*"`: the journal keeps keys masked.
+    /// - `sequenceNumber` nil (the default) waits for a request made after this call; 0 also finds one
+    ///   already answered (as far back as the journal's capacity reaches); a request's
+    ///   ``ReplayedRequest/sequenceNumber`` waits for the ones after it.
+    /// - `timeout` is measured on `clock` (at most 60 s); zero looks only at what has arrived.
+    ///   Nothing polls: the journal wakes the wait when it records the request.
+    ///
+    /// ```swift
+    /// let request = try await mock.journal.waitForRequest(path: "/data/2.5/weather", query: ["q": "Seoul"])
+    /// ```
+    ///
+    /// - Throws: ``ReplayWaitError/timedOut(_:)`` saying what arrived instead (the latest requests and
+    ///   the closest), ``ReplayWaitError/cancelled(waitedFor:)`` when the calling task is cancelled,
+    ///   ``ReplayWaitError/refused(_:)`` for a wait that cannot be made (a bad path or method, a key
+    ///   asked for by value, a timeout over the limit, 64 waits already pending).
+    public func waitForRequest(
+        method: String? = nil, path: String, query: [String: String] = [:], since sequenceNumber: Int? = nil,
+        timeout: Duration = .seconds(5), clock: some Clock<Duration> = ContinuousClock()
+    ) async throws(ReplayWaitError) -> ReplayedRequest {
+        let criteria: JournalWaitCriteria
+        do throws(JournalWaitError) {
+            criteria = try JournalWaitCriteria(
+                method: method, path: path, query: query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                providers: Providers.all)
+            return ReplayedRequest(
+                try await journal.wait(for: criteria, after: sequenceNumber, timeout: max(.zero, timeout), clock: clock)
+            )
+        } catch {
+            throw ReplayWaitError(error)
+        }
+    }
+}
+
+/// Why ``ReplayJournal/waitForRequest(method:path:query:since:timeout:clock:)`` returned no request.
+/// Its description says what was waited for and what was seen instead, with keys masked.
+public enum ReplayWaitError: Error, Sendable, CustomStringConvertible {
+    /// The timeout passed before a matching request arrived.
+    case timedOut(ReplayWaitTimeout)
+    /// The waiting task was cancelled; `waitedFor` is the request (`GET /data/2.5/weather?q=Seoul`).
+    case cancelled(waitedFor: String)
+    /// The wait could not be made; the message names the method, path, parameter or limit.
+    case refused(String)
+
+    init(_ error: JournalWaitError) {
+        switch error {
+        case .timedOut(let report): self = .timedOut(ReplayWaitTimeout(report))
+        case .cancelled(let criteria): self = .cancelled(waitedFor: criteria.description)
+        default: self = .refused(error.description)
+        }
+    }
+
+    /// `no request GET /data/2.5/weather?q=Seoul within 5s (after #3); saw 2: …; closest: …`.
+    public var description: String {
+        switch self {
+        case .timedOut(let timeout): timeout.description
+        case .cancelled(let waitedFor): "the wait for \(waitedFor) was cancelled"
+        case .refused(let message): "cannot wait: \(message)"
+        }
+    }
+}
+
+/// What a wait that timed out saw instead of its request.
+public struct ReplayWaitTimeout: Sendable, CustomStringConvertible {
+    /// The request waited for (`GET /data/2.5/weather?q=Seoul&units=*`; `ANY` for any method).
+    public var waitedFor: String
+    /// How long it waited.
+    public var timeout: Duration
+    /// Requests that arrived during the wait (after its starting number), retained or not.
+    public var requestsSeen: Int
+    /// The latest of them (at most five), oldest first.
+    public var latest: [ReplayedRequest]
+    /// The one closest to what was waited for (same path with the fewest parameters wrong, else the
+    /// nearest path), and what differed (`q: Busan ≠ Seoul`).
+    public var closest: ReplayedRequest?
+    /// What kept ``closest`` from matching, one line per difference.
+    public var closestDifferences: [String]
+    /// The whole report, as one line.
+    public let description: String
+
+    init(_ report: JournalWaitReport) {
+        waitedFor = report.criteria.description
+        timeout = report.timeout
+        requestsSeen = report.seenCount
+        latest = report.latest.map(ReplayedRequest.init)
+        closest = report.closest.map { ReplayedRequest($0.entry) }
+        closestDifferences = report.closest?.differences ?? []
+        description = report.description
     }
 }
 
