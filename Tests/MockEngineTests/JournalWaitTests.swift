@@ -139,6 +139,22 @@ import Testing
         #expect(harness.journal.pendingWaits == 0)
     }
 
+    @Test func endingTheWaitsAtShutdownEndsThosePendingAndRefusesNewOnes() async throws {
+        let harness = try ReplayHarness(files)
+        let clock = ManualWaitClock()
+        let wanted = try criteria([("q", "seoul")])
+        let waiting = Task { try await harness.journal.wait(for: wanted, timeout: .seconds(60), clock: clock) }
+        await clock.sleepsStarted(1)
+        harness.journal.endWaits()
+        let pending = await #expect(throws: JournalWaitError.self) { try await waiting.value }
+        #expect(pending?.description == "the mock stopped while waiting for ANY /data/2.5/weather?q=seoul")
+        let late = await #expect(throws: JournalWaitError.self) {
+            try await harness.journal.wait(for: wanted, timeout: .seconds(5), clock: clock)
+        }
+        #expect(late?.description == "the mock stopped while waiting for ANY /data/2.5/weather?q=seoul")
+        #expect(harness.journal.pendingWaits == 0)
+    }
+
     @Test func manyWaitsRacingWithRequestsEachGetTheirOwnRequestOnce() async throws {
         let cities = (0..<24).map { "city\($0)" }
         let harness = try ReplayHarness(files)

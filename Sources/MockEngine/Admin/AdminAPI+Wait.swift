@@ -14,7 +14,8 @@ extension AdminAPI {
     /// Answers 200 with the entry as `/__admin/requests` shows it; 504 when the timeout passes, with
     /// what was waited for and what arrived instead (`seen`, the `latest` few, the `closest` with its
     /// `differences`); 400 for a query it cannot wait on (naming the parameter, never a key's value);
-    /// 503 when ``JournalWaitLimits/maxWaiters`` waits are pending. Waiting happens off the event loop
+    /// 503 when ``JournalWaitLimits/maxWaiters`` waits are pending or the mock is stopping
+    /// (``RequestJournal/endWaits()``). Waiting happens off the event loop
     /// (`respondLater`), on the journal's own wake-up, never by polling.
     func waitEndpoint(_ request: HTTPRequest) -> HTTPHandlerResult {
         let endpoint = "GET /__admin/requests/wait"
@@ -66,7 +67,7 @@ extension AdminAPI {
     /// The answer to a wait that ended without its request.
     private func waitFailure(_ error: JournalWaitError) -> HTTPResponse {
         guard case .timedOut(let report) = error else {
-            // Only a limit reached or a cancelled wait gets here; the criteria were checked before.
+            // Only a limit reached or the mock stopping gets here; the criteria were checked before.
             return json(503, .object([("error", .string(error.description))]))
         }
         let criteria = report.criteria

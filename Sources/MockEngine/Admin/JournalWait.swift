@@ -251,6 +251,7 @@ package enum JournalWaitError: Error, CustomStringConvertible {
     case tooManyWaiters(limit: Int)
     case timedOut(JournalWaitReport)
     case cancelled(JournalWaitCriteria)
+    case stopped(JournalWaitCriteria)
 
     package var description: String {
         switch self {
@@ -275,6 +276,8 @@ package enum JournalWaitError: Error, CustomStringConvertible {
             report.description
         case .cancelled(let criteria):
             "the wait for \(criteria) was cancelled"
+        case .stopped(let criteria):
+            "the mock stopped while waiting for \(criteria)"
         }
     }
 }
@@ -286,6 +289,7 @@ enum JournalWaitOutcome: Sendable {
     /// oldest first; `seenCount`: how many were recorded after it.
     case timedOut(seen: [JournalEntry], seenCount: Int, after: Int)
     case cancelled
+    case stopped
 }
 
 extension RequestJournal {
@@ -300,6 +304,7 @@ extension RequestJournal {
     /// only at what has arrived. Cancelling the waiting task ends the wait at once.
     ///
     /// - Throws: ``JournalWaitError/timedOut(_:)`` with what arrived instead, ``JournalWaitError/cancelled(_:)``,
+    ///   ``JournalWaitError/stopped(_:)`` after ``endWaits()``,
     ///   ``JournalWaitError/timeoutTooLong(_:limit:)`` or ``JournalWaitError/tooManyWaiters(limit:)``
     ///   past ``waitLimits``.
     package func wait<C: Clock<Duration>>(
@@ -338,6 +343,8 @@ extension RequestJournal {
                     limits: waitLimits))
         case .cancelled:
             throw .cancelled(criteria)
+        case .stopped:
+            throw .stopped(criteria)
         }
     }
 }

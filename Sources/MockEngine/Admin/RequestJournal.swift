@@ -157,6 +157,7 @@ package final class RequestJournal: Sendable {
         case matched(JournalEntry)
         case timedOut(seen: [Slot], seenCount: Int, after: Int)
         case cancelled
+        case stopped
 
         var outcome: JournalWaitOutcome {
             switch self {
@@ -164,6 +165,7 @@ package final class RequestJournal: Sendable {
             case .timedOut(let seen, let seenCount, let after):
                 .timedOut(seen: seen.map(\.entry), seenCount: seenCount, after: after)
             case .cancelled: .cancelled
+            case .stopped: .stopped
             }
         }
     }
@@ -185,6 +187,8 @@ package final class RequestJournal: Sendable {
         /// Pending waits by identifier; empty, and so free for recording, while no one waits.
         var waiters: [Int: Waiter] = [:]
         var nextWaiter = 0
+        /// Set by ``endWaits()``: the mock is stopping, and no wait begins any more.
+        var waitsEnded = false
     }
 
     static let unmatchedLineLimit = 10_000
@@ -270,6 +274,7 @@ package final class RequestJournal: Sendable {
     enum WaitEnding {
         case timedOut
         case cancelled
+        case stopped
     }
 
     /// Looks among the retained entries numbered after `sequenceNumber` (nil: none, the wait starts
@@ -279,6 +284,7 @@ package final class RequestJournal: Sendable {
         -> WaitStart
     {
         try state.withLock { state throws(JournalWaitError) -> WaitStart in
+            guard !state.waitsEnded else { throw .stopped(criteria) }
             let after = sequenceNumber ?? state.total
             if sequenceNumber != nil {
                 for slot in Self.retained(after: after, in: state, capacity: capacity, limit: .max)
@@ -321,6 +327,8 @@ package final class RequestJournal: Sendable {
             switch reason {
             case .cancelled:
                 ended = .cancelled
+            case .stopped:
+                ended = .stopped
             case .timedOut:
                 ended = .timedOut(
                     seen: Self.retained(
@@ -335,6 +343,16 @@ package final class RequestJournal: Sendable {
             return (continuation, ended)
         }
         if let (continuation, ended) = resumed { continuation.resume(returning: ended.outcome) }
+    }
+
+    /// Ends every pending wait (``JournalWaitError/stopped(_:)``) and refuses new ones: for whoever
+    /// stops the server, so a wait with a long timeout does not hold the shutdown's grace period.
+    func endWaits() {
+        let identifiers = state.withLock { state in
+            state.waitsEnded = true
+            return Array(state.waiters.keys)
+        }
+        for identifier in identifiers { settleWait(identifier, .stopped) }
     }
 
     /// How many waits are pending.

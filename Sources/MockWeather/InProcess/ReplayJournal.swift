@@ -72,6 +72,8 @@ public enum ReplayWaitError: Error, Sendable, CustomStringConvertible {
     case timedOut(ReplayWaitTimeout)
     /// The waiting task was cancelled; `waitedFor` is the request (`GET /data/2.5/weather?q=Seoul`).
     case cancelled(waitedFor: String)
+    /// The mock stopped while the wait was pending.
+    case stopped(waitedFor: String)
     /// The wait could not be made; the message names the method, path, parameter or limit.
     case refused(String)
 
@@ -79,6 +81,7 @@ public enum ReplayWaitError: Error, Sendable, CustomStringConvertible {
         switch error {
         case .timedOut(let report): self = .timedOut(ReplayWaitTimeout(report))
         case .cancelled(let criteria): self = .cancelled(waitedFor: criteria.description)
+        case .stopped(let criteria): self = .stopped(waitedFor: criteria.description)
         default: self = .refused(error.description)
         }
     }
@@ -88,6 +91,7 @@ public enum ReplayWaitError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .timedOut(let timeout): timeout.description
         case .cancelled(let waitedFor): "the wait for \(waitedFor) was cancelled"
+        case .stopped(let waitedFor): "the mock stopped while waiting for \(waitedFor)"
         case .refused(let message): "cannot wait: \(message)"
         }
     }
