@@ -52,6 +52,71 @@ run() {
 expect_status() { [ "$status" = "$1" ]; }
 expect_output() { grep -qF -- "$1" "$work/out"; }
 
+# The planning rules alone (Plugins/MockWeatherCommand/InvocationPlan.swift imports nothing), compiled
+# with a table of cases: argument forms the end-to-end cases below do not reach.
+cat >"$work/main.swift" <<'SWIFT'
+func plan(_ verb: PluginVerb, _ arguments: [String], environment: String? = nil, found: [String] = ["Tests/A/Cassettes"])
+    -> InvocationPlan
+{
+    InvocationPlanning.plan(
+        verb: verb, arguments: arguments, environmentCassettes: environment, found: found, searched: "S",
+        firstTestTarget: "ATests")
+}
+func run(_ arguments: [String], _ origin: CassetteDirectoryOrigin?, _ variable: String?) -> InvocationPlan {
+    .run(arguments: arguments, origin: origin, cassettesVariable: variable)
+}
+func refused(_ plan: InvocationPlan) -> Bool { if case .refuse = plan { true } else { false } }
+let found = CassetteDirectoryOrigin.found(path: "Tests/A/Cassettes", others: [])
+let needing = ["record", "verify", "import", "export", "synthesize"]
+let cases: [(String, Bool)] = [
+    ("--help passes through", plan(.readOnly, ["record", "--help"]) == run(["record", "--help"], nil, nil)),
+    ("no subcommand passes through", plan(.readOnly, []) == run([], nil, nil)),
+    ("an unknown subcommand is left to the tool", plan(.readOnly, ["valdate"]) == run(["valdate"], nil, nil)),
+    ("validate gets the folder found", plan(.readOnly, ["validate"]) == run(["validate"], found, "Tests/A/Cassettes")),
+    ("--max-age's value is not DIR",
+     plan(.readOnly, ["validate", "--max-age", "90d"]) == run(["validate", "--max-age", "90d"], found, "Tests/A/Cassettes")),
+    ("DIR after an option's value",
+     plan(.readOnly, ["validate", "--max-age", "1d", "D"]) == run(["validate", "--max-age", "1d", "D"], .arguments, nil)),
+    ("DIR after --", plan(.readOnly, ["list", "--", "-d"]) == run(["list", "--", "-d"], .arguments, nil)),
+    ("list --cassettes=D is list D", plan(.readOnly, ["list", "--cassettes=D"]) == run(["list", "D"], .arguments, nil)),
+    ("validate --cassettes D --strict is validate --strict D",
+     plan(.readOnly, ["validate", "--cassettes", "D", "--strict"]) == run(["validate", "--strict", "D"], .arguments, nil)),
+    ("verify --cassettes D as given",
+     plan(.recording, ["verify", "--cassettes", "D"]) == run(["verify", "--cassettes", "D"], .arguments, nil)),
+    ("verify's --api-key value is not DIR",
+     plan(.recording, ["verify", "--api-key", "k"]) == run(["verify", "--api-key", "k"], found, "Tests/A/Cassettes")),
+    ("MOCKWEATHER_CASSETTES wins", plan(.readOnly, ["list"], environment: "E") == run(["list"], .environment("E"), nil)),
+    ("an empty MOCKWEATHER_CASSETTES is unset",
+     plan(.readOnly, ["list"], environment: "") == run(["list"], found, "Tests/A/Cassettes")),
+    ("synthesize gets --out",
+     plan(.recording, ["synthesize", "--city", "Jeju"])
+        == run(["synthesize", "--city", "Jeju", "--out", "Tests/A/Cassettes"], found, nil)),
+    ("synthesize --out D as given",
+     plan(.recording, ["synthesize", "--out", "D"]) == run(["synthesize", "--out", "D"], .arguments, nil)),
+    ("the read-only verb refuses what needs a permission", needing.allSatisfy { refused(plan(.readOnly, [$0])) }),
+    ("the record verb runs it", !needing.contains { refused(plan(.recording, [$0])) }),
+    ("serve is refused by both verbs", refused(plan(.readOnly, ["serve"])) && refused(plan(.recording, ["serve"]))),
+    ("nothing found: refused, naming the first test target's folder",
+     plan(.readOnly, ["validate"], found: [])
+        == .refuse(
+            message: "no cassette directory found: looked for S; create one (Tests/ATests/Cassettes, beside the tests "
+                + "that read it with .directory(relativeTo: #filePath, \"Cassettes\")) or name one with --cassettes DIR")),
+    ("the announcement names paths only",
+     InvocationPlanning.announcement(subcommand: "record", origin: found)
+        == "mockweather record: cassettes in Tests/A/Cassettes (the first Tests/**/Cassettes)"),
+]
+var failed = 0
+for (name, holds) in cases {
+    print(holds ? "ok: plan: \(name)" : "FAIL: plan: \(name)")
+    if !holds { failed += 1 }
+}
+if failed > 0 { fatalError("\(failed) planning case(s) failed") }
+SWIFT
+: >"$work/out"
+if swiftc -o "$work/plan-check" Plugins/MockWeatherCommand/InvocationPlan.swift "$work/main.swift" >"$work/out" 2>&1 \
+    && "$work/plan-check"; then :
+else fail "the planning rules (the compiler's or the check's output)"; fi
+
 # A consumer: one library, two test targets, one cassette beside AppTests' tests.
 consumer="$work/Consumer"
 mkdir -p "$consumer/Sources/App" "$consumer/Tests/AppTests/Cassettes" "$consumer/Tests/OtherTests"
