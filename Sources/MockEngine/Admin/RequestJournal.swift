@@ -222,7 +222,7 @@ package final class RequestJournal: Sendable {
                 state.matched += 1
             }
             slot.sequenceNumber = state.total
-            let woken = state.waiters.isEmpty ? [] : Self.endWaits(matching: slot, in: &state)
+            let woken = state.waiters.isEmpty ? [] : Self.wakeWaits(matchedBy: slot, in: &state)
             guard capacity > 0 else { return (state.observer, woken) }
             if state.slots.count < capacity {
                 state.slots.append(slot)
@@ -244,7 +244,7 @@ package final class RequestJournal: Sendable {
 
     /// Ends every pending wait `slot` (just numbered) is the answer to: those whose task is ready are
     /// removed and returned to be resumed; the others keep the entry until ``attachWait(_:_:)``.
-    private static func endWaits(matching slot: Slot, in state: inout State) -> [Woken] {
+    private static func wakeWaits(matchedBy slot: Slot, in state: inout State) -> [Woken] {
         let entry = slot.entry
         var parameters: QueryParameters?  // the query is read once, and only if a method and path match
         var woken: [Woken] = []
@@ -287,7 +287,8 @@ package final class RequestJournal: Sendable {
             guard !state.waitsEnded else { throw .stopped(criteria) }
             let after = sequenceNumber ?? state.total
             if sequenceNumber != nil {
-                for slot in Self.retained(after: after, in: state, capacity: capacity, limit: .max)
+                for slot in Self.retained(
+                    after: after, in: state.slots, next: state.next, capacity: capacity, limit: .max)
                 where criteria.matches(slot.entry) {
                     return .found(slot.entry)
                 }
@@ -332,7 +333,8 @@ package final class RequestJournal: Sendable {
             case .timedOut:
                 ended = .timedOut(
                     seen: Self.retained(
-                        after: waiter.after, in: state, capacity: capacity, limit: waitLimits.closestSearch),
+                        after: waiter.after, in: state.slots, next: state.next, capacity: capacity,
+                        limit: waitLimits.closestSearch),
                     seenCount: max(0, state.total - waiter.after), after: waiter.after)
             }
             guard let continuation = waiter.continuation else {
@@ -359,14 +361,16 @@ package final class RequestJournal: Sendable {
     var pendingWaits: Int { state.withLock { $0.waiters.count } }
 
     /// The latest (at most `limit`) retained slots numbered after `sequenceNumber`, oldest first.
-    private static func retained(after sequenceNumber: Int, in state: State, capacity: Int, limit: Int) -> [Slot] {
-        let count = state.slots.count
+    private static func retained(
+        after sequenceNumber: Int, in slots: [Slot], next: Int, capacity: Int, limit: Int
+    ) -> [Slot] {
+        let count = slots.count
         guard count > 0 else { return [] }
-        let oldest = count == capacity ? state.next : 0
+        let oldest = count == capacity ? next : 0
         var taken: [Slot] = []
         var index = (oldest + count - 1) % count
         for _ in 0..<min(count, limit) {
-            let slot = state.slots[index]
+            let slot = slots[index]
             guard slot.sequenceNumber > sequenceNumber else { break }
             taken.append(slot)
             index = (index + count - 1) % count
