@@ -32,6 +32,21 @@ private let liveAPI = URL(string: "https://api.openweathermap.org")!
         }
     }
 
+    @Test func stoppingTheServerEndsAPendingWaitRatherThanWaitingOutItsTimeout() async throws {
+        let mock = try InProcessMockWeather.start(.bundled)
+        let wait = Task {
+            try await mock.journal.waitForRequest(
+                path: "/data/2.5/weather", query: ["q": "Nowhere"], timeout: .seconds(60))
+        }
+        await mock.stop()
+        do {
+            let request = try await wait.value
+            Issue.record("the wait returned \(request.requestLine) although nothing matched")
+        } catch ReplayWaitError.stopped(let waitedFor) {
+            #expect(waitedFor.contains("/data/2.5/weather?q=Nowhere"))
+        }
+    }
+
     @Test func theURLProtocolModeReturnsARequestAnotherTaskMakes() async throws {
         let replayer = try MockWeatherReplayer(.bundled)
         let session = replayer.makeSession()

@@ -85,6 +85,8 @@ package final class MockWeatherServer: Sendable {
     /// the log, and returns the run's summary.
     package func stop() async -> ServeSummary {
         watcher?.stop()
+        // A pending `/__admin/requests/wait` would otherwise hold the shutdown for its whole timeout.
+        stack.requestJournal.endWaits()
         await server.stop()
         store.finishSnapshotWrites()
         stack.logger?.stop()
