@@ -43,8 +43,9 @@ enum CassetteDirectoryOption {
     }
 
     static let discussion = """
-        CASSETTE DIRECTORY: --cassettes DIR (or the DIR argument), else $MOCKWEATHER_CASSETTES, else ./Cassettes
-        when it exists, else the bundled cassettes (the mockweather_BundledCassettes resource bundle
-        beside the binary; install it with the binary).
+        CASSETTE DIRECTORY: the one the command line names (--cassettes DIR for serve, export and verify;
+        the DIR argument for validate, list and verify), else $MOCKWEATHER_CASSETTES, else ./Cassettes when
+        it exists, else the bundled cassettes (the mockweather_BundledCassettes resource bundle beside the
+        binary; install it with the binary).
         """
 }
