@@ -34,6 +34,7 @@ package enum FuzzTargets {
         RequestNumbersTarget.target,
         ScenarioTarget.target,
         KoreaRegionsTarget.target,
+        OneCall4QueryTarget.target,
     ]
 
     /// The target called `name`, if there is one.

@@ -76,7 +76,10 @@ struct OneCall4Links: Hashable, Sendable {
     }
 
     /// `37.5683` for 37.5683, `-0.1000` for -0.1: four decimals, half away from zero, as the live links.
+    /// Meant for coordinates; a value too large for four decimals in an Int64 (or not finite) is
+    /// written as JSON writes it rather than trapping.
     static func fourDecimals(_ degrees: Double) -> String {
+        guard degrees.isFinite, abs(degrees) < 1e14 else { return NumberText.shortest(degrees) }
         let scaled = Int64((abs(degrees) * 10_000).rounded(.toNearestOrAwayFromZero))
         let fraction = String(scaled % 10_000)
         let sign = degrees < 0 && scaled != 0 ? "-" : ""

@@ -21,8 +21,10 @@ struct OneCall4RecordedTimeline: Hashable, Sendable {
     /// The page of `json` (a recorded timeline body) this request asks for, its times shifted to
     /// `clockMinute` (whole minutes since 1970) when shifting; `json` itself when it is no timeline.
     func page(of json: JSONValue, clockMinute: Int64?) throws(OneCall4Refusal) -> JSONValue {
+        // A pool whose now is no time the clock can stand at (a hand-written `dt`) is served as it is:
+        // its page arithmetic would leave the range of the integers it counts in.
         guard let members = json.members, var records = json["data"]?.elements,
-            let recordedNow = Self.now(in: records)
+            let recordedNow = Self.now(in: records), ClockRange.contains(seconds: recordedNow)
         else { return json }
         var now = recordedNow
         if let clockMinute {
@@ -81,11 +83,13 @@ struct OneCall4RecordedTimeline: Hashable, Sendable {
 
 extension OneCall4RecordedTimeline {
     /// The timeline page `request` asks for, nil for a request that is not for a timeline (or has no
-    /// coordinates to write into its links).
+    /// coordinates in range to write into its links: such a request is the API's 400 when no cassette
+    /// matches it, and a cassette that matches any point anyway serves its body as recorded).
     init?(for request: borrowing ReplayRequest) {
         guard case .timeline(let step) = OneCall4Endpoint(path: request.path),
             let latitude = request.parameters["lat"].flatMap(NumericText.value(of:)),
-            let longitude = request.parameters["lon"].flatMap(NumericText.value(of:))
+            let longitude = request.parameters["lon"].flatMap(NumericText.value(of:)),
+            CoordinateRange.latitude.contains(latitude), CoordinateRange.longitude.contains(longitude)
         else { return nil }
         self.step = step
         links = OneCall4Links(

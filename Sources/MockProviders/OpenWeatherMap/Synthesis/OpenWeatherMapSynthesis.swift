@@ -20,7 +20,11 @@ extension OpenWeatherMap {
             return SyntheticRefusal.cityNotFound.answer
         }
         guard let world = context.world else { return nil }
-        if let mode = request.parameters["mode"], !mode.isEmpty, mode.lowercased() != "json" { return nil }
+        // One Call 4.0 has no `mode` (reference §3): there it is an unknown parameter, ignored as the API
+        // ignores those.
+        if !family.isOneCall4, let mode = request.parameters["mode"], !mode.isEmpty, mode.lowercased() != "json" {
+            return nil
+        }
         do {
             return try family.answer(SyntheticRequest(request), world: world, gazetteer: context.gazetteer)
         } catch {
@@ -60,6 +64,12 @@ enum SyntheticFamily: Sendable {
             guard let endpoint = OneCall4Endpoint(path: path) else { return nil }
             self = .oneCall4(endpoint)
         }
+    }
+
+    /// Whether the family is One Call 4.0's.
+    var isOneCall4: Bool {
+        if case .oneCall4 = self { return true }
+        return false
     }
 
     /// Whether the family takes `q` as a city name and answers an unknown one with `city not found`
