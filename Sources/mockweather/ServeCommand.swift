@@ -20,90 +20,12 @@ import Darwin
 
 /// `mockweather serve`: replay cassettes over HTTP until SIGINT or SIGTERM (docs/ARCHITECTURE.md#serving).
 enum ServeCommand {
-    static let cassettes = OptionSpec.option(
-        "--cassettes", value: "DIR", help: "The cassette directory.", default: "see CASSETTE DIRECTORY")
-    static let host = OptionSpec.option(
-        "--host", value: "HOST", help: "The address to bind. Anything but loopback exposes the mock.",
-        default: "127.0.0.1")
-    static let port = OptionSpec.option(
-        "--port", short: "-p", value: "PORT", help: "The port to bind; 0 picks a free one.", default: "8080")
-    static let allowHost = OptionSpec.option(
-        "--allow-host", value: "NAME",
-        help: "Also accept this name in Host for the admin API and record mode (a container's service name); "
-            + "loopback names and the bound address always are.",
-        repeatable: true)
-    static let allowOrigin = OptionSpec.option(
-        "--allow-origin", value: "ORIGIN",
-        help: "Let web pages of this origin (http://localhost:3000) drive the admin API and record mode; "
-            + "pages of other origins never can.",
-        repeatable: true)
-    static let portFile = OptionSpec.option(
-        "--port-file", value: "FILE", help: "Write the bound port to FILE (atomically) for scripts.")
-    static let logFormat = OptionSpec.option(
-        "--log-format", value: "FORMAT", help: "Request log lines: 'text' or 'json' (JSON Lines).", default: "text")
-    static let failOnUnmatched = OptionSpec.flag(
-        "--fail-on-unmatched",
-        help: "At shutdown, list every unmatched request and exit 1 if there was any (for CI).")
-    static let requireKey = OptionSpec.flag(
-        "--require-key",
-        help: "Answer requests that carry no key with each API's own answer to that (OpenWeatherMap's 401), before "
-            + "any location check.")
-    static let watch = OptionSpec.flag(
-        "--watch", help: "Reload when cassette files change (keeps the old set if invalid).")
-    static let unmatchedStatus = OptionSpec.option(
-        "--unmatched-status", value: "STATUS", help: "Status of the fail-closed answer to an unmatched request.",
-        default: "501")
-    static let journalSize = OptionSpec.option(
-        "--journal-size", value: "N", help: "Requests kept for GET /__admin/requests (a ring buffer; 0 keeps none).",
-        default: "1000")
-    static let latency = OptionSpec.option(
-        "--latency", value: "MS",
-        help: "Extra delay for every replayed response: '200' or a uniform range '100-500' (ms).")
-    static let faultRate = OptionSpec.option(
-        "--fault-rate", value: "P",
-        help: "Probability (0 to 1) that a replayed response is replaced by a random fault.",
-        default: "0")
-    static let faultKinds = OptionSpec.option(
-        "--fault-kinds", value: "LIST", help: "Faults --fault-rate picks from: reset,empty,truncate,drip,hang.",
-        default: "reset,empty,truncate")
-    static let seed = OptionSpec.option(
-        "--seed", value: "N",
-        help: "Seed for the synthetic world's weather (--synthesize; 1 when not given), --latency ranges, "
-            + "--fault-rate and uniformMs delays.",
-        default: "random for delays and faults, printed at start-up")
-    static let eventLoops = OptionSpec.option(
-        "--event-loops", value: "N", help: "HTTP event-loop threads.", default: "one per core")
-    static let exitOnStandardInputEOF = OptionSpec.flag(
-        "--exit-on-stdin-eof",
-        help: "Shut down gracefully when standard input is closed: a test harness that holds the pipe open "
-            + "can never leave an orphan server behind, even if it is killed.")
-    static let clock = OptionSpec.option(
-        "--clock", value: "TIME",
-        help: "Fix the mock clock at TIME, an ISO 8601 date-time with a UTC offset or Z (2026-12-01T02:05+09:00). "
-            + "It stands still there until PUT /__admin/clock sets it or POST /__admin/clock/advance moves it; "
-            + "answers that depend on now (KMA issuances, --shift-times) read it.",
-        default: "real time")
-    static let noAnswerMemo = OptionSpec.flag(
-        "--no-answer-memo",
-        help: "Match and shape every request anew instead of answering a request seen before as it was "
-            + "answered then (docs/ARCHITECTURE.md#the-answer-memo): for measuring matching, or ruling the memo out.")
-    static let shiftTimes = OptionSpec.flag(
-        "--shift-times",
-        help: "Move every time of a recorded OpenWeatherMap answer by one offset so it looks current: its anchor "
-            + "(dt) lands on the clock's now. A cassette's \"shiftTimes\": false opts out (Cassettes/README.md).")
-    static let providerSetting = OptionSpec.option(
-        "--provider-setting", value: "NAME=VALUE",
-        help: "A switch a provider documents, NAME as <provider>.<setting> (kma.gateway=json).", repeatable: true)
-    static let snapshotDirectory = OptionSpec.option(
-        "--snapshot-dir", value: "DIR",
-        help: "Where the cassette directory's start-up snapshot is kept, so a restart reads only the files that "
-            + "changed; 'off' keeps none.",
-        default: "$\(SnapshotFolder.environmentVariable), else ~/.cache/mockweather")
-    static let record = OptionSpec.option(
-        "--record", value: "MODE",
-        help: "'new': replay what matches, forward the rest to the live API and record it under DIR/recorded/ "
-            + "(never overwriting); 'all': forward and re-record everything; 'none': replay only. Needs a key.",
-        default: "none")
+    /// The options, declared in ``ServeCommandOptions``.
+    static let option = ServeCommandOptions()
+    /// The cassette directory option `verify` and `export` share.
+    static var cassettes: OptionSpec { option.cassettes }
+    /// The seed option `synthesize` shares.
+    static var seed: OptionSpec { option.seed }
 
     static let spec = CommandSpec(
         name: "mockweather serve",
@@ -138,12 +60,7 @@ enum ServeCommand {
             --fail-on-unmatched when a request was unmatched, 64 usage (also --record without a key), 65 invalid \
             cassettes, 69 the address cannot be bound.
             """,
-        options: [
-            cassettes, host, port, allowHost, allowOrigin, portFile, logFormat, failOnUnmatched, requireKey, watch,
-            unmatchedStatus,
-            journalSize, latency, faultRate, faultKinds, seed, eventLoops, exitOnStandardInputEOF, clock, shiftTimes,
-            noAnswerMemo, providerSetting, snapshotDirectory, record, WorldOptions.synthesize, WorldOptions.scenario,
-        ] + UpstreamOptions.all
+        options: option.all
     )
 
     static func run(_ arguments: ParsedArguments) async throws(UsageError) -> ExitCode {
@@ -154,16 +71,16 @@ enum ServeCommand {
         // Recording writes, so it never falls back to the package's bundled set.
         let resolved =
             recording == nil
-            ? CassetteDirectoryOption.resolve(arguments.value(cassettes))
-            : try UpstreamOptions.recordingDirectory(arguments.value(cassettes))
+            ? CassetteDirectoryOption.resolve(arguments.value(option.cassettes))
+            : try UpstreamOptions.recordingDirectory(arguments.value(option.cassettes))
         options.cassetteDirectory = resolved.directory
         options.cassetteDirectoryAsGiven = CassetteDirectory.asGiven(
-            origin: resolved.origin, explicit: arguments.value(cassettes),
+            origin: resolved.origin, explicit: arguments.value(option.cassettes),
             environment: ProcessInfo.processInfo.environment)
         options.recording = recording?.hook(scrubber: scrubber, directory: resolved.directory)
-        options.host = arguments.value(host) ?? options.host
-        options.allowedHosts = arguments.values(allowHost)
-        options.allowedOrigins = try arguments.values(allowOrigin).map { origin throws(UsageError) in
+        options.host = arguments.value(option.host) ?? options.host
+        options.allowedHosts = arguments.values(option.allowHost)
+        options.allowedOrigins = try arguments.values(option.allowOrigin).map { origin throws(UsageError) in
             guard LocalAccessPolicy.isOrigin(origin) else {
                 throw .invalidValue(
                     option: "--allow-origin", value: origin,
@@ -171,29 +88,32 @@ enum ServeCommand {
             }
             return origin
         }
-        options.port = try arguments.integer(port, in: 0...65_535) ?? options.port
+        options.port = try arguments.integer(option.port, in: 0...65_535) ?? options.port
         options.logFormat =
-            try arguments.choice(logFormat, as: LogFormat.self) ?? .text
-        options.failOnUnmatched = arguments.flag(failOnUnmatched)
-        options.requireKey = arguments.flag(requireKey)
-        options.watch = arguments.flag(watch)
-        options.unmatchedStatus = try arguments.integer(unmatchedStatus, in: 400...599) ?? options.unmatchedStatus
-        options.journalCapacity = try arguments.integer(journalSize, in: 0...10_000_000) ?? options.journalCapacity
-        options.eventLoopCount = try arguments.integer(eventLoops, in: 1...256)
+            try arguments.choice(option.logFormat, as: LogFormat.self) ?? .text
+        options.failOnUnmatched = arguments.flag(option.failOnUnmatched)
+        options.requireKey = arguments.flag(option.requireKey)
+        options.watch = arguments.flag(option.watch)
+        options.unmatchedStatus =
+            try arguments.integer(option.unmatchedStatus, in: 400...599) ?? options.unmatchedStatus
+        options.journalCapacity =
+            try arguments.integer(option.journalSize, in: 0...10_000_000) ?? options.journalCapacity
+        options.eventLoopCount = try arguments.integer(option.eventLoops, in: 1...256)
         options.chaos = try chaosConfiguration(arguments)
         options.clock = try clockSetting(arguments)
-        options.shiftTimes = arguments.flag(shiftTimes)
-        options.keepsAnswers = !arguments.flag(noAnswerMemo)
+        options.shiftTimes = arguments.flag(option.shiftTimes)
+        options.keepsAnswers = !arguments.flag(option.noAnswerMemo)
         options.providerSettings = try providerSettings(arguments, providers: options.providers)
         options.snapshots = SnapshotFolder.resolve(
-            explicit: arguments.value(snapshotDirectory), environment: ProcessInfo.processInfo.environment)
+            explicit: arguments.value(option.snapshotDirectory), environment: ProcessInfo.processInfo.environment)
         options.synthesis = try WorldOptions.synthesis(
-            arguments, seed: try explicitSeed(arguments), isOn: arguments.flag(WorldOptions.synthesize))
+            arguments, seed: try explicitSeed(arguments), isOn: arguments.flag(option.synthesize))
         if recording != nil, options.synthesis.choice != nil {
             throw .other("'--synthesize' answers from the world what record mode would record; use one or the other")
         }
 
-        guard let shutdown = ShutdownSignal.install(watchingStandardInput: arguments.flag(exitOnStandardInputEOF))
+        guard
+            let shutdown = ShutdownSignal.install(watchingStandardInput: arguments.flag(option.exitOnStandardInputEOF))
         else {
             Console.standardError.writeLine("mockweather serve: cannot set up signal handling")
             return .unavailable
@@ -216,7 +136,7 @@ enum ServeCommand {
         }
         // The port file is written before the listening line, so a script that waits for either
         // finds both.
-        if let file = arguments.value(portFile) {
+        if let file = arguments.value(option.portFile) {
             do {
                 try Data("\(boundPort)\n".utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             } catch {
@@ -289,7 +209,7 @@ enum ServeCommand {
     /// refused: it never falls back to replay silently.
     private static func recordingOptions(_ arguments: ParsedArguments) throws(UsageError) -> RecordingOptions? {
         let mode: RecordingOptions.Mode
-        switch try arguments.choice(record, as: RecordChoice.self) ?? .replayOnly {
+        switch try arguments.choice(option.record, as: RecordChoice.self) ?? .replayOnly {
         case .replayOnly:
             for option in [UpstreamOptions.apiKey, UpstreamOptions.upstream, UpstreamOptions.timeout]
             where arguments.contains(option) {
@@ -310,9 +230,9 @@ enum ServeCommand {
 
     /// `--clock`: fixed at the instant given, or real time when it is absent.
     static func clockSetting(_ arguments: ParsedArguments) throws(UsageError) -> MockClock.Setting {
-        guard let text = arguments.value(clock) else { return .real }
+        guard let text = arguments.value(option.clock) else { return .real }
         guard let instant = MockClock.instant(fromISO8601: text) else {
-            throw .invalidValue(option: clock.name, value: text, expected: MockClock.instantForm)
+            throw .invalidValue(option: option.clock.name, value: text, expected: MockClock.instantForm)
         }
         return .fixed(instant)
     }
@@ -324,17 +244,17 @@ enum ServeCommand {
         -> [String: String]
     {
         var settings: [String: String] = [:]
-        for text in arguments.values(providerSetting) {
+        for text in arguments.values(option.providerSetting) {
             guard let equals = text.firstIndex(of: "=") else {
                 let error = ProviderSettingError.malformedName(text, providers: providers.registered.map(\.name))
-                throw .invalidValue(option: providerSetting.name, value: text, expected: error.expected)
+                throw .invalidValue(option: option.providerSetting.name, value: text, expected: error.expected)
             }
             let name = String(text[..<equals])
             let value = String(text[text.index(after: equals)...])
             do {
                 try providers.checkSetting(name, value: value)
             } catch {
-                throw .invalidValue(option: providerSetting.name, value: text, expected: error.expected)
+                throw .invalidValue(option: option.providerSetting.name, value: text, expected: error.expected)
             }
             settings[name] = value
         }
@@ -349,7 +269,7 @@ enum ServeCommand {
 
     private static func chaosConfiguration(_ arguments: ParsedArguments) throws(UsageError) -> ChaosConfiguration {
         var latencyRange: ClosedRange<Int>?
-        if let text = arguments.value(latency) {
+        if let text = arguments.value(option.latency) {
             let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
             switch bounds.count {
             case 1 where (bounds[0] ?? -1) >= 0: latencyRange = bounds[0]!...bounds[0]!
@@ -357,17 +277,18 @@ enum ServeCommand {
                 latencyRange = bounds[0]!...bounds[1]!
             default:
                 throw .invalidValue(
-                    option: latency.name, value: text, expected: "milliseconds such as 200, or a range such as 100-500")
+                    option: option.latency.name, value: text,
+                    expected: "milliseconds such as 200, or a range such as 100-500")
             }
         }
-        let rate = try arguments.number(faultRate, in: 0...1) ?? 0
+        let rate = try arguments.number(option.faultRate, in: 0...1) ?? 0
         var kinds = ChaosConfiguration.defaultFaultKinds
-        if let text = arguments.value(faultKinds) {
+        if let text = arguments.value(option.faultKinds) {
             let names = text.split(separator: ",").map { $0.trimmingWhitespace() }
             let parsed = names.compactMap(FaultKind.init(rawValue:))
             guard !parsed.isEmpty, parsed.count == names.count else {
                 throw .invalidValue(
-                    option: faultKinds.name, value: text,
+                    option: option.faultKinds.name, value: text,
                     expected: "a comma-separated list of \(FaultKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             kinds = parsed
@@ -379,9 +300,9 @@ enum ServeCommand {
 
     /// `--seed`, when given.
     static func explicitSeed(_ arguments: ParsedArguments) throws(UsageError) -> UInt64? {
-        guard let text = arguments.value(seed) else { return nil }
+        guard let text = arguments.value(option.seed) else { return nil }
         guard let parsed = UInt64(text) else {
-            throw .invalidValue(option: seed.name, value: text, expected: "a non-negative integer")
+            throw .invalidValue(option: option.seed.name, value: text, expected: "a non-negative integer")
         }
         return parsed
     }
