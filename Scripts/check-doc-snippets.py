@@ -33,7 +33,7 @@ STAND_INS = """// Stand-ins for the names the README leaves to the reader (writt
 import Foundation
 import WeatherClient
 
-/// The app's adapter to CoreLocation, as the README's `deviceLocation`.
+/// The app's adapter to CoreLocation, as docs/Client.md's `deviceLocation`.
 struct DeviceLocation: LocationSource {
     var authorization: LocationAuthorization { .authorized }
     func nextFix() async throws -> LocationFix? { nil }
@@ -41,7 +41,7 @@ struct DeviceLocation: LocationSource {
 
 let deviceLocation = DeviceLocation()
 
-/// The client of the README's first block, which the block after it goes on using.
+/// The client of docs/Client.md's first block, which the block after it goes on using.
 let client = OpenWeatherClient(units: .metric, language: "kr")
 
 #if os(Linux)
