@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 //
-// mockweather: a record/replay harness for the OpenWeatherMap API.
+// mockweather: a record/replay mock of the OpenWeatherMap, Kakao Local and KMA forecast APIs, with a
+// synthetic world that answers any place and time.
 // The module map and the rules about who may import whom are in docs/ARCHITECTURE.md#module-map;
 // they are restated here because this file is where they are enforced.
 
