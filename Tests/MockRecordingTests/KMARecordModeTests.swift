@@ -44,16 +44,6 @@ import FoundationNetworking
         return HTTPResponse(status: 200, headers: headers, body: Array(body.utf8))
     }
 
-    private static func fetch(_ target: String, port: Int) async throws -> (Int, String) {
-        let request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!, timeoutInterval: 20)
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        let headers = http.allHeaderFields.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
-        return (http.statusCode, headers + "\n" + String(decoding: data, as: UTF8.self))
-    }
-
     @Test func recordingKMASendsTheKeyEncodedOnceAndLeavesItNowhere() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
@@ -75,14 +65,14 @@ import FoundationNetworking
         let port = try server.start()
         var shown: [String] = []
         do {
-            let forecast = try await Self.fetch(
+            let forecast = try await fetch(
                 "/1360000/VilageFcstInfoService_2.0/getVilageFcst?serviceKey=\(Self.clientKey)&pageNo=1"
                     + "&numOfRows=1000&dataType=JSON&base_date=20261002&base_time=0500&nx=60&ny=127", port: port)
-            #expect(forecast.0 == 200)
-            shown.append(forecast.1)
-            shown.append(try await Self.fetch("/__admin/requests", port: port).1)
-            shown.append(try await Self.fetch("/__admin/requests.har", port: port).1)
-            shown.append(try await Self.fetch("/__admin/cassettes", port: port).1)
+            #expect(forecast.status == 200)
+            shown.append(forecast.everything)
+            shown.append(try await fetch("/__admin/requests", port: port).everything)
+            shown.append(try await fetch("/__admin/requests.har", port: port).everything)
+            shown.append(try await fetch("/__admin/cassettes", port: port).everything)
         } catch {
             _ = await server.stop()
             await upstream.stop()

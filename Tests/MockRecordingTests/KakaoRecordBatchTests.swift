@@ -14,6 +14,7 @@ import FoundationNetworking
 @Suite(.serialized) struct KakaoRecordBatchTests {
     private static let realKey = "0123456789abcdef0123456789abcdef"
     private static let clientKey = "fedcba9876543210fedcba9876543210"
+    private static let clientAuthorization = ["Authorization": "KakaoAK \(clientKey)"]
 
     /// The stand-in: 401 with the echo for any key but the real one; an address, a region or a search
     /// hit whose document repeats the header; 500 for the query `Broken`.
@@ -71,22 +72,6 @@ import FoundationNetworking
             environment: ["KAKAO_REST_API_KEY": key])
     }
 
-    private static func fetch(_ target: String, port: Int) async throws -> (
-        status: Int, cassette: String?, text: String
-    ) {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!, timeoutInterval: 20)
-        request.setValue("KakaoAK \(clientKey)", forHTTPHeaderField: "Authorization")
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        let headers = http.allHeaderFields.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
-        return (
-            http.statusCode, http.value(forHTTPHeaderField: "X-Mockweather-Cassette"),
-            headers + "\n" + String(decoding: data, as: UTF8.self)
-        )
-    }
-
     @Test func aKakaoBatchWritesCassettesThatValidateAndReplayWithTheKeyNowhere() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
@@ -122,29 +107,36 @@ import FoundationNetworking
         #expect(validated.status == 0, "\(validated.standardOutput)")
 
         let server = try await MockServer.start(cassettes: directory.url)
-        var served: [(status: Int, cassette: String?, text: String)] = []
+        var served: [ClientExchange] = []
         do {
             served.append(
-                try await Self.fetch("/v2/local/geo/coord2address.json?x=126.978&y=37.5664", port: server.port))
+                try await fetch(
+                    "/v2/local/geo/coord2address.json?x=126.978&y=37.5664", port: server.port,
+                    headers: Self.clientAuthorization))
             served.append(
-                try await Self.fetch("/v2/local/geo/coord2regioncode.json?x=126.9779&y=37.5663", port: server.port))
+                try await fetch(
+                    "/v2/local/geo/coord2regioncode.json?x=126.9779&y=37.5663", port: server.port,
+                    headers: Self.clientAuthorization))
             let query = CapturedRequest.queryEncoded("서울 중구 세종대로 110")
-            served.append(try await Self.fetch("/v2/local/search/address.json?query=\(query)", port: server.port))
+            served.append(
+                try await fetch(
+                    "/v2/local/search/address.json?query=\(query)", port: server.port, headers: Self.clientAuthorization
+                ))
         } catch {
             await server.stop()
             throw error
         }
         let log = await server.stop()
-        #expect(served.map(\.status) == [200, 200, 200], "\(served.map(\.text))")
+        #expect(served.map(\.status) == [200, 200, 200], "\(served.map(\.everything))")
         #expect(
-            served.map(\.cassette) == [
+            served.map { $0.header("X-Mockweather-Cassette") } == [
                 "recorded/coord2address/lat37.57_lon126.98", "recorded/coord2regioncode/lat37.57_lon126.98",
                 String(search.path.dropLast(".json".count)),
             ])
         #expect(served[0].text.contains("서울 중구 태평로1가 31"))
 
         let everything =
-            files.map(\.contents) + served.map(\.text)
+            files.map(\.contents) + served.map(\.everything)
             + [result.standardOutput, result.standardError, log.standardOutput, log.standardError]
         for text in everything {
             #expect(!text.contains(Self.realKey), "the real key leaked: \(text.prefix(300))")

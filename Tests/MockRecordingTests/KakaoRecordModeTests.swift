@@ -38,17 +38,6 @@ import FoundationNetworking
         return HTTPResponse(status: 200, headers: headers, body: Array(body.utf8))
     }
 
-    private static func fetch(_ target: String, port: Int, authorization: String?) async throws -> (Int, String) {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!, timeoutInterval: 20)
-        if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        let headers = http.allHeaderFields.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
-        return (http.statusCode, headers + "\n" + String(decoding: data, as: UTF8.self))
-    }
-
     @Test func recordingKakaoLeavesTheHeaderKeyNowhere() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
@@ -69,19 +58,20 @@ import FoundationNetworking
         let port = try server.start()
         var shown: [String] = []
         do {
-            let address = try await Self.fetch(
+            let address = try await fetch(
                 "/v2/local/geo/coord2address.json?x=126.9779&y=37.5663", port: port,
-                authorization: "KakaoAK \(Self.clientKey)")
-            #expect(address.0 == 200)
+                headers: ["Authorization": "KakaoAK \(Self.clientKey)"])
+            #expect(address.status == 200)
             // The upstream refuses this one and echoes the real key it was sent.
-            let refused = try await Self.fetch(
-                "/v2/local/geo/coord2address.json?x=1.0&y=2.0", port: port, authorization: "KakaoAK \(Self.clientKey)")
-            #expect(refused.0 == 401)
-            #expect(refused.1.contains("wrong appKey(***) format"))
-            shown = [address.1, refused.1]
-            shown.append(try await Self.fetch("/__admin/requests", port: port, authorization: nil).1)
-            shown.append(try await Self.fetch("/__admin/requests.har", port: port, authorization: nil).1)
-            shown.append(try await Self.fetch("/__admin/cassettes", port: port, authorization: nil).1)
+            let refused = try await fetch(
+                "/v2/local/geo/coord2address.json?x=1.0&y=2.0", port: port,
+                headers: ["Authorization": "KakaoAK \(Self.clientKey)"])
+            #expect(refused.status == 401)
+            #expect(refused.everything.contains("wrong appKey(***) format"))
+            shown = [address.everything, refused.everything]
+            shown.append(try await fetch("/__admin/requests", port: port).everything)
+            shown.append(try await fetch("/__admin/requests.har", port: port).everything)
+            shown.append(try await fetch("/__admin/cassettes", port: port).everything)
         } catch {
             _ = await server.stop()
             await upstream.stop()

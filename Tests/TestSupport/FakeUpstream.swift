@@ -141,12 +141,15 @@ package struct ClientExchange: Sendable {
 }
 
 /// GETs `target` from 127.0.0.1:`port` with URLSession (async: no thread is blocked while a
-/// record-mode server waits on its upstream).
-package func fetch(_ target: String, port: Int) async throws -> ClientExchange {
+/// record-mode server waits on its upstream), sending `headers` besides URLSession's own (a client's
+/// `Authorization`, say).
+package func fetch(_ target: String, port: Int, headers: [String: String] = [:]) async throws -> ClientExchange {
     guard let url = URL(string: "http://127.0.0.1:\(port)\(target)") else { throw HarnessError.badTarget(target) }
+    var request = URLRequest(url: url, timeoutInterval: 20)
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let session = URLSession(configuration: .ephemeral)
     defer { session.finishTasksAndInvalidate() }
-    let (data, response) = try await session.data(for: URLRequest(url: url, timeoutInterval: 20))
+    let (data, response) = try await session.data(for: request)
     guard let http = response as? HTTPURLResponse else { throw HarnessError.badTarget(target) }
     var headers: [String: String] = [:]
     for (name, value) in http.allHeaderFields {
