@@ -256,16 +256,13 @@ public struct OpenWeatherClient: Sendable, CustomStringConvertible, CustomReflec
             )
         }
         let baseURL = endpoint.isIcon ? iconBaseURL : baseURL
-        guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            baseURL.host != nil
-        else {
-            let which = endpoint.isIcon ? "icon base URL" : "base URL"
-            throw .invalidRequest(message: "\(which) \(baseURL.absoluteString) is not an http or https URL with a host")
-        }
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URL(string: base + endpoint.pathAndQuery) else {
-            throw .invalidRequest(message: "cannot form a URL from \(base) and \(endpoint.path)")
+        let url: URL
+        do {
+            url = try RequestURL.join(
+                baseURL, endpoint.pathAndQuery, path: endpoint.path,
+                which: endpoint.isIcon ? "icon base URL" : "base URL")
+        } catch {
+            throw .invalidRequest(message: error.message)
         }
         let accept = endpoint.isIcon ? "image/png" : "application/json"
         return TransportRequest(url: url, headers: ["Accept": accept], timeout: timeout)

@@ -278,14 +278,9 @@ public struct KMAForecastClient: Sendable, CustomStringConvertible, CustomReflec
         query += parameters
         let endpoint = Endpoint(
             path: "\(Self.servicePath)/\(operation)", query: query, sendsUnits: false, sendsLanguage: false)
-        guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https", baseURL.host != nil
-        else {
-            throw .invalidRequest(message: "base URL \(baseURL.absoluteString) is not an http or https URL with a host")
-        }
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URL(string: base + endpoint.pathAndQuery) else {
-            throw .invalidRequest(message: "cannot form a URL from \(base) and \(endpoint.path)")
+        let url: URL
+        do { url = try RequestURL.join(baseURL, endpoint.pathAndQuery, path: endpoint.path) } catch {
+            throw .invalidRequest(message: error.message)
         }
         return TransportRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)
     }

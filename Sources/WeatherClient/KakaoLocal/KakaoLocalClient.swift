@@ -188,14 +188,9 @@ public struct KakaoLocalClient: Sendable, CustomStringConvertible, CustomDebugSt
                     + "(to send no Authorization header, pass apiKey: \"\")"
             )
         }
-        guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https", baseURL.host != nil
-        else {
-            throw .invalidRequest(message: "base URL \(baseURL.absoluteString) is not an http or https URL with a host")
-        }
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URL(string: base + endpoint.pathAndQuery) else {
-            throw .invalidRequest(message: "cannot form a URL from \(base) and \(endpoint.path)")
+        let url: URL
+        do { url = try RequestURL.join(baseURL, endpoint.pathAndQuery, path: endpoint.path) } catch {
+            throw .invalidRequest(message: error.message)
         }
         return TransportRequest(url: url, headers: headers, timeout: timeout)
     }
