@@ -44,35 +44,23 @@ struct OneCall4Links: Hashable, Sendable {
     /// caller that sent no key, without the placeholder's parameter; nil when the body holds none.
     static func echoKey(_ key: String?, into body: [UInt8]) -> [UInt8]? {
         let placeholder = Array(keyPlaceholder.utf8)
-        guard let firstMatch = firstIndex(of: placeholder, in: body, from: 0) else { return nil }
+        guard var match = body.firstRange(of: placeholder) else { return nil }
         let replacement = key.map { Array(("appid=" + RequestPath.percentEncoded($0)).utf8) } ?? []
         var echoed: [UInt8] = []
         echoed.reserveCapacity(body.count + 64)
         var copied = 0
-        var match: Int? = firstMatch
-        while let at = match {
+        while true {
             // Without a key, the `&` before the placeholder goes too.
+            let at = match.lowerBound
             let cut = replacement.isEmpty && at > 0 && body[at - 1] == UInt8(ascii: "&") ? at - 1 : at
             echoed.append(contentsOf: body[copied..<cut])
             echoed.append(contentsOf: replacement)
-            copied = at + placeholder.count
-            match = firstIndex(of: placeholder, in: body, from: copied)
+            copied = match.upperBound
+            guard let next = body[copied...].firstRange(of: placeholder) else { break }
+            match = next
         }
         echoed.append(contentsOf: body[copied...])
         return echoed
-    }
-
-    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard needle.count <= haystack.count - start else { return nil }
-        var index = start
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// `37.5683` for 37.5683, `-0.1000` for -0.1: four decimals, half away from zero, as the live links.
