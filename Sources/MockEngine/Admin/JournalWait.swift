@@ -194,7 +194,7 @@ package struct JournalWaitReport: Sendable, CustomStringConvertible {
         return text
     }
 
-    /// `#4 GET /data/2.5/weather?q=Busan&appid=*** → 200`.
+    /// `#4 GET /data/2.5/weather?q=Busan&key=*** → 200`: the entry as journalled, secrets masked.
     static func line(_ entry: JournalEntry) -> String {
         let query = entry.query.map { $0.isEmpty ? "" : "?" + $0 } ?? ""
         return "#\(entry.sequenceNumber) \(entry.method) \(entry.path)\(query) → \(entry.status)"

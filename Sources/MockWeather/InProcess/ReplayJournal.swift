@@ -30,9 +30,9 @@ public struct ReplayJournal: Sendable {
     ///
     /// - `path` is compared exactly after the mock's normalisation (percent-decoded, no trailing `/`).
     /// - Each `query` parameter must be present with that value, compared as cassettes compare
-    ///   (numbers by value, so `lat: "37.5"` matches `lat=37.50`; OpenWeatherMap's `q` without case);
-    ///   `"*"` asks only that it is present. A parameter carrying a key (`appid`, `serviceKey`, `key`)
-    ///   may only be `"*"`: the journal keeps keys masked.
+    ///   (numbers by value, so `lat: "37.5"` matches `lat=37.50`; the values each API compares without
+    ///   case, without case); `"*"` asks only that it is present. A parameter carrying a key (any API's
+    ///   secret parameter, as the providers declare them) may only be `"*"`: the journal keeps keys masked.
     /// - `sequenceNumber` nil (the default) waits for a request made after this call; 0 also finds one
     ///   already answered (as far back as the journal's capacity reaches); a request's
     ///   ``ReplayedRequest/sequenceNumber`` waits for the ones after it.
