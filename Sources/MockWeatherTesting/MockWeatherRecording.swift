@@ -59,9 +59,10 @@ public struct MockWeatherRecording: Sendable, Equatable {
         _ environment: [String: String] = ProcessInfo.processInfo.environment, upstreams: [String: URL] = [:]
     ) -> MockWeatherRecording {
         let text = environment[modeVariable]?.lowercased() ?? ""
-        return MockWeatherRecording(
-            mode: Mode(rawValue: text) ?? .none, upstreams: upstreams, environment: environment,
-            unreadMode: text.isEmpty || Mode(rawValue: text) != nil ? nil : environment[modeVariable])
+        var recording = MockWeatherRecording(
+            mode: Mode(rawValue: text) ?? .none, upstreams: upstreams, environment: environment)
+        if !text.isEmpty, Mode(rawValue: text) == nil { recording.unreadMode = environment[modeVariable] }
+        return recording
     }
 
     /// A recording in `mode` through `upstreams`, its keys and `CI` read from `environment`.
@@ -69,20 +70,14 @@ public struct MockWeatherRecording: Sendable, Equatable {
         mode: Mode, upstreams: [String: URL] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment, timeout: Duration = .seconds(10)
     ) {
-        self.init(mode: mode, upstreams: upstreams, environment: environment, unreadMode: nil)
-        self.timeout = timeout
-    }
-
-    private init(mode: Mode, upstreams: [String: URL], environment: [String: String], unreadMode: String?) {
         self.mode = mode
         self.upstreams = upstreams
         self.environment = environment
-        self.unreadMode = unreadMode
-        timeout = .seconds(10)
+        self.timeout = timeout
     }
 
     /// A `MOCKWEATHER_RECORD` value that is no mode, kept to be reported.
-    let unreadMode: String?
+    private(set) var unreadMode: String?
 
     /// Whether `CI` is set, which turns recording off.
     public var isInCI: Bool {
@@ -151,12 +146,6 @@ public struct MockWeatherRecording: Sendable, Equatable {
         let options = RecordingOptions(mode: mode == .all ? .all : .new, access: access)
         return options.hook(
             scrubber: KeyScrubber(secretParameters: Providers.all.secretParameters), directory: directory)
-    }
-
-    /// Whether two recordings ask for the same: mode, upstreams, environment and timeout.
-    public static func == (lhs: MockWeatherRecording, rhs: MockWeatherRecording) -> Bool {
-        lhs.mode == rhs.mode && lhs.upstreams == rhs.upstreams && lhs.environment == rhs.environment
-            && lhs.timeout == rhs.timeout && lhs.unreadMode == rhs.unreadMode
     }
 }
 
