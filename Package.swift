@@ -145,6 +145,18 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
 
+        // OpenSSL 3 opened with dlopen when HTTPS interception or the local CA first needs it.
+        .target(
+            name: "COpenSSL",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+
+        // HTTPS interception: the local certificate authority in the user's own folder, the leaves it
+        // issues, and TLS sessions for HTTPServer's transport seam, all through COpenSSL.
+        .target(
+            name: "LocalTLS", dependencies: ["COpenSSL", "HTTPServer", "Basics", "Locking"],
+            swiftSettings: strictSettings),
+
         // Traces, geodesy, playback, codecs. Imports neither WeatherClient nor MockWeather.
         .target(name: "LocationSimulator", dependencies: ["Basics"], swiftSettings: strictSettings),
 
@@ -304,6 +316,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Replays every input under Fuzz/ (seeds and regressions) through its fuzz target.
+        // The local CA, the certificates it issues and TLS sessions, with OpenSSL loaded at run time.
+        .testTarget(
+            name: "LocalTLSTests", dependencies: ["LocalTLS", "COpenSSL", "HTTPServer", "TestSupport", "Locking"],
+            swiftSettings: strictSettings),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"], swiftSettings: strictSettings),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),
         // End to end: the client against the real `mockweather` binary (built because it is listed
