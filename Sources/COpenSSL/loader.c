@@ -89,6 +89,7 @@ static void load_libraries(void) {
     RESOLVE(crypto, BN_rand);
     RESOLVE(crypto, BN_to_ASN1_INTEGER);
     RESOLVE(crypto, CRYPTO_free);
+    RESOLVE(crypto, CRYPTO_malloc);
     RESOLVE(crypto, X509_new);
     RESOLVE(crypto, X509_free);
     RESOLVE(crypto, X509_up_ref);

@@ -76,6 +76,7 @@ struct mwt_openssl {
     int (*BN_rand)(BIGNUM *number, int bits, int top, int bottom);
     ASN1_INTEGER *(*BN_to_ASN1_INTEGER)(const BIGNUM *number, ASN1_INTEGER *into);
     void (*CRYPTO_free)(void *pointer, const char *file, int line);
+    void *(*CRYPTO_malloc)(size_t size, const char *file, int line);
     // libcrypto: certificates
     X509 *(*X509_new)(void);
     void (*X509_free)(X509 *certificate);
