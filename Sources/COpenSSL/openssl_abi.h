@@ -55,6 +55,7 @@ enum {
 
 #define MWT_SSL_OP_NO_RENEGOTIATION ((uint64_t)1 << 30)
 #define MWT_SSL_OP_NO_TICKET ((uint64_t)1 << 14)
+#define MWT_SSL_OP_IGNORE_UNEXPECTED_EOF ((uint64_t)1 << 7)
 
 /// Every OpenSSL function the shim calls, resolved once by `mwt_load`.
 struct mwt_openssl {

@@ -32,7 +32,8 @@ package final class HTTPServer: Sendable {
     /// Creates a server; nothing is bound until ``start()``.
     package init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {
         self.configuration = configuration
-        shared = ServerShared(handler: handler, limits: configuration.limits, log: configuration.log)
+        shared = ServerShared(
+            handler: handler, limits: configuration.limits, log: configuration.log, directTLS: configuration.directTLS)
     }
 
     /// Binds the configured host and port, starts the event loops and returns the bound port (the

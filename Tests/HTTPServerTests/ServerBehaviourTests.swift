@@ -118,7 +118,7 @@ import Testing
         }
     }
 
-    @Test func connectIsAnswered501SayingHTTPSInterceptionIsNotSupported() async throws {
+    @Test func aConnectItsHandlerAnswersWithoutATunnelIsRefused501AndClosed() async throws {
         try await withServer { port in
             let (response, closed) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)

@@ -37,6 +37,10 @@ package struct HTTPRequest: Sendable {
     /// Whether the peer is on this host (127.0.0.0/8, `::1` or an IPv4-mapped loopback address).
     package var isFromLoopback: Bool
 
+    /// How the request arrived over TLS: through a `CONNECT` tunnel or on a connection that opened
+    /// with TLS; nil for plain HTTP.
+    package var tls: TLSConnectionInfo?
+
     /// Creates a request from its parts, as the server does; use it to drive a handler in tests.
     package init(
         method: String,
@@ -48,8 +52,10 @@ package struct HTTPRequest: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [],
         remoteAddress: String = "127.0.0.1",
-        isFromLoopback: Bool = true
+        isFromLoopback: Bool = true,
+        tls: TLSConnectionInfo? = nil
     ) {
+        self.tls = tls
         self.method = method
         self.target = target
         self.path = path

@@ -32,6 +32,12 @@ package struct HTTPResponse: Sendable {
     /// wins over a stream (the stream is ended unsent); a `HEAD` request gets the head alone.
     package var stream: HTTPResponseStream?
 
+    /// In a 2xx answer to `CONNECT`: the connection becomes a tunnel served with TLS from this context
+    /// (its certificate names the tunnel's host), and the requests inside it reach the handler with
+    /// ``HTTPRequest/tls`` set. The answer itself goes out as `200 Connection established` with no
+    /// body. Ignored in any other response; a `CONNECT` answered without it is refused with 501.
+    package var tunnel: (any TLSServerContext)?
+
     /// Creates a response. Every parameter has a default, so `HTTPResponse()` is an empty 200.
     package init(
         status: Int = 200,

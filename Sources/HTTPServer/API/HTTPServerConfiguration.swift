@@ -30,6 +30,10 @@ package struct HTTPServerConfiguration: Sendable {
     /// What timeouts, delays and drips measure time with; tests inject a clock they advance.
     package var clock: any ServerClock = MonotonicServerClock()
 
+    /// When set, a connection whose first byte opens a TLS handshake is served with TLS from this
+    /// context (HTTPS on the same port as plain HTTP, which still works); nil serves plain HTTP only.
+    package var directTLS: (any TLSServerContext)?
+
     /// Creates a configuration; every parameter has the documented default.
     package init(
         host: String = "127.0.0.1",

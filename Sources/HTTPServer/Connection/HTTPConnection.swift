@@ -19,6 +19,14 @@ final class HTTPConnection: EventLoopClient {
     /// Bytes read but not consumed by the parser: a partial line, or requests pipelined behind one
     /// whose answer is not written yet. Empty (no storage) for a typical idle connection.
     private var pendingInput: [UInt8] = []
+    /// Plain socket or TLS session: how bytes move (the rest of the connection sees the same bytes).
+    private var transport = ConnectionTransport()
+    /// Whether the first byte was looked at for a TLS handshake (``ServerShared/directTLS``).
+    private var checkedForTLS = false
+    /// The target of the `CONNECT` being answered (`host:port`), nil for any other request.
+    private var connectTarget: String?
+    /// The tunnel to start once the `CONNECT` answer is out, and the authority it was asked for.
+    private var pendingTunnel: (context: any TLSServerContext, authority: String)?
     private var output: [UInt8] = []
     private var outputOffset = 0
 
@@ -121,7 +129,7 @@ final class HTTPConnection: EventLoopClient {
         default:
             break
         }
-        if outputOffset < output.count { wanted.insert(.write) }
+        if outputOffset < output.count || transport.readWaitsForWritable { wanted.insert(.write) }
         guard wanted != interest else { return }
         do {
             try loop.setInterest(fd, wanted)
@@ -136,6 +144,9 @@ final class HTTPConnection: EventLoopClient {
     func readable() {
         switch state {
         case .idle, .receivingHead, .receivingBody:
+            if let context = shared.directTLS, !checkedForTLS, state == .idle, pendingInput.isEmpty {
+                guard lookForTLSHandshake(context) else { return }
+            }
             readRequests()
         case .streaming, .hanging, .lingering:
             discardInput()
@@ -145,7 +156,11 @@ final class HTTPConnection: EventLoopClient {
     }
 
     func writable() {
-        flush()
+        if transport.readWaitsForWritable && state.isReadingRequests {
+            readRequests()  // the handshake waited for the socket to take its bytes
+        } else {
+            flush()
+        }
     }
 
     func hangUpOrError() {
@@ -217,35 +232,70 @@ final class HTTPConnection: EventLoopClient {
     // MARK: Reading and parsing
 
     private func readRequests() {
-        let count: Int
-        do {
-            guard case .processed(let read) = try Socket.read(fd, into: server.readBuffer) else { return }
-            count = read
-        } catch {
-            if !error.isPeerDisconnect { shared.log("connection from \(remoteAddress): \(error)") }
-            closeNow()
-            return
-        }
-        guard count > 0 else {
-            // End of stream. Complete requests were answered as they arrived; a partial one cannot be.
-            closeNow()
-            return
-        }
-        // Progress restarts the idle timeout (between keep-alive requests and between body bytes), but
-        // never the header-read timeout: a slowloris trickling a head must not keep it alive.
-        if state == .idle || state == .receivingBody { setTimeout() }
-        if pendingInput.isEmpty {
-            // The common case: parse straight from the loop's buffer, keep only what is left over.
-            let consumed = consume(UnsafeRawBufferPointer(rebasing: server.readBuffer[0..<count]))
-            if consumed < count && state.isReadingRequests || state.keepsPipelinedInput {
-                pendingInput.append(contentsOf: UnsafeRawBufferPointer(rebasing: server.readBuffer[consumed..<count]))
+        // A TLS session may hold decrypted bytes the socket will not announce again: take them all.
+        repeat {
+            let count: Int
+            switch transport.receive(fd, into: server.readBuffer) {
+            case .moved(let read):
+                count = read
+            case .wouldBlock:
+                updateInterest()
+                return
+            case .endOfStream:
+                // Complete requests were answered as they arrived; a partial one cannot be.
+                closeNow()
+                return
+            case .failed(let reason):
+                if let reason { shared.log("connection from \(remoteAddress): \(reason)") }
+                closeNow()
+                return
             }
-        } else {
-            pendingInput.append(contentsOf: UnsafeRawBufferPointer(rebasing: server.readBuffer[0..<count]))
-            consumePendingInput()
+            // Progress restarts the idle timeout (between keep-alive requests and between body bytes), but
+            // never the header-read timeout: a slowloris trickling a head must not keep it alive.
+            if state == .idle || state == .receivingBody { setTimeout() }
+            if pendingInput.isEmpty {
+                // The common case: parse straight from the loop's buffer, keep only what is left over.
+                let consumed = consume(UnsafeRawBufferPointer(rebasing: server.readBuffer[0..<count]))
+                if consumed < count && state.isReadingRequests || state.keepsPipelinedInput {
+                    pendingInput.append(contentsOf: UnsafeRawBufferPointer(rebasing: server.readBuffer[consumed..<count]))
+                }
+            } else {
+                pendingInput.append(contentsOf: UnsafeRawBufferPointer(rebasing: server.readBuffer[0..<count]))
+                consumePendingInput()
+            }
+            flush()
+            updateInterest()
+        } while state.isReadingRequests && transport.hasBufferedInput
+    }
+
+    /// Looks at the first byte of a new connection: a TLS handshake record (22) makes it an HTTPS
+    /// connection served by `context`. Returns whether to go on reading.
+    private func lookForTLSHandshake(_ context: any TLSServerContext) -> Bool {
+        let peeked: IOResult<UInt8?>
+        do {
+            peeked = try Socket.peekByte(fd)
+        } catch {
+            closeNow()
+            return false
         }
-        flush()
-        updateInterest()
+        switch peeked {
+        case .wouldBlock:
+            return false
+        case .processed(nil):
+            closeNow()
+            return false
+        case .processed(let byte?):
+            checkedForTLS = true
+            guard byte == 22 else { return true }
+            do {
+                try transport.startTLS(context, on: fd, tunnelAuthority: nil, peer: remoteAddress)
+                return true
+            } catch {
+                context.handshakeFailed(error, peer: remoteAddress)
+                closeNow()
+                return false
+            }
+        }
     }
 
     private func consumePendingInput() {
@@ -293,25 +343,23 @@ final class HTTPConnection: EventLoopClient {
             isHeadRequest: parsed.method == "HEAD",
             requestVersion: parsed.version
         )
-        if parsed.method == "CONNECT" {
-            fail(
-                status: 501,
-                message: "CONNECT is not supported: this server does not tunnel or intercept HTTPS. "
-                    + "Send plain HTTP requests to it (absolute-form targets, as proxies receive, are fine)."
-            )
-            return
-        }
+        connectTarget = parsed.method == "CONNECT" ? parsed.target : nil
+        // The handler decides about a `CONNECT` (tunnel with TLS or refuse); after its answer the
+        // connection is a tunnel or closes, never a second plain request.
+        if connectTarget != nil { current.keepAlive = false }
+        let tls = transport.connectionInfo
         let request = HTTPRequest(
             method: parsed.method,
             target: parsed.target,
             path: parsed.requestTarget.path,
             query: parsed.requestTarget.query,
-            host: parsed.requestTarget.authority,
+            host: parsed.requestTarget.authority ?? tls?.tunnelAuthority,
             version: parsed.version,
             headers: parsed.headers,
             body: parsed.body,
             remoteAddress: remoteAddress,
-            isFromLoopback: isFromLoopback
+            isFromLoopback: isFromLoopback,
+            tls: tls
         )
         switch shared.handler.handle(request) {
         case .respond(let response):
@@ -340,8 +388,30 @@ final class HTTPConnection: EventLoopClient {
     /// and watch for what comes next.
     private func resume() {
         if state.isReadingRequests && !pendingInput.isEmpty { consumePendingInput() }
+        if state.isReadingRequests && transport.hasBufferedInput {
+            readRequests()  // decrypted bytes held by the session while the connection did not read
+            return
+        }
         flush()
         updateInterest()
+    }
+
+    /// The `CONNECT` answer is out: from here on the connection speaks TLS as `context`'s host.
+    private func startTunnel(_ context: any TLSServerContext, authority: String) {
+        guard pendingInput.isEmpty else {
+            // The handshake's first bytes were read as if they were HTTP; they cannot be handed back.
+            shared.log(
+                "connection from \(remoteAddress): closed a tunnel to \(authority) whose client sent bytes before "
+                    + "the CONNECT was answered")
+            closeNow()
+            return
+        }
+        do {
+            try transport.startTLS(context, on: fd, tunnelAuthority: authority, peer: remoteAddress)
+        } catch {
+            context.handshakeFailed(error, peer: remoteAddress)
+            closeNow()
+        }
     }
 
     // MARK: Responding
@@ -363,6 +433,26 @@ final class HTTPConnection: EventLoopClient {
                 transition(to: .delaying)
                 loop.schedule(at: loop.now + nanoseconds, token: token, tag: TimerTag.delay)
                 return
+            }
+        }
+        if let authority = connectTarget {
+            connectTarget = nil
+            if let tunnel = response.tunnel, (200..<300).contains(response.status), response.fault == nil {
+                guard !transport.isTLS else {
+                    send(HTTPResponse(status: 501, text: "501 Not Implemented: a tunnel inside a tunnel is not served\n"))
+                    return
+                }
+                // RFC 9110 §9.3.6: a 2xx answer to CONNECT has no body and no framing headers; the
+                // tunnel starts once it is out.
+                output.append(contentsOf: "HTTP/1.1 200 Connection established\r\n\r\n".utf8)
+                pendingTunnel = (tunnel, authority)
+                transition(to: .writing(after: .readNext))
+                return
+            }
+            if (200..<300).contains(response.status) {
+                response = HTTPResponse(
+                    status: 501, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                    text: "501 Not Implemented: this server does not tunnel or intercept HTTPS for this CONNECT\n")
             }
         }
         if let stream = response.stream {
@@ -564,20 +654,21 @@ final class HTTPConnection: EventLoopClient {
     private func flush() {
         var tookSome = false
         while outputOffset < output.count {
-            let attempt = output.withUnsafeBytes { bytes in
-                Result { () throws(SystemError) in
-                    try Socket.write(fd, UnsafeRawBufferPointer(rebasing: bytes[outputOffset...]))
-                }
+            let outcome = output.withUnsafeBytes { bytes in
+                transport.send(fd, UnsafeRawBufferPointer(rebasing: bytes[outputOffset...]))
             }
-            let result: IOResult<Int>
-            do {
-                result = try attempt.get()
-            } catch {
-                if !error.isPeerDisconnect { shared.log("connection from \(remoteAddress): \(error)") }
+            let written: Int
+            switch outcome {
+            case .moved(let count):
+                written = count
+            case .endOfStream, .failed(reason: nil):
                 closeNow()
                 return
-            }
-            guard case .processed(let written) = result else {
+            case .failed(let reason?):
+                shared.log("connection from \(remoteAddress): \(reason)")
+                closeNow()
+                return
+            case .wouldBlock:
                 // The socket is full: stop parsing (responses stay in order) until it drains. The stall
                 // is counted from the last byte the peer took: a write that finds the socket as full
                 // as before (a stream's next piece) must not restart it.
@@ -613,6 +704,11 @@ final class HTTPConnection: EventLoopClient {
         switch after {
         case .readNext:
             transition(to: .idle)
+            if let tunnel = pendingTunnel {
+                pendingTunnel = nil
+                startTunnel(tunnel.context, authority: tunnel.authority)
+                guard state != .closed else { return }
+            }
             resume()
         case .close:
             lingerAndClose()
@@ -628,20 +724,19 @@ final class HTTPConnection: EventLoopClient {
     // MARK: Closing
 
     private func lingerAndClose() {
-        Socket.shutdownOutput(fd)
+        transport.shutdownOutput(fd)
         transition(to: .lingering)
         updateInterest()
     }
 
     private func discardInput() {
         while true {
-            do {
-                guard case .processed(let count) = try Socket.read(fd, into: server.readBuffer) else { return }
-                if count == 0 {
-                    closeNow()
-                    return
-                }
-            } catch {
+            switch transport.receive(fd, into: server.readBuffer) {
+            case .moved:
+                continue
+            case .wouldBlock:
+                return
+            case .endOfStream, .failed:
                 closeNow()
                 return
             }

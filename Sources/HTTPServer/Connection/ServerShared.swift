@@ -7,6 +7,8 @@ final class ServerShared: Sendable {
     let limits: HTTPLimits
     let log: @Sendable (String) -> Void
     let openConnections = Atomic<Int>(0)
+    /// Serves connections that open with a TLS handshake (``HTTPServerConfiguration/directTLS``).
+    let directTLS: (any TLSServerContext)?
 
     let headerReadTimeout: UInt64
     let idleTimeout: UInt64
@@ -15,8 +17,12 @@ final class ServerShared: Sendable {
     let shutdownGracePeriod: UInt64
     let maxConnections: Int
 
-    init(handler: any HTTPHandler, limits: HTTPLimits, log: @escaping @Sendable (String) -> Void) {
+    init(
+        handler: any HTTPHandler, limits: HTTPLimits, log: @escaping @Sendable (String) -> Void,
+        directTLS: (any TLSServerContext)? = nil
+    ) {
         self.handler = handler
+        self.directTLS = directTLS
         self.limits = limits
         self.log = log
         // A zero timeout would close connections before they could say anything; 1 ms is the floor.

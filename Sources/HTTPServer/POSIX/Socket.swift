@@ -94,6 +94,14 @@ enum Socket {
         try nonBlockingCall("read", recv(fd, buffer.baseAddress, buffer.count, 0))
     }
 
+    /// The next byte the peer sent, left unread (`nil`: the peer closed its side).
+    static func peekByte(_ fd: Int32) throws(SystemError) -> IOResult<UInt8?> {
+        var byte: UInt8 = 0
+        let result = try nonBlockingCall("recv(MSG_PEEK)", recv(fd, &byte, 1, Int32(MSG_PEEK)))
+        guard case .processed(let count) = result else { return .wouldBlock }
+        return .processed(count == 0 ? nil : byte)
+    }
+
     /// Writes as much of `bytes` as the socket takes now, without raising SIGPIPE.
     @inline(__always)
     static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> IOResult<Int> {
