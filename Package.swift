@@ -189,7 +189,7 @@ let package = Package(
             // Foundation (docs/ARCHITECTURE.md#foundation-essentials).
             dependencies: [
                 "Basics", "MockEngine", "MockProviders", "MockRecording", "HTTPServer", "ArgumentParsing",
-                "WeatherWorld", "Gazetteer", "KoreaRegions",
+                "WeatherWorld", "Gazetteer", "KoreaRegions", "LocalTLS",
                 .target(
                     name: "BundledCassettes",
                     condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
