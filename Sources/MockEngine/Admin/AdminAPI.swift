@@ -66,7 +66,12 @@ package struct AdminAPI: Sendable {
         return rest.isEmpty || rest.first == UInt8(ascii: "/")
     }
 
-    func respond(to request: HTTPRequest, path: String) -> HTTPHandlerResult {
+    /// The answer to `replayRequest`, whose path ``handles(_:)``; loopback peers only, then the
+    /// ``LocalAccessPolicy``.
+    func respond(to replayRequest: ReplayRequest) -> HTTPHandlerResult {
+        // The endpoints read the request as received (its query, `Host`, body); routing, its path.
+        let request = replayRequest.http
+        let path = replayRequest.path
         guard request.isFromLoopback else {
             return .respond(json(403, .object(["error": .string("the admin API answers loopback clients only")])))
         }

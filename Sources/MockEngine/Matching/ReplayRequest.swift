@@ -7,23 +7,31 @@ package import FoundationEssentials
 package import Foundation
 #endif
 
-/// A request as matching sees it: method, normalised path, query parameters by lower-case name,
-/// headers, and the provider whose API it is for (docs/ARCHITECTURE.md#providers).
+/// A request as every layer after the connection sees it: the ``HTTPRequest`` the server handed over
+/// (``http``), and its reading for matching: method, normalised path, query parameters by lower-case
+/// name, headers, and the provider whose API it is for (docs/ARCHITECTURE.md#providers). The one value
+/// that travels from the handler to the responder, its strategies, record mode's forwarder and the
+/// admin API, so what one of them needs of the request is read where it was received.
 ///
 /// Built once per request from the raw request-target, without copying the query: parameters are
 /// found by scanning it (queries hold a handful of parameters), and only values that are
 /// percent-encoded are decoded. Absolute-form targets (`http://api.example.com/path?...`) reduce to
 /// their path and query, so clients configured with an HTTP proxy match unchanged.
 package struct ReplayRequest: Sendable {
-    var method: String
+    /// The request as received: its target, body, peer and every other part the reading below leaves
+    /// out (record mode forwards it whole, the admin API checks its peer and `Host`). A request made
+    /// from its parts (recording, HAR export, tests) holds the request those parts make.
+    package let http: HTTPRequest
+    /// The method as received.
+    var method: String { http.method }
     /// Percent-decoded, without a trailing slash.
     package var path: String
     /// The raw query as sent (after `?`), or nil.
-    var rawQuery: String?
+    var rawQuery: String? { http.query }
     /// Values by lower-case name (`parameters["q"]` finds `Q`); the first of a repeated name wins.
     package let parameters: QueryParameters
     /// The headers as received (a provider's rules read a key carried in one).
-    package let headers: HTTPHeaders
+    package var headers: HTTPHeaders { http.headers }
     /// The provider whose path prefix the path starts with, nil when none claims it.
     package let provider: RegisteredProvider?
     /// The provider's coordinate parameters as numbers, when both are present, numeric and in range
@@ -54,20 +62,32 @@ package struct ReplayRequest: Sendable {
         method: String, path rawPath: String, query: String?, headers: HTTPHeaders = HTTPHeaders(),
         providers: ProviderSet, now: Date = Date()
     ) {
-        self.method = method
-        self.instant = now
+        // The query a whole target carries, when none is given; the path as a server would hand it
+        // over, without it (the normalised path is the same either way).
+        var path = Substring(rawPath)
         var query = query
-        if query == nil, let mark = rawPath.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = String(rawPath[rawPath.utf8.index(after: mark)...])
+        if let mark = rawPath.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            if query == nil { query = String(rawPath[rawPath.utf8.index(after: mark)...]) }
+            path = rawPath[..<mark]
         }
-        let path = RequestPath.normalized(rawPath)
+        let request = HTTPRequest(
+            method: method, target: query.map { "\(path)?\($0)" } ?? String(path), path: String(path), query: query,
+            host: headers["Host"], headers: headers)
+        self.init(request, providers: providers, now: now)
+    }
+
+    /// The request an ``HTTPRequest`` is, for `providers`, arrived at `now`, on a server whose
+    /// `--shift-times` is `shiftsTimesByDefault`.
+    init(_ request: HTTPRequest, providers: ProviderSet, now: Date = Date(), shiftsTimesByDefault: Bool = false) {
+        self.http = request
+        self.instant = now
+        self.shiftsTimesByDefault = shiftsTimesByDefault
+        let path = RequestPath.normalized(request.path)
         self.path = path
-        self.rawQuery = query
-        self.headers = headers
         let provider = providers.provider(forPath: path)
         self.provider = provider
         let parameters = QueryParameters(
-            query ?? "", caseInsensitive: provider?.vocabulary.caseInsensitiveParameters ?? [],
+            request.query ?? "", caseInsensitive: provider?.vocabulary.caseInsensitiveParameters ?? [],
             secrets: providers.secretParameterNames)
         self.parameters = parameters
         if let names = provider?.vocabulary.coordinates,
@@ -78,15 +98,6 @@ package struct ReplayRequest: Sendable {
         } else {
             coordinate = nil
         }
-    }
-
-    /// The request an ``HTTPRequest`` is, for `providers`, arrived at `now`, on a server whose
-    /// `--shift-times` is `shiftsTimesByDefault`.
-    init(_ request: HTTPRequest, providers: ProviderSet, now: Date = Date(), shiftsTimesByDefault: Bool = false) {
-        self.init(
-            method: request.method, path: request.path, query: request.query, headers: request.headers,
-            providers: providers, now: now)
-        self.shiftsTimesByDefault = shiftsTimesByDefault
     }
 
     /// The first coordinate parameter whose number lies outside its range, if any: read only when no

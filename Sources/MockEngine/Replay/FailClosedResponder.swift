@@ -1,5 +1,5 @@
 import Basics
-package import HTTPServer
+import HTTPServer
 
 /// No match in replay mode: never forward, answer in the API's own error shape (its provider's, see
 /// ``Provider/errorResponse(status:message:for:)``) so the client shows a readable message, and mark
@@ -13,10 +13,7 @@ package struct FailClosedResponder: UnmatchedRequestStrategy {
     /// `--scrub` patterns for the message, which quotes the request.
     var scrubber: KeyScrubber?
 
-    package func respond(
-        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss findNearMiss: () -> NearMiss?,
-        library: CassetteLibrary
-    ) -> ReplayOutcome {
+    package func respond(to replayRequest: ReplayRequest, nearMiss findNearMiss: () -> NearMiss?) -> ReplayOutcome {
         let nearMiss = findNearMiss()
         let closest = nearMiss?.summary ?? "no cassettes are loaded"
         var message =

@@ -1,19 +1,17 @@
 import Basics
 import Dispatch
-package import HTTPServer
+import HTTPServer
 
 /// Replays cassettes: matching, then the request's provider's rules (a cassette naming a literal
 /// secret wins over them), then the interaction's prepared response in the variant the request asks
 /// for, at its sequence position, with its delay and fault, then global chaos.
 package struct ReplayResponder: Responder {
-    let store: CassetteStore
     let unmatched: any UnmatchedRequestStrategy
     let chaos: ChaosConfiguration
     let random: SeededRandom
     let screening: ScreeningContext
 
-    package func respond(to request: HTTPRequest, as replayRequest: ReplayRequest) -> ReplayOutcome {
-        let library = store.library
+    package func respond(to replayRequest: ReplayRequest, from library: CassetteLibrary) -> ReplayOutcome {
         let best = library.match(replayRequest)
         // The API checks the key before anything else, so its rules come before the location; a
         // cassette that stages a key state by naming the key itself is the user's word and wins.
@@ -34,10 +32,7 @@ package struct ReplayResponder: Responder {
                     status: 400, message: names.message(for: problem), for: replayRequest)
                 return withChaos(ReplayOutcome(response, .answered(problem.rule)))
             }
-            return withChaos(
-                unmatched.respond(
-                    to: request, as: replayRequest, nearMiss: { library.nearMiss(for: replayRequest) }, library: library
-                ))
+            return withChaos(unmatched.respond(to: replayRequest) { library.nearMiss(for: replayRequest) })
         }
         // Through the buffer, the entry and its prepared response are read where they lie: a copy of
         // either would retain each of their fields on every request, on both event loops at once.

@@ -69,7 +69,9 @@ package struct ReplayOutcome: Sendable {
 /// Answers requests outside `/__admin/`. Replay is one strategy; record mode (`--record all`) is
 /// another that forwards everything upstream.
 package protocol Responder: Sendable {
-    func respond(to request: HTTPRequest, as replayRequest: ReplayRequest) -> ReplayOutcome
+    /// The outcome for `request`, answered from `library`: the store's set when the request arrived,
+    /// read once by the handler, so one request never sees two sets.
+    func respond(to request: ReplayRequest, from library: CassetteLibrary) -> ReplayOutcome
 }
 
 /// Decides what happens to a request no cassette matches. Replay fails closed (`FailClosedResponder`),
@@ -78,7 +80,6 @@ package protocol Responder: Sendable {
 /// asked (`nearMiss()`): only the fail-closed answer says it, and finding it examines up to
 /// ``CassetteLibrary/nearMissExaminationLimit`` interactions.
 package protocol UnmatchedRequestStrategy: Sendable {
-    func respond(
-        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: () -> NearMiss?, library: CassetteLibrary
-    ) -> ReplayOutcome
+    /// The outcome for `request`, which no cassette matched; `nearMiss` finds the closest interaction.
+    func respond(to request: ReplayRequest, nearMiss: () -> NearMiss?) -> ReplayOutcome
 }

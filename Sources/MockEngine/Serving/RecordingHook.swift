@@ -1,12 +1,13 @@
-package import HTTPServer
+import HTTPServer
 
 /// Record mode as the engine sees it (docs/ARCHITECTURE.md#recording): something that forwards a
 /// request upstream and answers with what came back. `MockRecording` builds one; the engine never
 /// imports it, so replay-only code carries no recorder.
 package protocol RequestForwarder: Sendable {
-    /// Forwards `request` and answers with the upstream's answer (later: it waits on the network).
-    /// `replacing` overwrites the cassette already recorded for the same request.
-    func forward(_ request: HTTPRequest, as replayRequest: ReplayRequest, replacing: Bool) -> ReplayOutcome
+    /// Forwards `request` as received (``ReplayRequest/http``) and answers with the upstream's answer
+    /// (later: it waits on the network). `replacing` overwrites the cassette already recorded for the
+    /// same request.
+    func forward(_ request: ReplayRequest, replacing: Bool) -> ReplayOutcome
 }
 
 /// `--record new|all`: how the stack makes its forwarder once its store exists.
@@ -36,9 +37,9 @@ package struct ForwardingResponder: Responder {
     /// Refuses what a web page of another origin sent (``LocalAccessPolicy``).
     let access: LocalAccessPolicy
 
-    package func respond(to request: HTTPRequest, as replayRequest: ReplayRequest) -> ReplayOutcome {
+    package func respond(to request: ReplayRequest, from library: CassetteLibrary) -> ReplayOutcome {
         if let refused = access.refusedForwarding(request) { return refused }
-        return forwarder.forward(request, as: replayRequest, replacing: true)
+        return forwarder.forward(request, replacing: true)
     }
 }
 
@@ -48,19 +49,17 @@ package struct ForwardingUnmatchedStrategy: UnmatchedRequestStrategy {
     /// Refuses what a web page of another origin sent (``LocalAccessPolicy``).
     let access: LocalAccessPolicy
 
-    package func respond(
-        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: () -> NearMiss?, library: CassetteLibrary
-    ) -> ReplayOutcome {
+    package func respond(to request: ReplayRequest, nearMiss: () -> NearMiss?) -> ReplayOutcome {
         if let refused = access.refusedForwarding(request) { return refused }
-        return forwarder.forward(request, as: replayRequest, replacing: false)
+        return forwarder.forward(request, replacing: false)
     }
 }
 
 extension LocalAccessPolicy {
     /// The answer to a request record mode must not forward (nothing goes upstream, nothing is
     /// written), or nil when it may.
-    fileprivate func refusedForwarding(_ request: HTTPRequest) -> ReplayOutcome? {
-        guard let refusal = refusal(ofForwarding: request) else { return nil }
+    fileprivate func refusedForwarding(_ request: ReplayRequest) -> ReplayOutcome? {
+        guard let refusal = refusal(ofForwarding: request.http) else { return nil }
         let message = "record mode forwarded nothing: \(refusal)"
         let response = HTTPResponse.json(status: refusal.status, .object([("error", .string(message))]))
         return ReplayOutcome(response, .answered("(record mode: refused, \(refusal.kindLabel))"))

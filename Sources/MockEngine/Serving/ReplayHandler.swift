@@ -1,29 +1,53 @@
 import Basics
 package import HTTPServer
 
-/// The HTTP handler every mode runs: `/__admin/` to the admin API, everything else to the responder
-/// (replay, or record mode's strategies); one journal entry and one log line per request.
+/// The HTTP handler every mode runs: each request is read once into a ``ReplayRequest`` against the
+/// store's library of the moment, then `/__admin/` goes to the admin API and everything else to the
+/// responder (replay, or record mode's strategies); one journal entry and one log line per request.
 package struct ReplayHandler: HTTPHandler {
-    let responder: any Responder
-    let admin: AdminAPI
-    let journal: RequestJournal
-    let logger: RequestLogger?
+    /// The cassettes answered from: its library is read once per request, so matching, the answer
+    /// memo and the strategies all see one set.
+    let store: CassetteStore
+    /// The APIs requests are read for: the store's, so requests and cassettes are read alike.
+    let providers: ProviderSet
     /// What "now" is for the requests' answers.
     let clock: MockClock
     /// `--shift-times`: recorded times are moved to the clock's now unless a cassette says otherwise.
-    var shiftsTimes = false
+    let shiftsTimes: Bool
+    let responder: any Responder
+    /// Answers `/__admin/`: a peer of the responder, with the same store.
+    let admin: AdminAPI
+    let journal: RequestJournal
+    let logger: RequestLogger?
     /// Set in record mode or with `--scrub`: masks secrets in journal entries and log lines beyond the
     /// secret parameters (which are always masked).
-    var scrubber: KeyScrubber?
+    let scrubber: KeyScrubber?
     /// Answers to requests seen before; nil where answers are not kept (record mode, `--scrub`, whose
     /// journal entries are scrubbed per request).
-    var memo: AnswerMemo?
+    let memo: AnswerMemo?
+
+    /// The handler answering from `store` at `clock`'s time with `responder`, `/__admin/` with `admin`;
+    /// see the properties for the rest.
+    init(
+        store: CassetteStore, clock: MockClock, shiftsTimes: Bool, responder: any Responder, admin: AdminAPI,
+        journal: RequestJournal, logger: RequestLogger?, scrubber: KeyScrubber?, memo: AnswerMemo?
+    ) {
+        self.store = store
+        self.providers = store.providers
+        self.clock = clock
+        self.shiftsTimes = shiftsTimes
+        self.responder = responder
+        self.admin = admin
+        self.journal = journal
+        self.logger = logger
+        self.scrubber = scrubber
+        self.memo = memo
+    }
 
     package func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
         let started = ContinuousClock.now
-        // Read only where answers are kept (one lock less per request in record mode and with --scrub).
-        let library = memo == nil ? nil : admin.store.library
-        if let memo, let library, let answer = memo.answer(for: request, from: library) {
+        let library = store.library
+        if let memo, let answer = memo.answer(for: request, from: library) {
             let recorded = RecordedEntry(
                 repeating: answer.entry, timestampMilliseconds: Timestamp.nowMilliseconds(),
                 durationMicroseconds: started.duration(to: .now).inMicroseconds)
@@ -31,22 +55,22 @@ package struct ReplayHandler: HTTPHandler {
             logger?.log(recorded)
             return .respond(answer.response)
         }
-        let replayRequest = ReplayRequest(
-            request, providers: admin.store.providers, now: clock.now, shiftsTimesByDefault: shiftsTimes)
-        if AdminAPI.handles(replayRequest.path) {
-            return admin.respond(to: request, path: replayRequest.path)
+        // From here on the request is this one value, the raw request inside it (``ReplayRequest/http``).
+        let request = ReplayRequest(request, providers: providers, now: clock.now, shiftsTimesByDefault: shiftsTimes)
+        if AdminAPI.handles(request.path) {
+            return admin.respond(to: request)
         }
-        let outcome = responder.respond(to: request, as: replayRequest)
+        let outcome = responder.respond(to: request, from: library)
         switch outcome.answer {
         case .now(var response):
-            let outcome = echoingSecrets(outcome, into: &response, for: replayRequest)
-            let entry = record(outcome, response, for: replayRequest, started: started)
-            // The library read before matching: one reloaded meanwhile must not be credited with it.
-            if let memo, let library, outcome.isRepeatable, !replayRequest.readTheClock,
-                library === admin.store.library
-            {
+            let outcome = echoingSecrets(outcome, into: &response, for: request)
+            let entry = record(outcome, response, for: request, started: started)
+            // Kept only if the library it came from is still the store's: after a reload meanwhile it
+            // would set the memo back to the old set.
+            if let memo, outcome.isRepeatable, !request.readTheClock, library === store.library {
                 memo.remember(
-                    AnswerMemo.Answer(for: request, response: response, entry: entry), for: request, from: library)
+                    AnswerMemo.Answer(for: request.http, response: response, entry: entry), for: request.http,
+                    from: library)
             }
             return .respond(response)
         case .later(let produce):
@@ -54,8 +78,8 @@ package struct ReplayHandler: HTTPHandler {
             return .respondLater { [self] in
                 let produced = await produce()
                 guard var response = produced.response else { return HTTPResponse(status: 500) }
-                let final = echoingSecrets(produced, into: &response, for: replayRequest)
-                record(final, response, for: replayRequest, started: started)
+                let final = echoingSecrets(produced, into: &response, for: request)
+                record(final, response, for: request, started: started)
                 return response
             }
         }

@@ -61,7 +61,7 @@ package final class ReplayStack: Sendable {
             }
         }
         let replay = ReplayResponder(
-            store: store, unmatched: unmatched, chaos: options.chaos, random: random,
+            unmatched: unmatched, chaos: options.chaos, random: random,
             screening: ScreeningContext(requireKey: options.requireKey, providerSettings: options.providerSettings))
         let responder: any Responder =
             if let forwarder, options.recording?.forwardsEverything == true {
@@ -77,8 +77,8 @@ package final class ReplayStack: Sendable {
         }
         let scrubbing = scrubber?.nilWhenTrivial
         handler = ReplayHandler(
-            responder: responder, admin: admin, journal: journal, logger: logger, clock: clock,
-            shiftsTimes: options.shiftTimes, scrubber: scrubbing,
+            store: store, clock: clock, shiftsTimes: options.shiftTimes, responder: responder, admin: admin,
+            journal: journal, logger: logger, scrubber: scrubbing,
             memo: options.keepsAnswers && options.recording == nil && scrubbing == nil ? AnswerMemo() : nil)
     }
 

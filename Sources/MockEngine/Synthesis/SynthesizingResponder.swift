@@ -13,13 +13,11 @@ struct SynthesizingResponder: UnmatchedRequestStrategy {
     let board: WorldBoard
     let fallback: any UnmatchedRequestStrategy
 
-    func respond(
-        to request: HTTPRequest, as replayRequest: ReplayRequest, nearMiss: () -> NearMiss?, library: CassetteLibrary
-    ) -> ReplayOutcome {
+    func respond(to replayRequest: ReplayRequest, nearMiss: () -> NearMiss?) -> ReplayOutcome {
         guard let provider = replayRequest.provider,
             let answer = provider.provider.synthesize(replayRequest, context: board.context)
         else {
-            return fallback.respond(to: request, as: replayRequest, nearMiss: nearMiss, library: library)
+            return fallback.respond(to: replayRequest, nearMiss: nearMiss)
         }
         guard answer.isSynthetic, let world = board.world else {
             return ReplayOutcome(answer.response, .answered(answer.rule))

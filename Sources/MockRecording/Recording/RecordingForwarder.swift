@@ -12,7 +12,8 @@ package import Foundation
 struct RecordingForwarder: RequestForwarder {
     let recorder: Recorder
 
-    func forward(_ request: HTTPRequest, as replayRequest: ReplayRequest, replacing: Bool) -> ReplayOutcome {
+    func forward(_ request: ReplayRequest, replacing: Bool) -> ReplayOutcome {
+        let request = request.http
         let captured = CapturedRequest(
             method: request.method, rawPath: request.path, rawQuery: request.query,
             headers: request.headers.map { HeaderField(name: $0.name, value: $0.value) }, body: request.body,
