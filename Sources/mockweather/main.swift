@@ -14,7 +14,7 @@ import Darwin
 
 /// The subcommands, a closed set: each is listed once, and dispatch is a switch with a case for each.
 enum Subcommand: CaseIterable {
-    case serve, record, importHAR, exportHAR, verify, validate, list, synthesize
+    case serve, record, importHAR, exportHAR, verify, validate, list, synthesize, ca
 
     var spec: CommandSpec {
         switch self {
@@ -26,6 +26,7 @@ enum Subcommand: CaseIterable {
         case .validate: ValidateCommand.spec
         case .list: ListCommand.spec
         case .synthesize: SynthesizeCommand.spec
+        case .ca: CACommand.spec
         }
     }
 
@@ -39,6 +40,7 @@ enum Subcommand: CaseIterable {
         case .validate: try ValidateCommand.run(arguments)
         case .list: ListCommand.run(arguments)
         case .synthesize: try SynthesizeCommand.run(arguments)
+        case .ca: try CACommand.run(arguments)
         }
     }
 }
