@@ -42,41 +42,16 @@ public struct OneCall4Current: OneCall4Record {
     /// The first, primary condition, or `nil` when `weather` is empty.
     public var primaryCondition: WeatherCondition? { conditions.first }
 
-    private enum CodingKeys: String, CodingKey {
-        case time = "dt"
-        case sunrise, sunset
-        case temperature = "temp"
-        case feelsLike = "feels_like"
-        case pressure, humidity
-        case dewPoint = "dew_point"
-        case uvIndex = "uvi"
-        case cloudCover = "clouds"
-        case visibility
-        case windSpeed = "wind_speed"
-        case windDirection = "wind_deg"
-        case windGust = "wind_gust"
-        case conditions = "weather"
-        case rain, snow
-        case alertIDs = "alerts"
-    }
-
     /// Decodes `data[0]`; temperatures take their unit from the decoder's requested units.
     public init(from decoder: any Decoder) throws {
         let unit = decoder.requestedUnits.temperatureUnit
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: OneCallField.self)
         time = try container.decodeUnixTime(forKey: .time)
         sunrise = try container.decodeEventTimeIfPresent(forKey: .sunrise)
         sunset = try container.decodeEventTimeIfPresent(forKey: .sunset)
-        temperature = try container.decodeTemperature(forKey: .temperature, in: unit)
-        feelsLike = try container.decodeTemperature(forKey: .feelsLike, in: unit)
-        pressure = try container.decode(Double.self, forKey: .pressure)
-        humidity = try container.decode(Int.self, forKey: .humidity)
-        dewPoint = try container.decodeTemperature(forKey: .dewPoint, in: unit)
+        (temperature, feelsLike, pressure, humidity, dewPoint) = try container.decodeAir(in: unit)
         uvIndex = try container.decode(Double.self, forKey: .uvIndex)
-        cloudCover = try container.decode(Int.self, forKey: .cloudCover)
-        visibility = try container.decodeIfPresent(Int.self, forKey: .visibility)
-        wind = try container.decodeFlatWind(speed: .windSpeed, direction: .windDirection, gust: .windGust)
-        conditions = try container.decode([WeatherCondition].self, forKey: .conditions)
+        (cloudCover, visibility, wind, conditions) = try container.decodeSky()
         rain = try container.decodeIfPresent(Precipitation.self, forKey: .rain)
         snow = try container.decodeIfPresent(Precipitation.self, forKey: .snow)
         alertIDs = try container.decodeAlertIDs(forKey: .alertIDs)

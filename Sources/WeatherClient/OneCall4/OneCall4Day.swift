@@ -51,39 +51,15 @@ public struct OneCall4Day: OneCall4Record {
     /// The first, primary condition, or `nil` when `weather` is empty.
     public var primaryCondition: WeatherCondition? { conditions.first }
 
-    private enum CodingKeys: String, CodingKey {
-        case time = "dt"
-        case sunrise, sunset, moonrise, moonset
-        case moonPhase = "moon_phase"
-        case temperatures = "temp"
-        case feelsLike = "feels_like"
-        case pressure, humidity
-        case dewPoint = "dew_point"
-        case windSpeed = "wind_speed"
-        case windDirection = "wind_deg"
-        case windGust = "wind_gust"
-        case conditions = "weather"
-        case cloudCover = "clouds"
-        case precipitationProbability = "pop"
-        case rain, snow
-        case uvIndex = "uvi"
-        case alertIDs = "alerts"
-    }
-
     /// Decodes one `data` element; temperatures take their unit from the decoder's requested units.
     /// A `rain` or `snow` object (the documentation's `{"1h": …}`) fails with its JSON path: the live
     /// API sends the day's total as a number, and reading an hourly rate as a daily total would be a
     /// silent wrong answer.
     public init(from decoder: any Decoder) throws {
         let unit = decoder.requestedUnits.temperatureUnit
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        time = try container.decodeUnixTime(forKey: .time)
-        sunrise = try container.decodeEventTimeIfPresent(forKey: .sunrise)
-        sunset = try container.decodeEventTimeIfPresent(forKey: .sunset)
-        moonrise = try container.decodeEventTimeIfPresent(forKey: .moonrise)
-        moonset = try container.decodeEventTimeIfPresent(forKey: .moonset)
-        moonPhase = try container.decode(Double.self, forKey: .moonPhase)
-        temperatures = try container.decode(DailyTemperatures.self, forKey: .temperatures)
+        let container = try decoder.container(keyedBy: OneCallField.self)
+        (time, sunrise, sunset, moonrise, moonset, moonPhase) = try container.decodeDay()
+        temperatures = try container.decode(DailyTemperatures.self, forKey: .temperature)
         feelsLike = try container.decode(DailyFeelsLike.self, forKey: .feelsLike)
         pressure = try container.decode(Double.self, forKey: .pressure)
         humidity = try container.decode(Int.self, forKey: .humidity)

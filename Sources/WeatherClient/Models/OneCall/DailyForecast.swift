@@ -48,37 +48,13 @@ public struct DailyForecast: Sendable, Hashable, Decodable {
     /// The first, primary condition, or `nil` when `weather` is empty.
     public var primaryCondition: WeatherCondition? { conditions.first }
 
-    private enum CodingKeys: String, CodingKey {
-        case time = "dt"
-        case sunrise, sunset, moonrise, moonset
-        case moonPhase = "moon_phase"
-        case summary
-        case temperatures = "temp"
-        case feelsLike = "feels_like"
-        case pressure, humidity
-        case dewPoint = "dew_point"
-        case windSpeed = "wind_speed"
-        case windDirection = "wind_deg"
-        case windGust = "wind_gust"
-        case conditions = "weather"
-        case cloudCover = "clouds"
-        case precipitationProbability = "pop"
-        case rain, snow
-        case uvIndex = "uvi"
-    }
-
     /// Decodes one `daily` element; temperatures take their unit from the decoder's requested units.
     public init(from decoder: any Decoder) throws {
         let unit = decoder.requestedUnits.temperatureUnit
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        time = try container.decodeUnixTime(forKey: .time)
-        sunrise = try container.decodeEventTimeIfPresent(forKey: .sunrise)
-        sunset = try container.decodeEventTimeIfPresent(forKey: .sunset)
-        moonrise = try container.decodeEventTimeIfPresent(forKey: .moonrise)
-        moonset = try container.decodeEventTimeIfPresent(forKey: .moonset)
-        moonPhase = try container.decode(Double.self, forKey: .moonPhase)
+        let container = try decoder.container(keyedBy: OneCallField.self)
+        (time, sunrise, sunset, moonrise, moonset, moonPhase) = try container.decodeDay()
         summary = try container.decodeIfPresent(String.self, forKey: .summary)
-        temperatures = try container.decode(DailyTemperatures.self, forKey: .temperatures)
+        temperatures = try container.decode(DailyTemperatures.self, forKey: .temperature)
         feelsLike = try container.decode(DailyFeelsLike.self, forKey: .feelsLike)
         pressure = try container.decode(Double.self, forKey: .pressure)
         humidity = try container.decode(Int.self, forKey: .humidity)
@@ -108,25 +84,13 @@ public struct DailyTemperatures: Sendable, Hashable, Decodable {
     /// Morning (`morn`).
     public var morning: Temperature
 
-    private enum CodingKeys: String, CodingKey {
-        case day
-        case minimum = "min"
-        case maximum = "max"
-        case night
-        case evening = "eve"
-        case morning = "morn"
-    }
-
     /// Decodes `temp`; every value takes its unit from the decoder's requested units.
     public init(from decoder: any Decoder) throws {
+        (day, night, evening, morning) = try DayPart.timesOfDay(from: decoder)
         let unit = decoder.requestedUnits.temperatureUnit
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        day = try container.decodeTemperature(forKey: .day, in: unit)
+        let container = try decoder.container(keyedBy: DayPart.self)
         minimum = try container.decodeTemperature(forKey: .minimum, in: unit)
         maximum = try container.decodeTemperature(forKey: .maximum, in: unit)
-        night = try container.decodeTemperature(forKey: .night, in: unit)
-        evening = try container.decodeTemperature(forKey: .evening, in: unit)
-        morning = try container.decodeTemperature(forKey: .morning, in: unit)
     }
 }
 
@@ -141,19 +105,33 @@ public struct DailyFeelsLike: Sendable, Hashable, Decodable {
     /// Morning (`morn`).
     public var morning: Temperature
 
-    private enum CodingKeys: String, CodingKey {
-        case day, night
-        case evening = "eve"
-        case morning = "morn"
-    }
-
     /// Decodes `feels_like`; every value takes its unit from the decoder's requested units.
     public init(from decoder: any Decoder) throws {
+        (day, night, evening, morning) = try DayPart.timesOfDay(from: decoder)
+    }
+}
+
+/// The keys of a day's temperatures (`temp`) and perceived temperatures (`feels_like`), which spell
+/// the times of day alike.
+private enum DayPart: String, CodingKey {
+    case day, night
+    case evening = "eve"
+    case morning = "morn"
+    case minimum = "min"
+    case maximum = "max"
+
+    /// `day`, `night`, `eve` and `morn` of the object `decoder` reads, in the units the response was
+    /// requested in.
+    static func timesOfDay(
+        from decoder: any Decoder
+    ) throws -> (day: Temperature, night: Temperature, evening: Temperature, morning: Temperature) {
         let unit = decoder.requestedUnits.temperatureUnit
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        day = try container.decodeTemperature(forKey: .day, in: unit)
-        night = try container.decodeTemperature(forKey: .night, in: unit)
-        evening = try container.decodeTemperature(forKey: .evening, in: unit)
-        morning = try container.decodeTemperature(forKey: .morning, in: unit)
+        let container = try decoder.container(keyedBy: DayPart.self)
+        return (
+            try container.decodeTemperature(forKey: .day, in: unit),
+            try container.decodeTemperature(forKey: .night, in: unit),
+            try container.decodeTemperature(forKey: .evening, in: unit),
+            try container.decodeTemperature(forKey: .morning, in: unit)
+        )
     }
 }

@@ -24,10 +24,6 @@ public struct DaySummary: Sendable, Hashable, Decodable {
     public var maximumWind: Wind
 
     private enum CodingKeys: String, CodingKey {
-        case latitude = "lat"
-        case longitude = "lon"
-        case utcOffset = "tz"
-        case date, units
         case cloudCover = "cloud_cover"
         case humidity, precipitation, pressure
         case temperatures = "temperature"
@@ -44,11 +40,8 @@ public struct DaySummary: Sendable, Hashable, Decodable {
 
     /// Decodes a response body; temperatures and the wind speed take the body's own `units`.
     public init(from decoder: any Decoder) throws {
+        (coordinate, utcOffset, date, units) = try DayAnswerHeader.decode(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        coordinate = try container.decodeCoordinate(latitude: .latitude, longitude: .longitude)
-        utcOffset = try container.decode(UTCOffset.self, forKey: .utcOffset)
-        date = try container.decode(CalendarDate.self, forKey: .date)
-        units = try container.decodeReportedUnits(forKey: .units, requested: decoder.requestedUnits)
         func part(_ key: CodingKeys, _ part: PartKeys) throws -> Double {
             try container.nestedContainer(keyedBy: PartKeys.self, forKey: key).decode(Double.self, forKey: part)
         }

@@ -13,20 +13,13 @@ public struct WeatherOverview: Sendable, Hashable, Decodable {
     public var text: String
 
     private enum CodingKeys: String, CodingKey {
-        case latitude = "lat"
-        case longitude = "lon"
-        case utcOffset = "tz"
-        case date, units
         case text = "weather_overview"
     }
 
     /// Decodes a response body.
     public init(from decoder: any Decoder) throws {
+        (coordinate, utcOffset, date, units) = try DayAnswerHeader.decode(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        coordinate = try container.decodeCoordinate(latitude: .latitude, longitude: .longitude)
-        utcOffset = try container.decode(UTCOffset.self, forKey: .utcOffset)
-        date = try container.decode(CalendarDate.self, forKey: .date)
-        units = try container.decodeReportedUnits(forKey: .units, requested: decoder.requestedUnits)
         text = try container.decode(String.self, forKey: .text)
     }
 }
