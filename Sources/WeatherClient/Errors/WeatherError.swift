@@ -92,25 +92,22 @@ public enum WeatherError: Error, Sendable, Hashable, CustomStringConvertible, Cu
     /// `unexpected response body: main.temp: expected a number, found a string "hot"`.
     public var description: String {
         switch self {
-        case .invalidRequest(let message):
-            return "invalid request: \(message)"
-        case .transport(let kind, let message):
-            return "\(kind.summary): \(message)"
-        case .cityNotFound(let message):
-            return "city not found (HTTP 404): \(message)"
-        case .unauthorized(let message):
-            return "unauthorized (HTTP 401): \(message)"
-        case .rateLimited(let retryAfter, let message):
-            let wait = retryAfter.map { "; retry after \(RetryAfter.text($0))" } ?? ""
-            return "rate limited (HTTP 429\(wait)): \(message)"
+        case .invalidRequest(let message): ClientErrorText.invalidRequest(message)
+        case .transport(let kind, let message): ClientErrorText.transport(kind, message)
+        case .cityNotFound(let message): "city not found (HTTP 404): \(message)"
+        case .unauthorized(let message): "unauthorized (HTTP 401): \(message)"
+        case .rateLimited(let retryAfter, let message): "rate limited (HTTP 429\(Self.wait(retryAfter))): \(message)"
         case .server(let status, let message, let retryAfter):
-            let wait = retryAfter.map { "; retry after \(RetryAfter.text($0))" } ?? ""
-            return "server error (HTTP \(status)\(wait)): \(message)"
+            "server error (HTTP \(status)\(Self.wait(retryAfter))): \(message)"
         case .decoding(let path, let expected, let found):
-            return "unexpected response body: \(path): expected \(expected), found \(found)"
-        case .cancelled:
-            return "cancelled before the weather arrived"
+            ClientErrorText.decoding(path: path, expected: expected, found: found)
+        case .cancelled: "cancelled before the weather arrived"
         }
+    }
+
+    /// `; retry after 30 s` when the server said how long to wait, otherwise nothing.
+    private static func wait(_ retryAfter: Duration?) -> String {
+        retryAfter.map { "; retry after \(RetryAfter.text($0))" } ?? ""
     }
 
     /// The case name and ``description``, for logs; never the API key.

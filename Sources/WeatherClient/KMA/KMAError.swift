@@ -84,9 +84,9 @@ public enum KMAError: Error, Sendable, Hashable, CustomStringConvertible, Custom
     public var description: String {
         switch self {
         case .invalidRequest(let message):
-            return "invalid request: \(message)"
+            return ClientErrorText.invalidRequest(message)
         case .transport(let kind, let message):
-            return "\(kind.summary): \(message)"
+            return ClientErrorText.transport(kind, message)
         case .service(let code, let message):
             return "KMA service answered \(code): \(message)"
         case .gateway(let code, _, _, let status):
@@ -95,7 +95,7 @@ public enum KMAError: Error, Sendable, Hashable, CustomStringConvertible, Custom
         case .server(let status, let message):
             return "server error (HTTP \(status)): \(message)"
         case .decoding(let path, let expected, let found):
-            return "unexpected response body: \(path): expected \(expected), found \(found)"
+            return ClientErrorText.decoding(path: path, expected: expected, found: found)
         case .cancelled:
             return "cancelled before the forecast arrived"
         }
