@@ -1,7 +1,7 @@
 import WeatherWorld
 
-/// The pieces every weather answer writes the same way from a state: its `weather` array and its
-/// `rain`/`snow` objects.
+/// The pieces every weather answer writes the same way from a state: its `weather` array, its
+/// `rain`/`snow` objects, and 2.5's temperatures and wind (current weather and each forecast step).
 extension SyntheticJSON {
     /// `"weather":[{"id","main","description","icon"}]`: the primary condition, then an obscuration
     /// that comes with precipitation (Snow, then Mist).
@@ -38,6 +38,24 @@ extension SyntheticJSON {
         }
         beginObject(name)
         decimal(period, millimetres)
+        endObject()
+    }
+
+    /// 2.5's `temp`, `feels_like`, `temp_min` and `temp_max` inside `main`: the world has one
+    /// temperature for a place at an instant, so it is the minimum and the maximum too.
+    mutating func mainTemperatures(_ state: Conditions) {
+        temperature("temp", celsius: state.temperature)
+        temperature("feels_like", celsius: state.feelsLike)
+        temperature("temp_min", celsius: state.temperature)
+        temperature("temp_max", celsius: state.temperature)
+    }
+
+    /// 2.5's `"wind":{"speed","deg","gust"}`.
+    mutating func wind(_ state: Conditions) {
+        beginObject("wind")
+        windSpeed("speed", metresPerSecond: state.windSpeed)
+        integer("deg", degrees(state.windDirection))
+        windSpeed("gust", metresPerSecond: state.windGust)
         endObject()
     }
 
