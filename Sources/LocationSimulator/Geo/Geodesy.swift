@@ -1,3 +1,5 @@
+import Basics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,20 +70,6 @@ struct UnitVector: Sendable, Hashable {
     var y: Double
     var z: Double
 
-    init(x: Double, y: Double, z: Double) {
-        self.x = x
-        self.y = y
-        self.z = z
-    }
-
-    init(_ point: GeoPoint) {
-        let phi = point.latitude.radians
-        let lambda = point.longitude.radians
-        x = cos(phi) * cos(lambda)
-        y = cos(phi) * sin(lambda)
-        z = sin(phi)
-    }
-
     func dot(_ other: UnitVector) -> Double {
         x * other.x + y * other.y + z * other.z
     }
@@ -100,6 +88,14 @@ struct UnitVector: Sendable, Hashable {
 
     static func - (lhs: UnitVector, rhs: UnitVector) -> UnitVector {
         UnitVector(x: lhs.x - rhs.x, y: lhs.y - rhs.y, z: lhs.z - rhs.z)
+    }
+}
+
+// In an extension, so the struct keeps its memberwise `init(x:y:z:)`.
+extension UnitVector {
+    /// `point` as a unit vector.
+    init(_ point: GeoPoint) {
+        (x, y, z) = UnitSphere.vector(latitude: point.latitude.radians, longitude: point.longitude.radians)
     }
 }
 

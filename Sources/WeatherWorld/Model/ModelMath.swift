@@ -1,3 +1,5 @@
+import Basics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,20 +45,6 @@ struct UnitVector: Sendable {
     var y: Double
     var z: Double
 
-    init(x: Double, y: Double, z: Double) {
-        self.x = x
-        self.y = y
-        self.z = z
-    }
-
-    init(latitude: Double, longitude: Double) {
-        let phi = latitude * ModelMath.degree
-        let lambda = longitude * ModelMath.degree
-        x = cos(phi) * cos(lambda)
-        y = cos(phi) * sin(lambda)
-        z = sin(phi)
-    }
-
     /// The straight-line (chord) distance to `other`, kilometres: within 0.5 % of the great-circle
     /// distance up to 1,500 km, which is all the model's weights need.
     func chordKilometres(to other: UnitVector) -> Double {
@@ -64,6 +52,14 @@ struct UnitVector: Sendable {
         let dy = y - other.y
         let dz = z - other.z
         return (dx * dx + dy * dy + dz * dz).squareRoot() * ModelMath.earthRadius
+    }
+}
+
+// In an extension, so the struct keeps its memberwise `init(x:y:z:)`.
+extension UnitVector {
+    /// The point at `latitude` and `longitude` (degrees).
+    init(latitude: Double, longitude: Double) {
+        (x, y, z) = UnitSphere.vector(latitude: latitude * ModelMath.degree, longitude: longitude * ModelMath.degree)
     }
 }
 
