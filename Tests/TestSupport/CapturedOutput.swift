@@ -7,7 +7,7 @@ import Locking
 ///
 /// Reading starts at once and never stops before end-of-file, so a child never blocks on a full pipe
 /// however much it prints, whichever stream the test looks at first.
-public final class CapturedOutput: Sendable {
+package final class CapturedOutput: Sendable {
     private struct State {
         var text = ""
         var isFinished = false
@@ -38,16 +38,16 @@ public final class CapturedOutput: Sendable {
     }
 
     /// Everything read so far.
-    public var text: String { state.withLock { $0.text } }
+    package var text: String { state.withLock { $0.text } }
 
     /// Everything the stream carried, once the child has closed it.
-    public func all() async -> String {
+    package func all() async -> String {
         await wait { _, finished in finished }
         return text
     }
 
     /// The first complete line starting with `prefix`, or nil when the stream ends without one.
-    public func firstLine(startingWith prefix: String) async -> String? {
+    package func firstLine(startingWith prefix: String) async -> String? {
         @Sendable func find(_ text: String) -> String? {
             text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 .first { $0.hasPrefix(prefix) }.map(String.init)
@@ -58,7 +58,7 @@ public final class CapturedOutput: Sendable {
 
     /// Waits until the text read so far contains `marker` (true) or the stream ends without it (false).
     @discardableResult
-    public func waitUntilContains(_ marker: String) async -> Bool {
+    package func waitUntilContains(_ marker: String) async -> Bool {
         await wait { text, finished in finished || text.contains(marker) }
         return text.contains(marker)
     }
@@ -87,7 +87,7 @@ public final class CapturedOutput: Sendable {
 
 /// The result of `body`, or nil when `limit` passes first (`body` is then cancelled). A safety net for
 /// a child that misbehaves, never a way to wait for something: tests wait for output or exit.
-public func withTimeLimit<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
+package func withTimeLimit<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
     await withTaskGroup(of: T?.self) { group in
         group.addTask { await body() }
         group.addTask {

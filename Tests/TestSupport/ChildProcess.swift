@@ -1,5 +1,5 @@
 import Basics
-public import Foundation
+package import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -17,9 +17,9 @@ import Darwin
 /// child is started by Basics' `ProcessSpawner` (as `replay-location --exec` starts its commands): an
 /// empty signal mask and default handlers, and only descriptors 0, 1 and 2 open (the rest are closed
 /// in the child, so a pipe of another test never stays open in it).
-public final class ChildProcess: @unchecked Sendable {
+package final class ChildProcess: @unchecked Sendable {
     /// What a standard stream of the child is connected to.
-    public enum Stream {
+    package enum Stream {
         /// The parent's own stream.
         case inherited
         /// `/dev/null`.
@@ -31,21 +31,21 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// The program to run.
-    public var executableURL: URL?
+    package var executableURL: URL?
     /// The arguments after the program's name.
-    public var arguments: [String] = []
+    package var arguments: [String] = []
     /// The whole environment; nil passes the parent's.
-    public var environment: [String: String]?
+    package var environment: [String: String]?
     /// Where the child starts; nil keeps the parent's directory.
-    public var currentDirectoryURL: URL?
+    package var currentDirectoryURL: URL?
     /// The child's standard input (inherited by default).
-    public var standardInput = Stream.inherited
+    package var standardInput = Stream.inherited
     /// The child's standard output (inherited by default).
-    public var standardOutput = Stream.inherited
+    package var standardOutput = Stream.inherited
     /// The child's standard error (inherited by default).
-    public var standardError = Stream.inherited
+    package var standardError = Stream.inherited
     /// Called once, on a background thread, when the child has exited (at once if it already has).
-    public var terminationHandler: (@Sendable (ChildProcess) -> Void)? {
+    package var terminationHandler: (@Sendable (ChildProcess) -> Void)? {
         get { state.withLock { handler } }
         set {
             let exited = state.withLock {
@@ -57,7 +57,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// How a child ended.
-    public enum TerminationReason: Sendable {
+    package enum TerminationReason: Sendable {
         /// It called exit; `terminationStatus` is the code.
         case exit
         /// A signal ended it; `terminationStatus` is the signal's number.
@@ -71,23 +71,23 @@ public final class ChildProcess: @unchecked Sendable {
     private var handler: (@Sendable (ChildProcess) -> Void)?
 
     /// A process that is not started yet.
-    public init() {}
+    package init() {}
 
     /// The child's process id (0 before `run()`).
-    public var processIdentifier: Int32 { state.withLock { pid } }
+    package var processIdentifier: Int32 { state.withLock { pid } }
 
     /// Whether the child was started and has not exited yet.
-    public var isRunning: Bool { state.withLock { pid != 0 && exitStatus == nil } }
+    package var isRunning: Bool { state.withLock { pid != 0 && exitStatus == nil } }
 
     /// The exit code, or the number of the signal that ended the child (as `Process` reports it).
     /// Only meaningful once `waitUntilExit()` has returned.
-    public var terminationStatus: Int32 { state.withLock { exitStatus ?? 0 } }
+    package var terminationStatus: Int32 { state.withLock { exitStatus ?? 0 } }
 
     /// Whether the child exited or was killed by a signal. Only meaningful once it has ended.
-    public var terminationReason: TerminationReason { state.withLock { endedBySignal ? .uncaughtSignal : .exit } }
+    package var terminationReason: TerminationReason { state.withLock { endedBySignal ? .uncaughtSignal : .exit } }
 
     /// Spawns the child; throws with the failing call's `errno` text when it cannot.
-    public func run() throws {
+    package func run() throws {
         guard let executable = executableURL?.path else { throw ChildProcessError(message: "no executable") }
         let child: Int32
         do {
@@ -114,19 +114,19 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Blocks until the child has exited.
-    public func waitUntilExit() {
+    package func waitUntilExit() {
         state.lock()
         while pid != 0 && exitStatus == nil { state.wait() }
         state.unlock()
     }
 
     /// Sends SIGTERM if the child is still running.
-    public func terminate() {
+    package func terminate() {
         signal(SIGTERM)
     }
 
     /// Sends `number` if the child is still running (never to a reaped, possibly reused, pid).
-    public func signal(_ number: Int32) {
+    package func signal(_ number: Int32) {
         state.withLock {
             if pid != 0 && exitStatus == nil { _ = kill(pid, number) }
         }
@@ -161,9 +161,9 @@ public final class ChildProcess: @unchecked Sendable {
 }
 
 /// Why a child process could not be started.
-public struct ChildProcessError: Error, CustomStringConvertible {
+package struct ChildProcessError: Error, CustomStringConvertible {
     /// What went wrong, for the test report.
-    public var message: String
+    package var message: String
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

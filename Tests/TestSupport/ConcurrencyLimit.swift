@@ -10,9 +10,9 @@ import Locking
 ///
 /// A body must not wait for a second slot of the same limit: with every slot held by such bodies,
 /// none would ever get its second.
-public final class ConcurrencyLimit: Sendable {
+package final class ConcurrencyLimit: Sendable {
     /// How many bodies may run at once.
-    public let limit: Int
+    package let limit: Int
 
     private struct State {
         var running = 0
@@ -23,21 +23,21 @@ public final class ConcurrencyLimit: Sendable {
     private let state = Locked(State())
 
     /// A limit of `limit` bodies at once (at least one).
-    public init(_ limit: Int) {
+    package init(_ limit: Int) {
         self.limit = max(1, limit)
     }
 
     /// How many bodies are running now (for tests and diagnostics).
-    public var running: Int { state.withLock { $0.running } }
+    package var running: Int { state.withLock { $0.running } }
 
     /// How many callers are waiting for a slot now.
-    public var waiting: Int { state.withLock { $0.waiters.count } }
+    package var waiting: Int { state.withLock { $0.waiters.count } }
 
     /// Runs `body` once a slot is free, and frees the slot when `body` returns or throws.
     ///
     /// - Throws: `CancellationError` when the calling task is cancelled while it waits (the body is then
     ///   not run), or whatever `body` throws.
-    public func run<T>(_ body: () async throws -> T) async throws -> T {
+    package func run<T>(_ body: () async throws -> T) async throws -> T {
         try await acquire()
         do {
             let result = try await body()

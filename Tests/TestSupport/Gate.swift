@@ -2,14 +2,14 @@ import Locking
 
 /// A one-shot signal between a handler (on any thread) and a test: ``wait()`` returns once ``open()``
 /// was called, before or after the wait began. Tests wait on it instead of sleeping.
-public final class Gate: Sendable {
+package final class Gate: Sendable {
     private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// A closed gate.
-    public init() {}
+    package init() {}
 
     /// Opens the gate for every waiter, present and future.
-    public func open() {
+    package func open() {
         let waiters = state.withLock { state in
             state.isOpen = true
             defer { state.waiters = [] }
@@ -19,7 +19,7 @@ public final class Gate: Sendable {
     }
 
     /// Returns once the gate is open.
-    public func wait() async {
+    package func wait() async {
         await withCheckedContinuation { continuation in
             let isOpen = state.withLock { state in
                 if state.isOpen { return true }

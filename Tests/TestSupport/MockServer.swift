@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A real `mockweather serve` for one test: started on port 0 over the given cassettes, ready once it
 /// has printed its listening line, and stopped by ``withMockServer(cassettes:arguments:environment:_:)``
@@ -7,13 +7,13 @@ public import Foundation
 /// It runs with `--exit-on-stdin-eof` and a standard input only this process holds open: if the test
 /// runner itself dies (a crash, a SIGKILL from CI), the pipe closes and the server exits, so no orphan
 /// is left behind.
-public final class MockServer: Sendable {
+package final class MockServer: Sendable {
     /// The server's base URL, e.g. `http://127.0.0.1:53121`.
-    public let baseURL: URL
+    package let baseURL: URL
     /// The port it listens on.
-    public let port: Int
+    package let port: Int
     /// The server process, for its output and signals.
-    public let process: RunningProcess
+    package let process: RunningProcess
 
     private init(baseURL: URL, port: Int, process: RunningProcess) {
         self.baseURL = baseURL
@@ -26,7 +26,7 @@ public final class MockServer: Sendable {
     ///
     /// - Throws: ``HarnessError/serverDidNotStart(status:output:)`` with everything the server printed
     ///   when it exits first or does not listen within `startupLimit`.
-    public static func start(
+    package static func start(
         cassettes: URL?, arguments: [String] = [], environment: [String: String] = [:], currentDirectory: URL? = nil,
         startupLimit: Duration = .seconds(60)
     ) async throws -> MockServer {
@@ -41,7 +41,7 @@ public final class MockServer: Sendable {
     /// Waits for `process`, a server starting up, to print its listening line.
     ///
     /// For a server started some other way (through a shell, with its signals changed).
-    public static func listening(_ process: RunningProcess, within limit: Duration = .seconds(60)) async throws
+    package static func listening(_ process: RunningProcess, within limit: Duration = .seconds(60)) async throws
         -> MockServer
     {
         let prefix = "mockweather listening on "
@@ -57,18 +57,18 @@ public final class MockServer: Sendable {
 
     /// Shuts the server down gracefully (see ``RunningProcess/stop(gracePeriod:)``); how it ended.
     @discardableResult
-    public func stop() async -> ProcessResult {
+    package func stop() async -> ProcessResult {
         await process.stop()
     }
 
     /// Stops the server abruptly (SIGKILL), as a crash or a network loss looks to a client.
-    public func kill() async {
+    package func kill() async {
         await process.kill()
     }
 }
 
 /// Runs `body` with a freshly started server and stops the server afterwards, whatever happens in `body`.
-public func withMockServer<T>(
+package func withMockServer<T>(
     cassettes: URL? = nil, arguments: [String] = [], environment: [String: String] = [:],
     _ body: (MockServer) async throws -> T
 ) async throws -> T {
@@ -87,7 +87,7 @@ extension MockServer {
     /// Asks the server (started with `--synthesize`) for one answer from Korea's boundaries, so that
     /// they are read before a test's clients time out: the first such answer reads them, about a second
     /// in a debug build and many under the thread sanitizer, and a drive's requests wait 10 s at most.
-    public func readKoreanBoundaries() async throws {
+    package func readKoreanBoundaries() async throws {
         let answer = try await RawHTTPClient(port: port, readTimeoutMilliseconds: 300_000).exchange(
             method: "GET", "/v2/local/geo/coord2regioncode.json?x=129.0750&y=35.1798",
             headers: ["Authorization: KakaoAK 0123456789abcdef0123456789abcdef"])

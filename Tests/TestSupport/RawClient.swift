@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// What went wrong talking to the server under test.
-public enum RawClientError: Error, CustomStringConvertible, Equatable {
+package enum RawClientError: Error, CustomStringConvertible, Equatable {
     /// A system call failed with `errno` `code`.
     case system(call: String, code: Int32)
     /// Nothing arrived within the socket's read timeout.
@@ -20,7 +20,7 @@ public enum RawClientError: Error, CustomStringConvertible, Equatable {
     case malformedResponse(String)
 
     /// What happened, for the test report.
-    public var description: String {
+    package var description: String {
         switch self {
         case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
         case .timedOut: "timed out waiting for the server (the socket's safety-net timeout)"
@@ -32,21 +32,21 @@ public enum RawClientError: Error, CustomStringConvertible, Equatable {
 }
 
 /// A response as the raw client read it off the wire.
-public struct RawResponse: Sendable {
+package struct RawResponse: Sendable {
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// The header fields in the order received.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
     /// The body (`Content-Length` bytes).
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// The first value of header `name`, compared case-insensitively.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// The body as UTF-8 text.
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// The tests' one raw TCP client: byte-exact, with no HTTP smarts beyond reading one response.
@@ -56,19 +56,19 @@ public struct RawResponse: Sendable {
 /// it; tests wait on reads, never on sleeps. Use it inside ``offTheCooperativePool(_:)``. One thread
 /// uses it at a time; a test may hand it from one ``offTheCooperativePool(_:)`` call to the next (each
 /// call's thread ends before the next begins), which the compiler cannot check.
-public final class RawClient: @unchecked Sendable {
+package final class RawClient: @unchecked Sendable {
     /// The connected socket.
-    public let fd: Int32
+    package let fd: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to `host:port` (IPv4, or IPv6 when `host` has a colon); reads and writes give up after
     /// `timeoutMilliseconds`.
-    public convenience init(port: Int, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
+    package convenience init(port: Int, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
         try self.init(port: port, host: host, timeoutMilliseconds: timeoutSeconds * 1000)
     }
 
     /// Connects to `host:port`; reads and writes give up after `timeoutMilliseconds`.
-    public init(port: Int, host: String = "127.0.0.1", timeoutMilliseconds: Int) throws {
+    package init(port: Int, host: String = "127.0.0.1", timeoutMilliseconds: Int) throws {
         // The descriptor is stored only once connected: a throwing class initializer runs `deinit`
         // when every property is set, and closing the descriptor twice can close another test's socket.
         fd = try Self.connectedSocket(port: port, host: host, timeoutMilliseconds: timeoutMilliseconds)
@@ -123,19 +123,19 @@ public final class RawClient: @unchecked Sendable {
     }
 
     /// Opens a connection, sends `request`, and reads one response.
-    public static func roundTrip(port: Int, host: String = "127.0.0.1", _ request: String) throws -> RawResponse {
+    package static func roundTrip(port: Int, host: String = "127.0.0.1", _ request: String) throws -> RawResponse {
         let client = try RawClient(port: port, host: host)
         try client.send(request)
         return try client.readResponse()
     }
 
     /// Sends `text` as UTF-8, all of it.
-    public func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
     /// Sends every byte (retrying short writes).
-    public func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { sendWithoutSignal(fd, $0) }
@@ -149,7 +149,7 @@ public final class RawClient: @unchecked Sendable {
     }
 
     /// One `recv`: the bytes it returned, or empty at end of stream.
-    public func receiveOnce() throws -> [UInt8] {
+    package func receiveOnce() throws -> [UInt8] {
         if !buffer.isEmpty {
             defer { buffer = [] }
             return buffer
@@ -168,7 +168,7 @@ public final class RawClient: @unchecked Sendable {
     }
 
     /// Everything until the server closes its side.
-    public func readToEOF() throws -> [UInt8] {
+    package func readToEOF() throws -> [UInt8] {
         var all = buffer
         buffer = []
         while true {
@@ -179,7 +179,7 @@ public final class RawClient: @unchecked Sendable {
     }
 
     /// Whether the server closed the connection (end of stream) without sending anything more.
-    public func isClosedByServer() throws -> Bool {
+    package func isClosedByServer() throws -> Bool {
         try readToEOF().isEmpty
     }
 
@@ -202,7 +202,7 @@ public final class RawClient: @unchecked Sendable {
     }
 
     /// Reads one response: status line, headers, and `Content-Length` bytes of body (none for HEAD).
-    public func readResponse(isHead: Bool = false) throws -> RawResponse {
+    package func readResponse(isHead: Bool = false) throws -> RawResponse {
         var headEnd: Int?
         while headEnd == nil {
             if let found = buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
@@ -232,20 +232,20 @@ public final class RawClient: @unchecked Sendable {
     }
 
     /// Closes with a TCP reset instead of a FIN.
-    public func reset() {
+    package func reset() {
         var value = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &value, socklen_t(MemoryLayout<linger>.size))
     }
 
     /// Shuts the sending side: the server reads end of stream.
-    public func shutdownOutput() {
+    package func shutdownOutput() {
         shutdown(fd, Int32(SHUT_WR))
     }
 }
 
 /// Raises this process's open-file limit to `wanted`, or to its hard limit if that is lower (tests
 /// that hold many sockets).
-public func raiseOpenFileLimit(to count: Int) {
+package func raiseOpenFileLimit(to count: Int) {
     let wanted = rlim_t(count)
     var limit = rlimit()
     getrlimit(openFileLimitResource, &limit)
@@ -256,7 +256,7 @@ public func raiseOpenFileLimit(to count: Int) {
 }
 
 /// Whether this machine has an IPv6 loopback to test on (some containers do not).
-public let isIPv6LoopbackAvailable: Bool = {
+package let isIPv6LoopbackAvailable: Bool = {
     let fd = socket(AF_INET6, streamSocketType, 0)
     guard fd >= 0 else { return false }
     defer { closeDescriptor(fd) }
@@ -299,7 +299,7 @@ private func sendWithoutSignal(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> 
 
 /// The body of a `Transfer-Encoding: chunked` message, de-chunked; nil when the framing is broken or
 /// the last chunk is missing (a stream cut short).
-public func dechunked(_ bytes: [UInt8]) -> [UInt8]? {
+package func dechunked(_ bytes: [UInt8]) -> [UInt8]? {
     var body: [UInt8] = []
     var index = 0
     while true {

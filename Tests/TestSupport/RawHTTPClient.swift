@@ -8,9 +8,9 @@ import Darwin
 
 /// One `GET` over a ``RawClient`` connection, to see faults exactly as a client does: the bytes that
 /// arrived, and how the connection ended. (Foundation's clients hide both.)
-public struct RawHTTPClient: Sendable {
+package struct RawHTTPClient: Sendable {
     /// How the connection ended.
-    public enum Ending: Equatable, Sendable {
+    package enum Ending: Equatable, Sendable {
         /// The server closed the connection (FIN).
         case closed
         /// The connection was reset (ECONNRESET).
@@ -20,44 +20,44 @@ public struct RawHTTPClient: Sendable {
     }
 
     /// What came back: every byte, and how the connection ended.
-    public struct Exchange: Sendable {
+    package struct Exchange: Sendable {
         /// Every byte received.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
         /// How the connection ended.
-        public var ending: Ending
+        package var ending: Ending
         /// The bytes as text.
-        public var text: String { String(decoding: bytes, as: UTF8.self) }
+        package var text: String { String(decoding: bytes, as: UTF8.self) }
         /// The status line and headers.
-        public var head: String { text.components(separatedBy: "\r\n\r\n").first ?? "" }
+        package var head: String { text.components(separatedBy: "\r\n\r\n").first ?? "" }
         /// Everything after the head.
-        public var body: String { text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n") }
+        package var body: String { text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n") }
     }
 
     /// The port on 127.0.0.1.
-    public var port: Int
+    package var port: Int
     /// How long a read may wait before the exchange counts as ``Ending/timedOut``.
-    public var readTimeoutMilliseconds = 2_000
+    package var readTimeoutMilliseconds = 2_000
 
     /// A client for `127.0.0.1:port`.
-    public init(port: Int, readTimeoutMilliseconds: Int = 2_000) {
+    package init(port: Int, readTimeoutMilliseconds: Int = 2_000) {
         self.port = port
         self.readTimeoutMilliseconds = readTimeoutMilliseconds
     }
 
     /// ``get(_:)`` off the cooperative pool, so a test's task never blocks one of its threads while the
     /// server takes its time (a drip, a hang).
-    public func exchange(_ target: String) async throws -> Exchange {
+    package func exchange(_ target: String) async throws -> Exchange {
         try await offTheCooperativePool { try get(target) }
     }
 
     /// Sends `GET target` with `Connection: close` and reads until the connection ends or times out.
     /// `target` may be absolute-form (`http://api.openweathermap.org/...`), as a client behind a proxy sends.
-    public func get(_ target: String) throws -> Exchange {
+    package func get(_ target: String) throws -> Exchange {
         try send(method: "GET", target, headers: [])
     }
 
     /// ``send(method:_:headers:body:)`` off the cooperative pool.
-    public func exchange(method: String, _ target: String, headers: [String], body: String = "") async throws
+    package func exchange(method: String, _ target: String, headers: [String], body: String = "") async throws
         -> Exchange
     {
         try await offTheCooperativePool { try send(method: method, target, headers: headers, body: body) }
@@ -66,7 +66,7 @@ public struct RawHTTPClient: Sendable {
     /// Sends `method target` with the header lines `headers` (`Host: 127.0.0.1` unless they name a
     /// `Host`, as a browser's forged one would), a `Content-Length` when there is a body, and
     /// `Connection: close`; reads until the connection ends or times out.
-    public func send(method: String, _ target: String, headers: [String], body: String = "") throws -> Exchange {
+    package func send(method: String, _ target: String, headers: [String], body: String = "") throws -> Exchange {
         let connection = try RawClient(port: port, timeoutMilliseconds: readTimeoutMilliseconds)
         var lines = ["\(method) \(target) HTTP/1.1"]
         if !headers.contains(where: { $0.lowercased().hasPrefix("host:") }) { lines.append("Host: 127.0.0.1") }
@@ -92,14 +92,14 @@ public struct RawHTTPClient: Sendable {
 /// A response followed as it arrives (the admin API's server-sent events): one request, then reads
 /// that block until the text received so far contains what the test waits for. Use it off Swift
 /// concurrency's cooperative threads (``offTheCooperativePool(_:)``): the server's own tasks need them.
-public final class RawHTTPStream: @unchecked Sendable {
+package final class RawHTTPStream: @unchecked Sendable {
     // Used from one test at a time, each read after the last: never from two threads at once.
     private let connection: RawClient
     /// Everything received so far.
-    public private(set) var received = ""
+    package private(set) var received = ""
 
     /// Connects to 127.0.0.1:`port` and sends one request with `headers` and `body`.
-    public init(
+    package init(
         port: Int, method: String = "GET", target: String, headers: [String] = [], body: String = "",
         readTimeoutMilliseconds: Int = 10_000
     ) throws {
@@ -112,7 +112,7 @@ public final class RawHTTPStream: @unchecked Sendable {
     /// Reads until everything received contains `text` (returns all of it), or throws when the
     /// connection ends or the read timeout passes first.
     @discardableResult
-    public func read(until text: String) throws -> String {
+    package func read(until text: String) throws -> String {
         while !received.contains(text) {
             let chunk = (try? connection.receiveOnce()) ?? []
             guard !chunk.isEmpty else { throw StreamEnded(received: received, waitingFor: text) }
@@ -123,7 +123,7 @@ public final class RawHTTPStream: @unchecked Sendable {
 
     /// Reads until the server closes the connection (or resets it, or the read timeout passes); returns
     /// everything received.
-    public func readToEnd() -> String {
+    package func readToEnd() -> String {
         while let chunk = try? connection.receiveOnce(), !chunk.isEmpty {
             received += String(decoding: chunk, as: UTF8.self)
         }
@@ -131,13 +131,13 @@ public final class RawHTTPStream: @unchecked Sendable {
     }
 
     /// The connection ended, or the read timeout passed, before the awaited text arrived.
-    public struct StreamEnded: Error, CustomStringConvertible {
+    package struct StreamEnded: Error, CustomStringConvertible {
         /// Everything received.
-        public var received: String
+        package var received: String
         /// The text waited for.
-        public var waitingFor: String
+        package var waitingFor: String
         /// Both, for the test report.
-        public var description: String {
+        package var description: String {
             "the stream ended before \(waitingFor.debugDescription) arrived; got \(received.debugDescription)"
         }
     }

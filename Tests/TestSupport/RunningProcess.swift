@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import Locking
 
 #if canImport(Glibc)
@@ -25,9 +25,9 @@ import Darwin
 /// (`OPENWEATHERMAP_API_KEY`, `KAKAO_REST_API_KEY`, `KMA_SERVICE_KEY`), `MOCKWEATHER_RECORD` and
 /// `MOCKWEATHER_CASSETTES` (a developer's own settings must not change what a test sees), with `MOCKWEATHER_SNAPSHOT_DIR` set to ``testSnapshotFolder`` (so no test writes
 /// start-up snapshots into the user's own cache), plus what the test adds.
-public final class RunningProcess: Sendable {
+package final class RunningProcess: Sendable {
     /// What a standard input is.
-    public enum Input: Sendable {
+    package enum Input: Sendable {
         /// `/dev/null`: the child reads end-of-file at once.
         case nullDevice
         /// A pipe only this process holds open, closed by ``closeStandardInput()`` or when the test
@@ -36,9 +36,9 @@ public final class RunningProcess: Sendable {
     }
 
     /// The child's standard output.
-    public let standardOutput: CapturedOutput
+    package let standardOutput: CapturedOutput
     /// The child's standard error.
-    public let standardError: CapturedOutput
+    package let standardError: CapturedOutput
     private let process: ChildProcess
     private let input: Pipe?
     private let exit = ExitWaiter()
@@ -51,7 +51,7 @@ public final class RunningProcess: Sendable {
     }
 
     /// Starts the package's executable `name` (see ``PackageLayout/executable(named:)``).
-    public static func start(
+    package static func start(
         _ name: String, _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil,
         standardInput: Input = .nullDevice
     ) throws -> RunningProcess {
@@ -61,7 +61,7 @@ public final class RunningProcess: Sendable {
     }
 
     /// Starts the program at `executable` (a shell that execs one of ours, say).
-    public static func start(
+    package static func start(
         executable: URL, _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil,
         standardInput: Input = .nullDevice
     ) throws -> RunningProcess {
@@ -95,34 +95,34 @@ public final class RunningProcess: Sendable {
     /// of this user's in the temporary directory, shared by every child of every run, so the suite's
     /// many servers over the bundled set read it from a snapshot after the first (old snapshots are
     /// pruned by mockweather itself). A test of snapshots themselves passes its own.
-    public static let testSnapshotFolder =
+    package static let testSnapshotFolder =
         FileManager.default.temporaryDirectory.appendingPathComponent("mockweather-test-snapshots-\(getuid())").path
 
     /// Runs the package's executable `name` to its end.
-    public static func run(
+    package static func run(
         _ name: String, _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
     ) async throws -> ProcessResult {
         try await start(name, arguments, environment: environment, currentDirectory: currentDirectory).finish()
     }
 
     /// The child's process id.
-    public var processIdentifier: Int32 { process.processIdentifier }
+    package var processIdentifier: Int32 { process.processIdentifier }
 
     /// Whether the child has not exited yet.
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// Sends signal `number` if the child is still running.
-    public func signal(_ number: Int32) {
+    package func signal(_ number: Int32) {
         process.signal(number)
     }
 
     /// Closes the child's standard input (when it is ``Input/pipe``).
-    public func closeStandardInput() {
+    package func closeStandardInput() {
         try? input?.fileHandleForWriting.close()
     }
 
     /// Waits for the child to exit by itself and for both outputs to end.
-    public func finish() async -> ProcessResult {
+    package func finish() async -> ProcessResult {
         let (status, bySignal) = await exit.wait()
         return ProcessResult(
             status: status, endedBySignal: bySignal, standardOutput: await standardOutput.all(),
@@ -132,7 +132,7 @@ public final class RunningProcess: Sendable {
     /// Stops the child: closes its standard input and sends SIGTERM, its graceful paths, then SIGKILL if
     /// it has not exited after `gracePeriod` (so a test never hangs here); returns how it ended.
     @discardableResult
-    public func stop(gracePeriod: Duration = .seconds(10)) async -> ProcessResult {
+    package func stop(gracePeriod: Duration = .seconds(10)) async -> ProcessResult {
         closeStandardInput()
         signal(SIGTERM)
         let exit = self.exit
@@ -143,7 +143,7 @@ public final class RunningProcess: Sendable {
     }
 
     /// Kills the child at once (SIGKILL), as a crash or a lost machine looks to a client, and waits for it.
-    public func kill() async {
+    package func kill() async {
         signal(SIGKILL)
         _ = await exit.wait()
     }
@@ -155,15 +155,15 @@ public final class RunningProcess: Sendable {
 }
 
 /// How a child ended and everything it printed.
-public struct ProcessResult: Sendable {
+package struct ProcessResult: Sendable {
     /// The exit status, or the number of the signal that ended the child.
-    public var status: Int32
+    package var status: Int32
     /// Whether a signal ended the child (then ``status`` is its number).
-    public var endedBySignal: Bool
+    package var endedBySignal: Bool
     /// Everything it wrote to standard output.
-    public var standardOutput: String
+    package var standardOutput: String
     /// Everything it wrote to standard error.
-    public var standardError: String
+    package var standardError: String
 }
 
 /// The moment a child exits, awaitable by any number of tasks.
