@@ -1,22 +1,22 @@
-public import Foundation
+package import Foundation
 
 /// Where the package's files and built executables are, for tests that use them.
-public enum PackageLayout {
+package enum PackageLayout {
     /// The package's root directory (the one holding `Package.swift`), found from this file's location.
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The bundled `Cassettes/` directory.
-    public static let bundledCassettes = root.appendingPathComponent("Cassettes")
+    package static let bundledCassettes = root.appendingPathComponent("Cassettes")
 
     /// The bundled example traces, `Scripts/traces/`.
-    public static let traces = root.appendingPathComponent("Scripts/traces")
+    package static let traces = root.appendingPathComponent("Scripts/traces")
 
     /// The executable `name` (`mockweather`, `replay-location`) that this package built beside the test
     /// runner, or the one an environment variable names (`MOCKWEATHER_BINARY`, `REPLAY_LOCATION_BINARY`).
     ///
     /// - Throws: ``HarnessError/executableNotFound(name:searched:)`` listing every place looked in.
-    public static func executable(named name: String) throws(HarnessError) -> URL {
+    package static func executable(named name: String) throws(HarnessError) -> URL {
         var candidates: [URL] = []
         let variable = name.uppercased().replacingOccurrences(of: "-", with: "_") + "_BINARY"
         if let override = ProcessInfo.processInfo.environment[variable], !override.isEmpty {
@@ -38,7 +38,7 @@ public enum PackageLayout {
 }
 
 /// Why the harness could not give a test what it asked for, with what it saw.
-public enum HarnessError: Error, CustomStringConvertible {
+package enum HarnessError: Error, Equatable, CustomStringConvertible {
     /// The executable is not built where the tests look for it.
     case executableNotFound(name: String, searched: [String])
     /// The server ended, or did not print its listening line in time; `output` is everything it printed.
@@ -49,9 +49,14 @@ public enum HarnessError: Error, CustomStringConvertible {
     case resetFailed(String)
     /// A server answered a harness request otherwise than the harness needs; `detail` says how.
     case unexpectedAnswer(String)
+    /// ``withMock(_:mode:_:)`` was asked to run `setup` (in a few words) in a mode it does not run in;
+    /// it runs in `offered`.
+    case modeNotOffered(MockMode, setup: String, offered: [MockMode])
+    /// A test asked a ``MockClient`` for `what` (a port, a URLSession) in a mode that has none.
+    case notInMode(_ what: String, MockMode)
 
     /// What went wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .executableNotFound(let name, let searched):
             "the \(name) executable was not found; looked in: \(searched.joined(separator: ", ")). "
@@ -59,6 +64,10 @@ public enum HarnessError: Error, CustomStringConvertible {
         case .badTarget(let target): "no HTTP exchange for \(target)"
         case .resetFailed(let detail): "a pooled mockweather serve could not be reset for the next case: \(detail)"
         case .unexpectedAnswer(let detail): detail
+        case .modeNotOffered(let mode, let setup, let offered):
+            "\(setup) does not run in the \(mode.rawValue) mode; it runs in "
+                + offered.map(\.rawValue).joined(separator: ", ")
+        case .notInMode(let what, let mode): "the \(mode.rawValue) mode has no \(what)"
         case .serverDidNotStart(let status, let output):
             "mockweather serve "
                 + (status.map { "exited with status \($0)" } ?? "did not print its listening line in time")

@@ -79,15 +79,15 @@ import Darwin
         try directory.write("bad.json", "{}")
 
         await #expect {
-            _ = try await MockServer.start(cassettes: directory.url)
+            try await withMock(.replay(directory.url), mode: .binary) { _ in }
         } throws: { error in
             String(describing: error).contains("bad.json:1:1: $: missing \"format\"")
         }
     }
 
     @Test func theRawClientSeesTheBytesAndHowTheConnectionEnded() async throws {
-        try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
-            let exchange = try await RawHTTPClient(port: server.port).exchange("/data/2.5/weather?q=Seoul")
+        try await withMock(.replay(PackageLayout.bundledCassettes), mode: .binary) { server in
+            let exchange = try await RawHTTPClient(port: try server.port).exchange("/data/2.5/weather?q=Seoul")
             #expect(exchange.head.hasPrefix("HTTP/1.1 200 OK"))
             #expect(exchange.body.contains(#""name":"Seoul""#))
             #expect(exchange.ending == .closed)
