@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func aReboundNameCannotLoadTheDashboardOrReadTheJournal() async throws {
-        try await ReplayHarness.live(files) { base in
+        try await withMock(.cassettes(files), mode: .live) { mock in
+            let base = try mock.baseURL
             let client = RawHTTPClient(port: base.port!)
             for target in ["/__admin/", "/__admin/requests", "/__admin/requests.har", "/__admin/events"] {
                 let answer = try await client.exchange(
@@ -32,7 +33,8 @@ import Testing
     }
 
     @Test func aNoCORSPostFromAnotherOriginNeitherResetsNorReplacesTheRoute() async throws {
-        try await ReplayHarness.live(files) { base in
+        try await withMock(.cassettes(files), mode: .live) { mock in
+            let base = try mock.baseURL
             let client = RawHTTPClient(port: base.port!)
             _ = try await client.exchange(method: "GET", "/data/2.5/weather?q=seoul", headers: [])
             let page = [
@@ -59,7 +61,8 @@ import Testing
     }
 
     @Test func theDashboardAndCurlStillDriveIt() async throws {
-        try await ReplayHarness.live(files) { base in
+        try await withMock(.cassettes(files), mode: .live) { mock in
+            let base = try mock.baseURL
             let client = RawHTTPClient(port: base.port!)
             _ = try await client.exchange(method: "GET", "/data/2.5/weather?q=seoul", headers: [])
             let dashboard = [

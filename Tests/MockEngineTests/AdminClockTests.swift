@@ -13,38 +13,41 @@ import Testing
     private let json: HTTPHeaders = ["Host": "127.0.0.1", "Content-Type": "application/json"]
 
     /// A harness whose clock starts fixed at `start`.
-    private func harness(fixedAt start: String = "2026-12-01T02:05+09:00") throws -> ReplayHarness {
+    private func setup(fixedAt start: String = "2026-12-01T02:05+09:00") throws -> MockSetup {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
         options.clock = .fixed(try #require(MockClock.instant(fromISO8601: start)))
-        return try ReplayHarness(files, options: options)
+        return .cassettes(files, options: options)
     }
 
-    private func send(_ harness: ReplayHarness, _ method: String, _ target: String, _ body: String) async
+    private func send(_ harness: MockClient, _ method: String, _ target: String, _ body: String) async throws
         -> HTTPResponse
     {
-        await harness.respondLater(target, method: method, headers: json, body: Array(body.utf8))
+        try await harness.respond(target, method: method, headers: json, body: Array(body.utf8))
     }
 
-    @Test func getShowsAFixedClockInUTCAndThatItIsFixed() throws {
-        let reading = try #require(try harness().respond("/__admin/clock").jsonObject)
+    @Test func getShowsAFixedClockInUTCAndThatItIsFixed() async throws {
+        let reading = try #require(
+            try await withMock(setup(), mode: .router) { try await $0.respond("/__admin/clock") }.jsonObject)
         #expect(reading["now"] as? String == "2026-11-30T17:05:00.000Z")
         #expect(reading["fixed"] as? Bool == true)
     }
 
     @Test func putFixesTheClockAtTheInstantGiven() async throws {
-        let harness = try harness()
-        let answer = await send(harness, "PUT", "/__admin/clock", #"{"fixedAt": "2027-01-02T03:04:05Z"}"#)
-        #expect(answer.status == 200)
-        #expect(answer.jsonObject?["now"] as? String == "2027-01-02T03:04:05.000Z")
-        #expect(harness.stack.clock.now == Date(timeIntervalSince1970: 1_798_859_045))
+        try await withMock(setup(), mode: .router) { harness in
+            let answer = try await send(harness, "PUT", "/__admin/clock", #"{"fixedAt": "2027-01-02T03:04:05Z"}"#)
+            #expect(answer.status == 200)
+            #expect(answer.jsonObject?["now"] as? String == "2027-01-02T03:04:05.000Z")
+            #expect(try harness.stack.clock.now == Date(timeIntervalSince1970: 1_798_859_045))
+        }
     }
 
     @Test func putRealPutsTheClockBackOnRealTime() async throws {
-        let harness = try harness()
-        let answer = await send(harness, "PUT", "/__admin/clock", #"{"real": true}"#)
-        #expect(answer.status == 200)
-        #expect(answer.jsonObject?["fixed"] as? Bool == false)
-        #expect(harness.stack.clock.current == .real)
+        try await withMock(setup(), mode: .router) { harness in
+            let answer = try await send(harness, "PUT", "/__admin/clock", #"{"real": true}"#)
+            #expect(answer.status == 200)
+            #expect(answer.jsonObject?["fixed"] as? Bool == false)
+            #expect(try harness.stack.clock.current == .real)
+        }
     }
 
     @Test(arguments: [
@@ -55,12 +58,13 @@ import Testing
         (#"{"seconds": -30.5}"#, "2026-11-30T17:04:29.500Z"),
     ])
     func advanceMovesAFixedClockAndKeepsItFixed(body: String, expected: String) async throws {
-        let harness = try harness()
-        let answer = await send(harness, "POST", "/__admin/clock/advance", body)
-        #expect(answer.status == 200, "\(answer.text)")
-        #expect(answer.jsonObject?["now"] as? String == expected)
-        #expect(answer.jsonObject?["fixed"] as? Bool == true)
-        #expect(harness.respond("/__admin/clock").jsonObject?["now"] as? String == expected)
+        try await withMock(setup(), mode: .router) { harness in
+            let answer = try await send(harness, "POST", "/__admin/clock/advance", body)
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(answer.jsonObject?["now"] as? String == expected)
+            #expect(answer.jsonObject?["fixed"] as? Bool == true)
+            #expect(try await harness.respond("/__admin/clock").jsonObject?["now"] as? String == expected)
+        }
     }
 
     @Test func advancingARealClockFixesItAtRealTimePlusTheAdvance() async throws {
@@ -98,19 +102,23 @@ import Testing
     func aBadBodyIs400NamingWhereAndLeavesTheClockAlone(method: String, target: String, body: String, message: String)
         async throws
     {
-        let harness = try harness()
-        let answer = await send(harness, method, target, body)
-        #expect(answer.status == 400)
-        let error = try #require(answer.jsonObject?["error"] as? String)
-        #expect(error.contains("clock \(message)"), "\(error)")
-        #expect(harness.respond("/__admin/clock").jsonObject?["now"] as? String == "2026-11-30T17:05:00.000Z")
+        try await withMock(setup(), mode: .router) { harness in
+            let answer = try await send(harness, method, target, body)
+            #expect(answer.status == 400)
+            let error = try #require(answer.jsonObject?["error"] as? String)
+            #expect(error.contains("clock \(message)"), "\(error)")
+            #expect(
+                try await harness.respond("/__admin/clock").jsonObject?["now"] as? String == "2026-11-30T17:05:00.000Z")
+        }
     }
 
     @Test(arguments: [
         ("2024-02-29T12:00Z", "2024-02-29T12:00:00.000Z"), ("2000-02-29T00:00Z", "2000-02-29T00:00:00.000Z"),
     ])
     func aLeapDayOfALeapYearIsAnInstant(text: String, expected: String) async throws {
-        let answer = await send(try harness(), "PUT", "/__admin/clock", #"{"fixedAt": "\#(text)"}"#)
+        let answer = try await withMock(setup(), mode: .router) {
+            try await send($0, "PUT", "/__admin/clock", #"{"fixedAt": "\#(text)"}"#)
+        }
         #expect(answer.status == 200)
         #expect(answer.jsonObject?["now"] as? String == expected)
     }
@@ -123,27 +131,29 @@ import Testing
     func anAdvancePastTheClocksRangeIs400NamingTheMemberAndTheRangeAndTheClockStays(
         start: String, body: String, member: String, reading: String
     ) async throws {
-        let harness = try harness(fixedAt: start)
-        let answer = await send(harness, "POST", "/__admin/clock/advance", body)
-        #expect(answer.status == 400)
-        let error = try #require(answer.jsonObject?["error"] as? String)
-        #expect(error.hasPrefix("clock \(member): moving the clock from \(reading)"), "\(error)")
-        #expect(error.contains(ClockRange.description), "\(error)")
-        #expect(harness.respond("/__admin/clock").jsonObject?["now"] as? String == reading)
+        try await withMock(setup(fixedAt: start), mode: .router) { harness in
+            let answer = try await send(harness, "POST", "/__admin/clock/advance", body)
+            #expect(answer.status == 400)
+            let error = try #require(answer.jsonObject?["error"] as? String)
+            #expect(error.hasPrefix("clock \(member): moving the clock from \(reading)"), "\(error)")
+            #expect(error.contains(ClockRange.description), "\(error)")
+            #expect(try await harness.respond("/__admin/clock").jsonObject?["now"] as? String == reading)
+        }
     }
 
     @Test func centuryAdvancesStopAtTheRangesEndAndEveryReadingStaysAnInstant() async throws {
-        let harness = try harness()
-        var statuses: [Int] = []
-        var readings: [String] = []
-        for _ in 0..<81 {
-            statuses.append(await send(harness, "POST", "/__admin/clock/advance", #"{"by": "36600d"}"#).status)
-            readings.append(harness.respond("/__admin/clock").jsonObject?["now"] as? String ?? "")
+        try await withMock(setup(), mode: .router) { harness in
+            var statuses: [Int] = []
+            var readings: [String] = []
+            for _ in 0..<81 {
+                statuses.append(try await send(harness, "POST", "/__admin/clock/advance", #"{"by": "36600d"}"#).status)
+                readings.append(try await harness.respond("/__admin/clock").jsonObject?["now"] as? String ?? "")
+            }
+            #expect(statuses.prefix(79).allSatisfy { $0 == 200 })
+            #expect(statuses.suffix(2) == [400, 400])
+            #expect(readings.last == "9943-04-20T17:05:00.000Z")
+            #expect(readings.allSatisfy { MockClock.instant(fromISO8601: $0) != nil }, "\(readings)")
         }
-        #expect(statuses.prefix(79).allSatisfy { $0 == 200 })
-        #expect(statuses.suffix(2) == [400, 400])
-        #expect(readings.last == "9943-04-20T17:05:00.000Z")
-        #expect(readings.allSatisfy { MockClock.instant(fromISO8601: $0) != nil }, "\(readings)")
     }
 
     @Test func theClockRefusesToBeFixedOrAdvancedOutsideItsRange() throws {
@@ -169,32 +179,37 @@ import Testing
     }
 
     @Test func theWrongMethodIs405WithAllow() async throws {
-        let harness = try harness()
-        let deleted = await send(harness, "DELETE", "/__admin/clock", "")
-        #expect(deleted.status == 405)
-        #expect(deleted.headers["Allow"] == "GET, PUT")
-        let advanceByGET = harness.respond("/__admin/clock/advance")
-        #expect(advanceByGET.status == 405)
-        #expect(advanceByGET.headers["Allow"] == "POST")
+        try await withMock(setup(), mode: .router) { harness in
+            let deleted = try await send(harness, "DELETE", "/__admin/clock", "")
+            #expect(deleted.status == 405)
+            #expect(deleted.headers["Allow"] == "GET, PUT")
+            let advanceByGET = try await harness.respond("/__admin/clock/advance")
+            #expect(advanceByGET.status == 405)
+            #expect(advanceByGET.headers["Allow"] == "POST")
+        }
     }
 
-    @Test func healthShowsTheClock() throws {
-        let clock = try #require(try harness().respond("/__admin/health").jsonObject?["clock"] as? [String: Any])
+    @Test func healthShowsTheClock() async throws {
+        let clock = try #require(
+            try await withMock(setup(), mode: .router) { try await $0.respond("/__admin/health") }.jsonObject?["clock"]
+                as? [String: Any])
         #expect(clock["now"] as? String == "2026-11-30T17:05:00.000Z")
         #expect(clock["fixed"] as? Bool == true)
     }
 
-    @Test func theJournalKeepsRealTimestampsWhateverTheClockSays() throws {
-        let harness = try harness(fixedAt: "2001-01-01T00:00Z")
-        _ = harness.respond("/data/2.5/weather?q=seoul")
-        let entry = try #require(
-            (harness.respond("/__admin/requests").jsonObject?["requests"] as? [[String: Any]])?.first)
-        let time = try #require(entry["time"] as? String)
-        #expect(!time.hasPrefix("2001-"), "\(time)")
+    @Test func theJournalKeepsRealTimestampsWhateverTheClockSays() async throws {
+        try await withMock(setup(fixedAt: "2001-01-01T00:00Z"), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?q=seoul")
+            let entry = try #require(
+                (try await harness.respond("/__admin/requests").jsonObject?["requests"] as? [[String: Any]])?.first)
+            let time = try #require(entry["time"] as? String)
+            #expect(!time.hasPrefix("2001-"), "\(time)")
+        }
     }
 
     @Test func aWebPageCannotSetOrAdvanceTheClock() async throws {
-        try await ReplayHarness.live(files) { base in
+        try await withMock(.cassettes(files), mode: .live) { mock in
+            let base = try mock.baseURL
             let client = RawHTTPClient(port: base.port!)
             let page = ["Origin: https://evil.example", "Content-Type: text/plain", "Sec-Fetch-Site: cross-site"]
             let set = try await client.exchange(

@@ -15,24 +15,17 @@ import Testing
         ("current/busan.json", cassetteJSON(interaction(query: #"{"q": "busan"}"#))),
     ]
 
-    /// The mock's handler on a real server on port 0, stopped after `body`.
+    /// The mock's handler (the router mode's stack) on a real server on port 0, stopped after `body`.
     private func withServer(
-        journalCapacity: Int = 1_000, _ body: (Int, ReplayHarness, HTTPServer) async throws -> Void
+        journalCapacity: Int = 1_000, _ body: (Int, MockClient, MockClient) async throws -> Void
     ) async throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
         options.journalCapacity = journalCapacity
-        let harness = try ReplayHarness(files, options: options)
-        let server = HTTPServer(
-            configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 2, log: { _ in }),
-            handler: harness.stack.handler)
-        let port = try server.start()
-        do {
-            try await body(port, harness, server)
-        } catch {
-            await server.stop()
-            throw error
+        try await withMock(.cassettes(files, options: options), mode: .router) { harness in
+            try await withMock(.handler(try harness.stack.handler, eventLoopCount: 2), mode: .live) { server in
+                try await body(try server.port, harness, server)
+            }
         }
-        await server.stop()
     }
 
     @Test func eachRequestArrivesAsAnEventOnceAnswered() async throws {
@@ -111,21 +104,23 @@ import Testing
     @Test func stoppingTheServerEndsTheStreamCleanlyAndTheJournalIsNoLongerWatched() async throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
         options.journalCapacity = 10
-        let harness = try ReplayHarness(files, options: options)
         var limits = HTTPLimits()
         limits.shutdownGracePeriod = .seconds(3600)  // a stream left to the grace period would hang the test
-        let server = HTTPServer(
-            configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, limits: limits, log: { _ in }),
-            handler: harness.stack.handler)
-        let port = try server.start()
-        #expect(!harness.journal.hasObserver, "no one watches: recording an entry tells no one")
-        let stream = try RawHTTPStream(port: port, target: "/__admin/events")
-        try await offTheCooperativePool { try stream.read(until: "retry: 1000") }
-        #expect(harness.journal.hasObserver)
-        await server.stop()
-        let rest = try await offTheCooperativePool { stream.readToEnd() }
-        #expect(rest.hasSuffix("\r\n0\r\n\r\n"), "the chunked body ends with its last chunk")
-        #expect(!harness.journal.hasObserver, "the last subscriber gone, the journal is not watched")
-        #expect(harness.stack.handler.admin.events.subscriberCount == 0)
+        try await withMock(.cassettes(files, options: options), mode: .router) { harness in
+            let journal = try harness.journal
+            let handler = try harness.stack.handler
+            try await withMock(.handler(handler, limits: limits, eventLoopCount: 1), mode: .live) { server in
+                let port = try server.port
+                #expect(!journal.hasObserver, "no one watches: recording an entry tells no one")
+                let stream = try RawHTTPStream(port: port, target: "/__admin/events")
+                try await offTheCooperativePool { try stream.read(until: "retry: 1000") }
+                #expect(journal.hasObserver)
+                await server.stop()
+                let rest = try await offTheCooperativePool { stream.readToEnd() }
+                #expect(rest.hasSuffix("\r\n0\r\n\r\n"), "the chunked body ends with its last chunk")
+                #expect(!journal.hasObserver, "the last subscriber gone, the journal is not watched")
+                #expect(handler.admin.events.subscriberCount == 0)
+            }
+        }
     }
 }

@@ -220,26 +220,29 @@ import Darwin
         try directory.write("seoul.json", seoul())
         try link(directory, "a", to: ".")
         let store = try CassetteStore(directory: directory.url, providers: Providers.all)
-        let harness = ReplayHarness(
-            store: store, options: ServeOptions(cassetteDirectory: directory.url, providers: Providers.all))
+        try await withMock(
+            .store(store, options: ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)),
+            mode: .router
+        ) { harness in
 
-        let listed = try #require(harness.respond("/__admin/cassettes").jsonObject)
-        #expect(
-            listed["skipped"] as? [[String: String]] == [
-                ["path": "a", "reason": "a link back to . (a directory cycle), not followed"]
-            ])
+            let listed = try #require(try await harness.respond("/__admin/cassettes").jsonObject)
+            #expect(
+                listed["skipped"] as? [[String: String]] == [
+                    ["path": "a", "reason": "a link back to . (a directory cycle), not followed"]
+                ])
 
-        try makeFIFO(directory, "pipe.json")
-        let reloaded = await harness.respondLater("/__admin/reload")
-        #expect(reloaded.status == 200)
-        let reloadBody = try #require(reloaded.jsonObject)
-        #expect((reloadBody["skipped"] as? [[String: String]])?.map { $0["path"] } == ["a", "pipe.json"])
-        let after = try #require(harness.respond("/__admin/cassettes").jsonObject)
-        let lastReload = try #require(after["lastReload"] as? [String: Any])
-        #expect(
-            (lastReload["skipped"] as? [[String: String]])?.map { $0["reason"] } == [
-                "a link back to . (a directory cycle), not followed", "a FIFO (named pipe), not read",
-            ])
+            try makeFIFO(directory, "pipe.json")
+            let reloaded = try await harness.respond("/__admin/reload", method: "POST", headers: [:])
+            #expect(reloaded.status == 200)
+            let reloadBody = try #require(reloaded.jsonObject)
+            #expect((reloadBody["skipped"] as? [[String: String]])?.map { $0["path"] } == ["a", "pipe.json"])
+            let after = try #require(try await harness.respond("/__admin/cassettes").jsonObject)
+            let lastReload = try #require(after["lastReload"] as? [String: Any])
+            #expect(
+                (lastReload["skipped"] as? [[String: String]])?.map { $0["reason"] } == [
+                    "a link back to . (a directory cycle), not followed", "a FIFO (named pipe), not read",
+                ])
+        }
     }
 
     @Test func aWatchedDirectoryGainingLinkLoopsAndAFIFOKeepsReloadingAndSaysWhatItSkipped() throws {

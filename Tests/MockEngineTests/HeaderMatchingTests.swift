@@ -18,31 +18,37 @@ import Testing
         )
     }
 
-    @Test func aHeaderValueMustBeEqualAndItsNameIsCaseInsensitive() throws {
-        let harness = try ReplayHarness([file(#"{"Accept-Language": "ko"}"#, body: #"{"name":"서울"}"#)])
-        let korean = harness.respond("/data/2.5/weather?q=Seoul", headers: ["accept-language": " ko "])
-        #expect(korean.status == 200)
-        let english = harness.respond("/data/2.5/weather?q=Seoul", headers: ["Accept-Language": "en"])
-        #expect(english.status == 501)
-        #expect(english.text.contains("header accept-language: en ≠ ko"), "\(english.text)")
-        let none = harness.respond("/data/2.5/weather?q=Seoul")
-        #expect(none.text.contains("header accept-language: missing, expected ko"), "\(none.text)")
+    @Test func aHeaderValueMustBeEqualAndItsNameIsCaseInsensitive() async throws {
+        try await withMock(.cassettes([file(#"{"Accept-Language": "ko"}"#, body: #"{"name":"서울"}"#)]), mode: .router) {
+            harness in
+            let korean = try await harness.respond("/data/2.5/weather?q=Seoul", headers: ["accept-language": " ko "])
+            #expect(korean.status == 200)
+            let english = try await harness.respond("/data/2.5/weather?q=Seoul", headers: ["Accept-Language": "en"])
+            #expect(english.status == 501)
+            #expect(english.text.contains("header accept-language: en ≠ ko"), "\(english.text)")
+            let none = try await harness.respond("/data/2.5/weather?q=Seoul")
+            #expect(none.text.contains("header accept-language: missing, expected ko"), "\(none.text)")
+        }
     }
 
-    @Test func anyValueAndAbsenceAreRulesToo() throws {
-        let harness = try ReplayHarness([
-            file(#"{"X-Debug": "*"}"#, body: #"{"name":"debug"}"#),
-            (
-                "plain.json",
-                cassetteJSON(
-                    #"{"request": {"path": "/data/2.5/weather", "query": {"q": "seoul"}, "headers": {"X-Debug": null}}, "response": {"status": 200, "json": {"name":"plain"}}}"#
-                )
-            ),
-        ])
-        #expect(
-            harness.respond("/data/2.5/weather?q=Seoul", headers: ["X-Debug": "1"]).jsonObject?["name"] as? String
-                == "debug")
-        #expect(harness.respond("/data/2.5/weather?q=Seoul").jsonObject?["name"] as? String == "plain")
+    @Test func anyValueAndAbsenceAreRulesToo() async throws {
+        try await withMock(
+            .cassettes([
+                file(#"{"X-Debug": "*"}"#, body: #"{"name":"debug"}"#),
+                (
+                    "plain.json",
+                    cassetteJSON(
+                        #"{"request": {"path": "/data/2.5/weather", "query": {"q": "seoul"}, "headers": {"X-Debug": null}}, "response": {"status": 200, "json": {"name":"plain"}}}"#
+                    )
+                ),
+            ]), mode: .router
+        ) { harness throws in
+            #expect(
+                try await harness.respond("/data/2.5/weather?q=Seoul", headers: ["X-Debug": "1"]).jsonObject?["name"]
+                    as? String
+                    == "debug")
+            #expect(try await harness.respond("/data/2.5/weather?q=Seoul").jsonObject?["name"] as? String == "plain")
+        }
     }
 
     @Test func aBadHeaderConstraintIsAProblemWithItsPath() {

@@ -12,7 +12,8 @@ import Testing
     @Test func entryWithABodyOverAMebibyteIsServedWholeInTheArchive() async throws {
         let padding = String(repeating: "x", count: 2 * 1024 * 1024)
         let big = [("big.json", cassetteJSON(interaction(query: #"{"q": "big"}"#, body: #"{"pad":"\#(padding)"}"#)))]
-        try await ReplayHarness.live(big) { base in
+        try await withMock(.cassettes(big), mode: .live) { mock in
+            let base = try mock.baseURL
             let client = RawHTTPClient(port: base.port!, readTimeoutMilliseconds: 20_000)
             let answered = try await client.exchange(method: "GET", "/data/2.5/weather?q=big", headers: [])
             #expect(answered.head.hasPrefix("HTTP/1.1 200"))

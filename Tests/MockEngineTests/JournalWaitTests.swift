@@ -23,164 +23,176 @@ import Testing
     }
 
     @Test func aWaitFromNowIgnoresEarlierRequestsAndEndsWhenAMatchArrives() async throws {
-        let harness = try ReplayHarness(files)
-        _ = harness.respond("/data/2.5/weather?q=seoul&appid=topsecret")  // before the wait: not counted
-        let clock = ManualWaitClock()
-        let wanted = try criteria([("q", "Seoul")])
-        let waiting = Task { try await harness.journal.wait(for: wanted, timeout: .seconds(5), clock: clock) }
-        await clock.sleepsStarted(1)
-        _ = harness.respond("/data/2.5/weather?q=busan")
-        _ = harness.respond("/data/2.5/forecast?q=seoul")
-        _ = harness.respond("/data/2.5/weather?q=seoul&appid=topsecret")
-        let entry = try await waiting.value
-        #expect(entry.sequenceNumber == 4)
-        #expect(entry.query == "q=seoul&appid=***")
-        #expect(entry.matched == "current/seoul")
-        #expect(harness.journal.pendingWaits == 0)
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?q=seoul&appid=topsecret")  // before the wait: not counted
+            let clock = ManualWaitClock()
+            let wanted = try criteria([("q", "Seoul")])
+            let waiting = Task { try await harness.journal.wait(for: wanted, timeout: .seconds(5), clock: clock) }
+            await clock.sleepsStarted(1)
+            _ = try await harness.respond("/data/2.5/weather?q=busan")
+            _ = try await harness.respond("/data/2.5/forecast?q=seoul")
+            _ = try await harness.respond("/data/2.5/weather?q=seoul&appid=topsecret")
+            let entry = try await waiting.value
+            #expect(entry.sequenceNumber == 4)
+            #expect(entry.query == "q=seoul&appid=***")
+            #expect(entry.matched == "current/seoul")
+            #expect(try harness.journal.pendingWaits == 0)
+        }
     }
 
     @Test func aWaitSinceZeroFindsARequestThatAlreadyArrivedWithoutStartingATimer() async throws {
-        let harness = try ReplayHarness(files)
-        _ = harness.respond("/data/2.5/weather?q=busan")
-        _ = harness.respond("/data/2.5/weather?q=seoul")
-        _ = harness.respond("/data/2.5/weather?q=seoul")
-        let clock = ManualWaitClock()
-        let entry = try await harness.journal.wait(
-            for: try criteria([("q", "seoul")]), after: 0, timeout: .seconds(5), clock: clock)
-        #expect(entry.sequenceNumber == 2)  // the first match, not the latest
-        let next = try await harness.journal.wait(
-            for: try criteria([("q", "seoul")]), after: entry.sequenceNumber, timeout: .seconds(5), clock: clock)
-        #expect(next.sequenceNumber == 3)
-        #expect(clock.startedSleeps == 0)
-        #expect(harness.journal.pendingWaits == 0)
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?q=busan")
+            _ = try await harness.respond("/data/2.5/weather?q=seoul")
+            _ = try await harness.respond("/data/2.5/weather?q=seoul")
+            let clock = ManualWaitClock()
+            let entry = try await harness.journal.wait(
+                for: try criteria([("q", "seoul")]), after: 0, timeout: .seconds(5), clock: clock)
+            #expect(entry.sequenceNumber == 2)  // the first match, not the latest
+            let next = try await harness.journal.wait(
+                for: try criteria([("q", "seoul")]), after: entry.sequenceNumber, timeout: .seconds(5), clock: clock)
+            #expect(next.sequenceNumber == 3)
+            #expect(clock.startedSleeps == 0)
+            #expect(try harness.journal.pendingWaits == 0)
+        }
     }
 
     @Test func aWaitTimesOutWhenTheClockPassesItsTimeoutAndSaysWhatItSawInstead() async throws {
-        let harness = try ReplayHarness(files)
-        _ = harness.respond("/data/2.5/weather?q=busan&appid=topsecret")
-        _ = harness.respond("/data/2.5/forecast?q=seoul&appid=topsecret")
-        let clock = ManualWaitClock()
-        let wanted = try criteria([("q", "Seoul"), ("appid", "*")])
-        let waiting = Task { try await harness.journal.wait(for: wanted, after: 0, timeout: .seconds(5), clock: clock) }
-        await clock.sleepsStarted(1)
-        clock.advance(by: .seconds(5))
-        let error = await #expect(throws: JournalWaitError.self) { try await waiting.value }
-        guard case .timedOut(let report) = error else {
-            Issue.record("expected a timeout, got \(String(describing: error))")
-            return
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?q=busan&appid=topsecret")
+            _ = try await harness.respond("/data/2.5/forecast?q=seoul&appid=topsecret")
+            let clock = ManualWaitClock()
+            let wanted = try criteria([("q", "Seoul"), ("appid", "*")])
+            let waiting = Task {
+                try await harness.journal.wait(for: wanted, after: 0, timeout: .seconds(5), clock: clock)
+            }
+            await clock.sleepsStarted(1)
+            clock.advance(by: .seconds(5))
+            let error = await #expect(throws: JournalWaitError.self) { try await waiting.value }
+            guard case .timedOut(let report) = error else {
+                Issue.record("expected a timeout, got \(String(describing: error))")
+                return
+            }
+            #expect(report.seenCount == 2)
+            #expect(report.latest.map(\.sequenceNumber) == [1, 2])
+            // Same path with one parameter wrong is closer than the right query on another path.
+            #expect(report.closest?.entry.sequenceNumber == 1)
+            #expect(report.closest?.differences == ["q: busan ≠ Seoul"])
+            let message = report.description
+            #expect(message.hasPrefix("no request ANY /data/2.5/weather?q=Seoul&appid=* within 5s (after #0); saw 2: "))
+            #expect(message.contains("#2 GET /data/2.5/forecast?q=seoul&appid=*** → 200"))
+            #expect(message.contains("closest: #1 GET /data/2.5/weather?q=busan&appid=*** → 200 (q: busan ≠ Seoul)"))
+            #expect(!message.contains("topsecret"))
+            #expect(try harness.journal.pendingWaits == 0)
         }
-        #expect(report.seenCount == 2)
-        #expect(report.latest.map(\.sequenceNumber) == [1, 2])
-        // Same path with one parameter wrong is closer than the right query on another path.
-        #expect(report.closest?.entry.sequenceNumber == 1)
-        #expect(report.closest?.differences == ["q: busan ≠ Seoul"])
-        let message = report.description
-        #expect(message.hasPrefix("no request ANY /data/2.5/weather?q=Seoul&appid=* within 5s (after #0); saw 2: "))
-        #expect(message.contains("#2 GET /data/2.5/forecast?q=seoul&appid=*** → 200"))
-        #expect(message.contains("closest: #1 GET /data/2.5/weather?q=busan&appid=*** → 200 (q: busan ≠ Seoul)"))
-        #expect(!message.contains("topsecret"))
-        #expect(harness.journal.pendingWaits == 0)
     }
 
     @Test func aWaitOutlivesAnAdvanceShorterThanItsTimeout() async throws {
-        let harness = try ReplayHarness(files)
-        let clock = ManualWaitClock()
-        let wanted = try criteria([("q", "busan")])
-        let waiting = Task { try await harness.journal.wait(for: wanted, timeout: .seconds(5), clock: clock) }
-        await clock.sleepsStarted(1)
-        clock.advance(by: .milliseconds(4_999))
-        _ = harness.respond("/data/2.5/weather?q=busan")
-        #expect(try await waiting.value.sequenceNumber == 1)
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            let clock = ManualWaitClock()
+            let wanted = try criteria([("q", "busan")])
+            let waiting = Task { try await harness.journal.wait(for: wanted, timeout: .seconds(5), clock: clock) }
+            await clock.sleepsStarted(1)
+            clock.advance(by: .milliseconds(4_999))
+            _ = try await harness.respond("/data/2.5/weather?q=busan")
+            #expect(try await waiting.value.sequenceNumber == 1)
+        }
     }
 
     @Test func aTimeoutOfZeroLooksOnlyAtWhatHasArrived() async throws {
-        let harness = try ReplayHarness(files)
-        let clock = ManualWaitClock()
-        let error = await #expect(throws: JournalWaitError.self) {
-            try await harness.journal.wait(for: try criteria(), timeout: .zero, clock: clock)
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            let clock = ManualWaitClock()
+            let error = await #expect(throws: JournalWaitError.self) {
+                try await harness.journal.wait(for: try criteria(), timeout: .zero, clock: clock)
+            }
+            guard case .timedOut(let report) = error else {
+                Issue.record("expected a timeout, got \(String(describing: error))")
+                return
+            }
+            #expect(report.seenCount == 0)
+            #expect(report.closest == nil)
+            #expect(
+                report.description
+                    == "no request ANY /data/2.5/weather within 0s (after #0); no request arrived meanwhile")
+            #expect(clock.startedSleeps == 0)
         }
-        guard case .timedOut(let report) = error else {
-            Issue.record("expected a timeout, got \(String(describing: error))")
-            return
-        }
-        #expect(report.seenCount == 0)
-        #expect(report.closest == nil)
-        #expect(
-            report.description == "no request ANY /data/2.5/weather within 0s (after #0); no request arrived meanwhile")
-        #expect(clock.startedSleeps == 0)
     }
 
     @Test func cancellingTheWaitingTaskEndsTheWait() async throws {
-        let harness = try ReplayHarness(files)
-        let clock = ManualWaitClock()
-        let wanted = try criteria([("q", "seoul")])
-        let waiting = Task { try await harness.journal.wait(for: wanted, timeout: .seconds(60), clock: clock) }
-        await clock.sleepsStarted(1)
-        waiting.cancel()
-        let error = await #expect(throws: JournalWaitError.self) { try await waiting.value }
-        #expect(error?.description == "the wait for ANY /data/2.5/weather?q=seoul was cancelled")
-        #expect(harness.journal.pendingWaits == 0)
-        _ = harness.respond("/data/2.5/weather?q=seoul")  // nothing left to wake
-        #expect(harness.journal.counts.total == 1)
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            let clock = ManualWaitClock()
+            let wanted = try criteria([("q", "seoul")])
+            let waiting = Task { try await harness.journal.wait(for: wanted, timeout: .seconds(60), clock: clock) }
+            await clock.sleepsStarted(1)
+            waiting.cancel()
+            let error = await #expect(throws: JournalWaitError.self) { try await waiting.value }
+            #expect(error?.description == "the wait for ANY /data/2.5/weather?q=seoul was cancelled")
+            #expect(try harness.journal.pendingWaits == 0)
+            _ = try await harness.respond("/data/2.5/weather?q=seoul")  // nothing left to wake
+            #expect(try harness.journal.counts.total == 1)
+        }
     }
 
     @Test func aWaitInAnAlreadyCancelledTaskEndsAtOnce() async throws {
-        let harness = try ReplayHarness(files)
-        let wanted = try criteria([("q", "seoul")])
-        let waiting = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            return try await harness.journal.wait(for: wanted, timeout: .seconds(60), clock: ManualWaitClock())
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            let wanted = try criteria([("q", "seoul")])
+            let waiting = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await harness.journal.wait(for: wanted, timeout: .seconds(60), clock: ManualWaitClock())
+            }
+            let error = await #expect(throws: JournalWaitError.self) { try await waiting.value }
+            guard case .cancelled = error else {
+                Issue.record("expected cancellation, got \(String(describing: error))")
+                return
+            }
+            #expect(try harness.journal.pendingWaits == 0)
         }
-        let error = await #expect(throws: JournalWaitError.self) { try await waiting.value }
-        guard case .cancelled = error else {
-            Issue.record("expected cancellation, got \(String(describing: error))")
-            return
-        }
-        #expect(harness.journal.pendingWaits == 0)
     }
 
     @Test func endingTheWaitsAtShutdownEndsThosePendingAndRefusesNewOnes() async throws {
-        let harness = try ReplayHarness(files)
-        let clock = ManualWaitClock()
-        let wanted = try criteria([("q", "seoul")])
-        let waiting = Task { try await harness.journal.wait(for: wanted, timeout: .seconds(60), clock: clock) }
-        await clock.sleepsStarted(1)
-        harness.journal.endWaits()
-        let pending = await #expect(throws: JournalWaitError.self) { try await waiting.value }
-        #expect(pending?.description == "the mock stopped while waiting for ANY /data/2.5/weather?q=seoul")
-        let late = await #expect(throws: JournalWaitError.self) {
-            try await harness.journal.wait(for: wanted, timeout: .seconds(5), clock: clock)
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            let clock = ManualWaitClock()
+            let wanted = try criteria([("q", "seoul")])
+            let waiting = Task { try await harness.journal.wait(for: wanted, timeout: .seconds(60), clock: clock) }
+            await clock.sleepsStarted(1)
+            try harness.journal.endWaits()
+            let pending = await #expect(throws: JournalWaitError.self) { try await waiting.value }
+            #expect(pending?.description == "the mock stopped while waiting for ANY /data/2.5/weather?q=seoul")
+            let late = await #expect(throws: JournalWaitError.self) {
+                try await harness.journal.wait(for: wanted, timeout: .seconds(5), clock: clock)
+            }
+            #expect(late?.description == "the mock stopped while waiting for ANY /data/2.5/weather?q=seoul")
+            #expect(try harness.journal.pendingWaits == 0)
         }
-        #expect(late?.description == "the mock stopped while waiting for ANY /data/2.5/weather?q=seoul")
-        #expect(harness.journal.pendingWaits == 0)
     }
 
     @Test func manyWaitsRacingWithRequestsEachGetTheirOwnRequestOnce() async throws {
         let cities = (0..<24).map { "city\($0)" }
-        let harness = try ReplayHarness(files)
-        let clock = ManualWaitClock()
-        let found = try await withThrowingTaskGroup(of: (String, String?).self) { group in
-            for city in cities {
-                let wanted = try criteria([("q", city)])
-                group.addTask {
-                    let entry = try await harness.journal.wait(for: wanted, timeout: .seconds(5), clock: clock)
-                    return (city, entry.query)
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            let clock = ManualWaitClock()
+            let found = try await withThrowingTaskGroup(of: (String, String?).self) { group in
+                for city in cities {
+                    let wanted = try criteria([("q", city)])
+                    group.addTask {
+                        let entry = try await harness.journal.wait(for: wanted, timeout: .seconds(5), clock: clock)
+                        return (city, entry.query)
+                    }
                 }
-            }
-            await clock.sleepsStarted(cities.count)
-            for city in cities.reversed() {
-                group.addTask {
-                    _ = harness.respond("/data/2.5/weather?q=\(city)")
-                    return ("", nil)
+                await clock.sleepsStarted(cities.count)
+                for city in cities.reversed() {
+                    group.addTask {
+                        _ = try await harness.respond("/data/2.5/weather?q=\(city)")
+                        return ("", nil)
+                    }
                 }
+                var found: [String: String] = [:]
+                for try await (city, query) in group where !city.isEmpty { found[city] = query }
+                return found
             }
-            var found: [String: String] = [:]
-            for try await (city, query) in group where !city.isEmpty { found[city] = query }
-            return found
+            #expect(found.count == cities.count)
+            #expect(cities.allSatisfy { found[$0] == "q=\($0)" })
+            #expect(try harness.journal.pendingWaits == 0)
         }
-        #expect(found.count == cities.count)
-        #expect(cities.allSatisfy { found[$0] == "q=\($0)" })
-        #expect(harness.journal.pendingWaits == 0)
     }
 
     @Test func waitsBeyondTheLimitsAreRefused() async throws {
@@ -204,7 +216,7 @@ import Testing
         #expect(journal.pendingWaits == 0)
     }
 
-    @Test func aKeyIsACriterionOnlyAsPresentAndNeverRepeated() throws {
+    @Test func aKeyIsACriterionOnlyAsPresentAndNeverRepeated() async throws {
         let message = try #require(refusal([("appid", "topsecret")]))
         #expect(
             message == "query parameter 'appid' carries a key, which the journal keeps masked: wait for it as "
@@ -214,26 +226,28 @@ import Testing
             #expect(message.contains("\(name.lowercased())=* (present)"))
             #expect(!message.contains("abc"))
         }
-        let harness = try ReplayHarness(files)
-        _ = harness.respond("/data/2.5/weather?q=seoul&appid=topsecret")
-        _ = harness.respond("/data/2.5/weather?q=seoul")
-        let present = try criteria([("appid", "*")])
-        let entries = harness.journal.entries()
-        #expect(entries.map(present.matches) == [true, false])
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?q=seoul&appid=topsecret")
+            _ = try await harness.respond("/data/2.5/weather?q=seoul")
+            let present = try criteria([("appid", "*")])
+            let entries = try harness.journal.entries()
+            #expect(entries.map(present.matches) == [true, false])
+        }
     }
 
-    @Test func valuesCompareAsCassettesCompareThem() throws {
-        let harness = try ReplayHarness(files)
-        _ = harness.respond("/data/2.5/weather/?q=SEOUL&lat=37.50&lang=KR")
-        let entry = try #require(harness.journal.entries().first)
-        #expect(try criteria([("q", "seoul")]).matches(entry))  // OpenWeatherMap's q ignores case
-        #expect(try criteria([("lat", "37.5")]).matches(entry))  // numbers by value
-        #expect(try criteria([("LANG", "*")]).matches(entry))  // names without case, `*` any value
-        #expect(try !criteria([("lang", "kr")]).matches(entry))  // other values keep their case
-        #expect(try !criteria([("units", "*")]).matches(entry))
-        #expect(try criteria(path: "/data/2.5/weather/", method: "get").matches(entry))  // the path normalised
-        #expect(try !criteria(method: "POST").matches(entry))
-        #expect(try !criteria(path: "/data/2.5/forecast").matches(entry))
+    @Test func valuesCompareAsCassettesCompareThem() async throws {
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather/?q=SEOUL&lat=37.50&lang=KR")
+            let entry = try #require(try harness.journal.entries().first)
+            #expect(try criteria([("q", "seoul")]).matches(entry))  // OpenWeatherMap's q ignores case
+            #expect(try criteria([("lat", "37.5")]).matches(entry))  // numbers by value
+            #expect(try criteria([("LANG", "*")]).matches(entry))  // names without case, `*` any value
+            #expect(try !criteria([("lang", "kr")]).matches(entry))  // other values keep their case
+            #expect(try !criteria([("units", "*")]).matches(entry))
+            #expect(try criteria(path: "/data/2.5/weather/", method: "get").matches(entry))  // the path normalised
+            #expect(try !criteria(method: "POST").matches(entry))
+            #expect(try !criteria(path: "/data/2.5/forecast").matches(entry))
+        }
     }
 
     @Test func criteriaThatCannotBeWaitedForAreRefusedNamingWhy() {

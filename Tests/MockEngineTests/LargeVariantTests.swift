@@ -22,42 +22,45 @@ import Testing
         #"{"cod":"200","message":0,"cnt":1,"list":[{"dt":1670198400,"main":{"temp":273.15}}]}"#
 
     /// Whether the stack answered `target` later (`respondLater`) rather than at once, and the response.
-    private func answer(_ target: String, in harness: ReplayHarness) async -> (isDeferred: Bool, response: HTTPResponse)
-    {
+    private func answer(_ target: String, in harness: MockClient) async throws -> (
+        isDeferred: Bool, response: HTTPResponse
+    ) {
         let request = HTTPRequest(
             method: "GET", target: target, headers: ["Host": "127.0.0.1"], remoteAddress: "127.0.0.1",
             isFromLoopback: true)
-        switch harness.stack.handle(request) {
+        switch try harness.stack.handle(request) {
         case .respond(let response): return (false, response)
         case .respondLater(let produce): return (true, await produce())
         }
     }
 
     @Test func variantOfALargeBodyIsMadeLaterThenServedAtOnce() async throws {
-        let harness = try ReplayHarness([("big.json", Self.forecast(items: 10_000))])
-        let recorded = await answer("/data/2.5/forecast?q=big", in: harness)
-        #expect(!recorded.isDeferred, "the body as recorded is ready")
-        #expect(recorded.response.body.count > PreparedResponse.inlineBodyLimit)
+        try await withMock(.cassettes([("big.json", Self.forecast(items: 10_000))]), mode: .router) { harness in
+            let recorded = try await answer("/data/2.5/forecast?q=big", in: harness)
+            #expect(!recorded.isDeferred, "the body as recorded is ready")
+            #expect(recorded.response.body.count > PreparedResponse.inlineBodyLimit)
 
-        let metric = await answer("/data/2.5/forecast?q=big&units=metric", in: harness)
-        #expect(metric.isDeferred, "a variant of a body over the limit is made off the event loop")
-        #expect(metric.response.status == 200)
-        #expect(metric.response.text.contains(#""main":{"temp":0}"#))
-        #expect(harness.journal.entries().last?.status == 200, "the deferred answer is journalled")
+            let metric = try await answer("/data/2.5/forecast?q=big&units=metric", in: harness)
+            #expect(metric.isDeferred, "a variant of a body over the limit is made off the event loop")
+            #expect(metric.response.status == 200)
+            #expect(metric.response.text.contains(#""main":{"temp":0}"#))
+            #expect(try harness.journal.entries().last?.status == 200, "the deferred answer is journalled")
 
-        let again = await answer("/data/2.5/forecast?q=big&units=metric", in: harness)
-        #expect(!again.isDeferred, "a variant made before is kept, and served at once")
-        #expect(again.response.body == metric.response.body)
+            let again = try await answer("/data/2.5/forecast?q=big&units=metric", in: harness)
+            #expect(!again.isDeferred, "a variant made before is kept, and served at once")
+            #expect(again.response.body == metric.response.body)
 
-        let counted = await answer("/data/2.5/forecast?q=big&cnt=2", in: harness)
-        #expect(counted.isDeferred)
-        #expect(counted.response.body.count < 200)
+            let counted = try await answer("/data/2.5/forecast?q=big&cnt=2", in: harness)
+            #expect(counted.isDeferred)
+            #expect(counted.response.body.count < 200)
+        }
     }
 
     @Test func variantOfASmallBodyIsServedAtOnce() async throws {
-        let harness = try ReplayHarness([("big.json", Self.forecast(items: 10_000))])
-        let metric = await answer("/data/2.5/forecast?q=small&units=metric", in: harness)
-        #expect(!metric.isDeferred)
-        #expect(metric.response.text.contains(#""main":{"temp":0}"#))
+        try await withMock(.cassettes([("big.json", Self.forecast(items: 10_000))]), mode: .router) { harness in
+            let metric = try await answer("/data/2.5/forecast?q=small&units=metric", in: harness)
+            #expect(!metric.isDeferred)
+            #expect(metric.response.text.contains(#""main":{"temp":0}"#))
+        }
     }
 }

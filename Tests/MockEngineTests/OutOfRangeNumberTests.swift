@@ -29,56 +29,64 @@ import Testing
     ]
 
     @Test(arguments: extremes)
-    func anOpenWeatherMapCoordinateOutOfRangeIsTheAPIs400NamingIt(value: String) throws {
-        let harness = try ReplayHarness(Self.files)
-        let latitude = harness.respond("/data/2.5/weather?lat=\(value)&lon=126.9&appid=k")
-        let longitude = harness.respond("/data/2.5/weather?lat=37.5&lon=\(value)&appid=k")
-        // 90.0000001 is out of range for a latitude only; -180.5 and 181 for both.
-        if CoordinateRange.latitude.contains(Double(value)!) {
-            #expect(latitude.status == 501)
-        } else {
-            #expect(latitude.status == 400)
-            #expect(latitude.text == #"{"cod":"400","message":"wrong latitude"}"#)
+    func anOpenWeatherMapCoordinateOutOfRangeIsTheAPIs400NamingIt(value: String) async throws {
+        try await withMock(.cassettes(Self.files), mode: .router) { harness in
+            let latitude = try await harness.respond("/data/2.5/weather?lat=\(value)&lon=126.9&appid=k")
+            let longitude = try await harness.respond("/data/2.5/weather?lat=37.5&lon=\(value)&appid=k")
+            // 90.0000001 is out of range for a latitude only; -180.5 and 181 for both.
+            if CoordinateRange.latitude.contains(Double(value)!) {
+                #expect(latitude.status == 501)
+            } else {
+                #expect(latitude.status == 400)
+                #expect(latitude.text == #"{"cod":"400","message":"wrong latitude"}"#)
+            }
+            if CoordinateRange.longitude.contains(Double(value)!) {
+                #expect(longitude.status == 501)
+            } else {
+                #expect(longitude.status == 400)
+                #expect(longitude.text == #"{"cod":"400","message":"wrong longitude"}"#)
+            }
+            #expect(try await harness.respond("/data/2.5/weather?lat=37.57&lon=126.98&appid=k").status == 200)
         }
-        if CoordinateRange.longitude.contains(Double(value)!) {
-            #expect(longitude.status == 501)
-        } else {
-            #expect(longitude.status == 400)
-            #expect(longitude.text == #"{"cod":"400","message":"wrong longitude"}"#)
-        }
-        #expect(harness.respond("/data/2.5/weather?lat=37.57&lon=126.98&appid=k").status == 200)
     }
 
     @Test(arguments: extremes)
-    func aKakaoCoordinateOutOfRangeIsItsInvalidArgument(value: String) throws {
-        let harness = try ReplayHarness(Self.files)
-        let headers: HTTPHeaders = ["Host": "127.0.0.1", "Authorization": "KakaoAK 0123456789abcdef0123456789abcdef"]
-        let answer = harness.respond("/v2/local/geo/coord2regioncode.json?x=\(value)&y=37.5", headers: headers)
-        if CoordinateRange.longitude.contains(Double(value)!) {
-            #expect(answer.status == 501)
-        } else {
-            #expect(answer.status == 400)
-            #expect(answer.text == #"{"errorType":"InvalidArgument","message":"x is out of range"}"#)
+    func aKakaoCoordinateOutOfRangeIsItsInvalidArgument(value: String) async throws {
+        try await withMock(.cassettes(Self.files), mode: .router) { harness in
+            let headers: HTTPHeaders = [
+                "Host": "127.0.0.1", "Authorization": "KakaoAK 0123456789abcdef0123456789abcdef",
+            ]
+            let answer = try await harness.respond(
+                "/v2/local/geo/coord2regioncode.json?x=\(value)&y=37.5", headers: headers)
+            if CoordinateRange.longitude.contains(Double(value)!) {
+                #expect(answer.status == 501)
+            } else {
+                #expect(answer.status == 400)
+                #expect(answer.text == #"{"errorType":"InvalidArgument","message":"x is out of range"}"#)
+            }
         }
     }
 
-    @Test func theJournalSaysWhichParameterWasOutOfRange() throws {
-        let harness = try ReplayHarness(Self.files)
-        _ = harness.respond("/data/2.5/weather?lat=1e19&lon=0")
-        let entry = try #require(harness.journal.entries().last)
-        #expect(entry.matched == "(latitude out of range: lat=1e19 is outside -90...90)")
-        #expect(!entry.isUnmatched)
+    @Test func theJournalSaysWhichParameterWasOutOfRange() async throws {
+        try await withMock(.cassettes(Self.files), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?lat=1e19&lon=0")
+            let entry = try #require(try harness.journal.entries().last)
+            #expect(entry.matched == "(latitude out of range: lat=1e19 is outside -90...90)")
+            #expect(!entry.isUnmatched)
+        }
     }
 
-    @Test func aCassetteThatNamesTheOutOfRangeValueStillAnswersIt() throws {
-        let harness = try ReplayHarness(Self.files)
-        let staged = harness.respond("/data/2.5/weather?lat=95&lon=0")
-        #expect(staged.text == #"{"cod":"400","message":"staged"}"#)
+    @Test func aCassetteThatNamesTheOutOfRangeValueStillAnswersIt() async throws {
+        try await withMock(.cassettes(Self.files), mode: .router) { harness in
+            let staged = try await harness.respond("/data/2.5/weather?lat=95&lon=0")
+            #expect(staged.text == #"{"cod":"400","message":"staged"}"#)
+        }
     }
 
-    @Test func theKeyIsCheckedBeforeTheCoordinates() throws {
-        let harness = try ReplayHarness(Self.files)
-        #expect(harness.respond("/data/2.5/weather?lat=1e19&lon=0&appid=invalid").status == 401)
+    @Test func theKeyIsCheckedBeforeTheCoordinates() async throws {
+        try await withMock(.cassettes(Self.files), mode: .router) { harness throws in
+            #expect(try await harness.respond("/data/2.5/weather?lat=1e19&lon=0&appid=invalid").status == 401)
+        }
     }
 
     @Test func aNumberTooLargeForADoubleIsOutOfRangeAndNoNumberIsNot() {
@@ -93,30 +101,33 @@ import Testing
     }
 
     @Test(arguments: ["9223372036854775807", "9223372036854775806", "1000000"])
-    func requestsSinceAnyWholeNumberAnswersAfterRequestsWereMade(since: String) throws {
-        let harness = try ReplayHarness(Self.files)
-        _ = harness.respond("/data/2.5/weather?lat=37.57&lon=126.98")
-        let answer = harness.respond("/__admin/requests?since=\(since)")
-        #expect(answer.status == 200)
-        #expect((answer.jsonObject?["requests"] as? [Any])?.isEmpty == true)
-        #expect(harness.respond("/__admin/requests?since=0").jsonObject?["total"] as? Int == 1)
+    func requestsSinceAnyWholeNumberAnswersAfterRequestsWereMade(since: String) async throws {
+        try await withMock(.cassettes(Self.files), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?lat=37.57&lon=126.98")
+            let answer = try await harness.respond("/__admin/requests?since=\(since)")
+            #expect(answer.status == 200)
+            #expect((answer.jsonObject?["requests"] as? [Any])?.isEmpty == true)
+            #expect(try await harness.respond("/__admin/requests?since=0").jsonObject?["total"] as? Int == 1)
+        }
     }
 
     @Test(arguments: [
         ("since", "9223372036854775808"), ("since", "-1"), ("since", "1e3"), ("limit", "%2B5"), ("limit", "%205"),
         ("limit", ""), ("since", "99999999999999999999999999"),
     ])
-    func anAdminNumberThatIsNoWholeNumberInRangeIs400NamingIt(parameter: String, value: String) throws {
-        let harness = try ReplayHarness(Self.files)
-        _ = harness.respond("/data/2.5/weather?lat=37.57&lon=126.98")
-        for endpoint in ["/__admin/requests", "/__admin/requests.har"]
-        where parameter == "limit" || endpoint.hasSuffix("requests") {
-            let answer = harness.respond("\(endpoint)?\(parameter)=\(value)")
-            #expect(answer.status == 400)
-            let error = answer.jsonObject?["error"] as? String
-            #expect(
-                error?.hasPrefix("GET \(endpoint): \(parameter) must be a whole number from 0 to 9223372036854775807")
-                    == true)
+    func anAdminNumberThatIsNoWholeNumberInRangeIs400NamingIt(parameter: String, value: String) async throws {
+        try await withMock(.cassettes(Self.files), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?lat=37.57&lon=126.98")
+            for endpoint in ["/__admin/requests", "/__admin/requests.har"]
+            where parameter == "limit" || endpoint.hasSuffix("requests") {
+                let answer = try await harness.respond("\(endpoint)?\(parameter)=\(value)")
+                #expect(answer.status == 400)
+                let error = answer.jsonObject?["error"] as? String
+                #expect(
+                    error?.hasPrefix(
+                        "GET \(endpoint): \(parameter) must be a whole number from 0 to 9223372036854775807")
+                        == true)
+            }
         }
     }
 
@@ -131,8 +142,8 @@ import Testing
         ("/__admin/requests?sinse=3", "GET /__admin/requests: unknown parameter 'sinse' (it takes limit and since)"),
         ("/__admin/requests/unmatched?x=1", "GET /__admin/requests/unmatched: unknown parameter 'x' (it takes none)"),
     ])
-    func anAdminQueryItCannotReadIs400NamingWhat(target: String, error: String) throws {
-        let answer = try ReplayHarness(Self.files).respond(target)
+    func anAdminQueryItCannotReadIs400NamingWhat(target: String, error: String) async throws {
+        let answer = try await withMock(.cassettes(Self.files), mode: .router) { try await $0.respond(target) }
         #expect(answer.status == 400)
         #expect(answer.jsonObject?["error"] as? String == error)
     }

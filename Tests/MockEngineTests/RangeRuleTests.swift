@@ -176,27 +176,29 @@ import Testing
         #expect(noList.body(keeping: ItemWindow(selection: selection, low: 0, high: 1)) == nil)
     }
 
-    @Test func aRangedInteractionIsServedCutAndItsMissNamesTheRange() throws {
+    @Test func aRangedInteractionIsServedCutAndItsMissNamesTheRange() async throws {
         let text = cassette(
             range: #"{"from": "start", "to": "end", "items": "list", "key": "dt", "covers": {"from": 0, "to": 100}}"#)
-        let harness = try ReplayHarness([("h.json", text)])
-        let cut = harness.respond("/data/2.5/air_pollution/history?start=15&end=100")
-        #expect(cut.text == #"{"coord":{},"list":[{"dt":20},{"dt":30}]}"#)
-        let units = harness.respond("/data/2.5/air_pollution/history?start=15&end=25&units=imperial")
-        #expect(units.text == #"{"coord":{},"list":[{"dt":20}]}"#)
-        let outside = harness.respond("/data/2.5/air_pollution/history?start=50&end=200")
-        #expect(outside.status == 501)
-        #expect(
-            outside.text.contains("range: 1970-01-01T00:00:50Z – 1970-01-01T00:03:20Z is outside"), "\(outside.text)")
-        // A bound no calendar date can name is given as the number the client sent.
-        let farFuture = harness.respond("/data/2.5/air_pollution/history?start=50&end=999999999999999999")
-        #expect(
-            farFuture.text.contains("range: 1970-01-01T00:00:50Z – Unix time 999999999999999999 is outside"),
-            "\(farFuture.text)")
-        let reversed = harness.respond("/data/2.5/air_pollution/history?start=50&end=20")
-        #expect(reversed.text.contains("range: start=50 is after end=20"), "\(reversed.text)")
-        let malformed = harness.respond("/data/2.5/air_pollution/history?start=soon&end=20")
-        #expect(malformed.text.contains("range: start=soon is not whole Unix seconds"), "\(malformed.text)")
+        try await withMock(.cassettes([("h.json", text)]), mode: .router) { harness in
+            let cut = try await harness.respond("/data/2.5/air_pollution/history?start=15&end=100")
+            #expect(cut.text == #"{"coord":{},"list":[{"dt":20},{"dt":30}]}"#)
+            let units = try await harness.respond("/data/2.5/air_pollution/history?start=15&end=25&units=imperial")
+            #expect(units.text == #"{"coord":{},"list":[{"dt":20}]}"#)
+            let outside = try await harness.respond("/data/2.5/air_pollution/history?start=50&end=200")
+            #expect(outside.status == 501)
+            #expect(
+                outside.text.contains("range: 1970-01-01T00:00:50Z – 1970-01-01T00:03:20Z is outside"),
+                "\(outside.text)")
+            // A bound no calendar date can name is given as the number the client sent.
+            let farFuture = try await harness.respond("/data/2.5/air_pollution/history?start=50&end=999999999999999999")
+            #expect(
+                farFuture.text.contains("range: 1970-01-01T00:00:50Z – Unix time 999999999999999999 is outside"),
+                "\(farFuture.text)")
+            let reversed = try await harness.respond("/data/2.5/air_pollution/history?start=50&end=20")
+            #expect(reversed.text.contains("range: start=50 is after end=20"), "\(reversed.text)")
+            let malformed = try await harness.respond("/data/2.5/air_pollution/history?start=soon&end=20")
+            #expect(malformed.text.contains("range: start=soon is not whole Unix seconds"), "\(malformed.text)")
+        }
     }
 
     @Test func twoArchivesOfTheSameRequestCoveringDifferentSpansAreNotTheSameRequest() {

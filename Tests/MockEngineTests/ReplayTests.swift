@@ -16,62 +16,71 @@ import Testing
                 body: #"{"main":{"temp":270.81,"feels_like":267.4},"wind":{"speed":2.46},"name":"Seoul","cod":200}"#))
     )
 
-    @Test func aMatchedRequestGetsThePreEncodedBodyWithItsHeaders() throws {
-        let harness = try ReplayHarness([seoul])
-        let response = harness.respond("/data/2.5/weather?q=Seoul&appid=k")
-        #expect(response.status == 200)
-        #expect(
-            response.text
-                == #"{"main":{"temp":270.81,"feels_like":267.4},"wind":{"speed":2.46},"name":"Seoul","cod":200}"#)
-        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
-        #expect(response.headers["X-Mockweather-Cassette"] == "current/seoul")
+    @Test func aMatchedRequestGetsThePreEncodedBodyWithItsHeaders() async throws {
+        try await withMock(.cassettes([seoul]), mode: .router) { harness in
+            let response = try await harness.respond("/data/2.5/weather?q=Seoul&appid=k")
+            #expect(response.status == 200)
+            #expect(
+                response.text
+                    == #"{"main":{"temp":270.81,"feels_like":267.4},"wind":{"speed":2.46},"name":"Seoul","cod":200}"#)
+            #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
+            #expect(response.headers["X-Mockweather-Cassette"] == "current/seoul")
+        }
     }
 
-    @Test func unitsAskedForByTheRequestAreServed() throws {
-        let harness = try ReplayHarness([seoul])
-        #expect(
-            harness.respond("/data/2.5/weather?q=seoul&units=metric").text.contains(#""temp":-2.34,"feels_like":-5.75"#)
-        )
-        #expect(harness.respond("/data/2.5/weather?q=seoul&units=imperial").text.contains(#""wind":{"speed":5.5}"#))
+    @Test func unitsAskedForByTheRequestAreServed() async throws {
+        try await withMock(.cassettes([seoul]), mode: .router) { harness throws in
+            #expect(
+                try await harness.respond("/data/2.5/weather?q=seoul&units=metric").text.contains(
+                    #""temp":-2.34,"feels_like":-5.75"#)
+            )
+            #expect(
+                try await harness.respond("/data/2.5/weather?q=seoul&units=imperial").text.contains(
+                    #""wind":{"speed":5.5}"#))
+        }
     }
 
-    @Test func unmatchedRequestFailsClosedWith501NamingTheClosestCassette() throws {
-        let harness = try ReplayHarness([seoul])
-        let response = harness.respond("/data/2.5/weather?q=busan&appid=secret-key")
-        #expect(response.status == 501)
-        #expect(response.headers["X-Mockweather-Unmatched"] == "1")
-        #expect(
-            response.text
-                == #"{"cod":"501","message":"mockweather: no cassette matches GET /data/2.5/weather?q=busan&appid=***; closest: current/seoul (q: busan ≠ seoul)"}"#
-        )
-        let entry = try #require(harness.journal.entries().last)
-        #expect(entry.isUnmatched)
-        #expect(entry.nearMiss == "current/seoul (q: busan ≠ seoul)")
-        #expect(harness.log.lines.last?.contains("501 UNMATCHED closest: current/seoul (q: busan ≠ seoul)") == true)
-        #expect(!harness.log.lines.joined().contains("secret-key"))
+    @Test func unmatchedRequestFailsClosedWith501NamingTheClosestCassette() async throws {
+        try await withMock(.cassettes([seoul]), mode: .router) { harness in
+            let response = try await harness.respond("/data/2.5/weather?q=busan&appid=secret-key")
+            #expect(response.status == 501)
+            #expect(response.headers["X-Mockweather-Unmatched"] == "1")
+            #expect(
+                response.text
+                    == #"{"cod":"501","message":"mockweather: no cassette matches GET /data/2.5/weather?q=busan&appid=***; closest: current/seoul (q: busan ≠ seoul)"}"#
+            )
+            let entry = try #require(try harness.journal.entries().last)
+            #expect(entry.isUnmatched)
+            #expect(entry.nearMiss == "current/seoul (q: busan ≠ seoul)")
+            #expect(
+                try harness.log.lines.last?.contains("501 UNMATCHED closest: current/seoul (q: busan ≠ seoul)") == true)
+            #expect(try !harness.log.lines.joined().contains("secret-key"))
+        }
     }
 
-    @Test func theUnmatchedStatusCanBeOverridden() throws {
+    @Test func theUnmatchedStatusCanBeOverridden() async throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/"), providers: Providers.all)
         options.unmatchedStatus = 418
-        let harness = try ReplayHarness([seoul], options: options)
-        let response = harness.respond("/data/2.5/weather?q=busan")
-        #expect(response.status == 418)
-        #expect(response.text.hasPrefix(#"{"cod":"418","#))
+        try await withMock(.cassettes([seoul], options: options), mode: .router) { harness in
+            let response = try await harness.respond("/data/2.5/weather?q=busan")
+            #expect(response.status == 418)
+            #expect(response.text.hasPrefix(#"{"cod":"418","#))
+        }
     }
 
-    @Test func requireKeyAnswersTheAPIsOwn401BeforeAnyLocationCheck() throws {
+    @Test func requireKeyAnswersTheAPIsOwn401BeforeAnyLocationCheck() async throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/"), providers: Providers.all)
         options.requireKey = true
-        let harness = try ReplayHarness([seoul], options: options)
-        let noKey = harness.respond("/data/2.5/weather?q=nowhere")
-        #expect(noKey.status == 401)
-        #expect(
-            noKey.text
-                == #"{"cod":401, "message": "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."}"#
-        )
-        #expect(harness.respond("/data/2.5/weather?q=seoul&APPID=k").status == 200)
-        #expect(harness.respond("/data/2.5/weather?q=seoul&appid=").status == 401)
+        try await withMock(.cassettes([seoul], options: options), mode: .router) { harness in
+            let noKey = try await harness.respond("/data/2.5/weather?q=nowhere")
+            #expect(noKey.status == 401)
+            #expect(
+                noKey.text
+                    == #"{"cod":401, "message": "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."}"#
+            )
+            #expect(try await harness.respond("/data/2.5/weather?q=seoul&APPID=k").status == 200)
+            #expect(try await harness.respond("/data/2.5/weather?q=seoul&appid=").status == 401)
+        }
     }
 
     @Test func aSequenceIsServedInOrderAndItsLastResponseRepeatsUntilReset() async throws {
@@ -80,25 +89,27 @@ import Testing
             {"request": {"path": "/data/2.5/weather", "query": {"q": "flaky"}},
              "responses": [{"status": 200, "fault": "reset"}, {"status": 503, "text": "busy"}, {"status": 200, "json": {"ok": 1}}]}
             """#)
-        let harness = try ReplayHarness([("flaky.json", flaky)])
-        let first = harness.respond("/data/2.5/weather?q=flaky")
-        #expect(first.fault == .reset)
-        #expect(harness.respond("/data/2.5/weather?q=flaky").status == 503)
-        #expect(harness.respond("/data/2.5/weather?q=flaky").text == #"{"ok":1}"#)
-        #expect(harness.respond("/data/2.5/weather?q=flaky").text == #"{"ok":1}"#)
-        #expect(harness.respond("/__admin/reset", method: "POST").status == 200)
-        #expect(harness.respond("/data/2.5/weather?q=flaky").fault == .reset)
+        try await withMock(.cassettes([("flaky.json", flaky)]), mode: .router) { harness in
+            let first = try await harness.respond("/data/2.5/weather?q=flaky")
+            #expect(first.fault == .reset)
+            #expect(try await harness.respond("/data/2.5/weather?q=flaky").status == 503)
+            #expect(try await harness.respond("/data/2.5/weather?q=flaky").text == #"{"ok":1}"#)
+            #expect(try await harness.respond("/data/2.5/weather?q=flaky").text == #"{"ok":1}"#)
+            #expect(try await harness.respond("/__admin/reset", method: "POST").status == 200)
+            #expect(try await harness.respond("/data/2.5/weather?q=flaky").fault == .reset)
+        }
     }
 
-    @Test func delaysAreScheduledOnTheResponseNotSlept() throws {
+    @Test func delaysAreScheduledOnTheResponseNotSlept() async throws {
         let slow = cassetteJSON(
             interaction(query: #"{"q": "slow"}"#, extra: #", "delayMs": 3000"#),
             interaction(query: #"{"q": "jitter"}"#, extra: #", "delayMs": {"uniformMs": [100, 200]}"#))
-        let harness = try ReplayHarness([("slow.json", slow)])
-        #expect(harness.respond("/data/2.5/weather?q=slow").delay == .milliseconds(3000))
-        for _ in 0..<20 {
-            let delay = try #require(harness.respond("/data/2.5/weather?q=jitter").delay)
-            #expect(delay >= .milliseconds(100) && delay <= .milliseconds(200))
+        try await withMock(.cassettes([("slow.json", slow)]), mode: .router) { harness in
+            #expect(try await harness.respond("/data/2.5/weather?q=slow").delay == .milliseconds(3000))
+            for _ in 0..<20 {
+                let delay = try #require(try await harness.respond("/data/2.5/weather?q=jitter").delay)
+                #expect(delay >= .milliseconds(100) && delay <= .milliseconds(200))
+            }
         }
     }
 
@@ -106,69 +117,80 @@ import Testing
         (#""reset""#, HTTPFault.reset), (#""empty""#, .closeWithoutResponse), (#""hang""#, .hang),
         (#"{"kind": "drip", "bytesPerSecond": 10}"#, .drip(bytesPerSecond: 10)),
     ])
-    func cassetteFaultsMapToServerFaults(fault: String, expected: HTTPFault) throws {
-        let harness = try ReplayHarness([
-            ("f.json", cassetteJSON(interaction(query: #"{"q": "f"}"#, extra: #", "fault": \#(fault)"#)))
-        ])
-        #expect(harness.respond("/data/2.5/weather?q=f").fault == expected)
+    func cassetteFaultsMapToServerFaults(fault: String, expected: HTTPFault) async throws {
+        try await withMock(
+            .cassettes([
+                ("f.json", cassetteJSON(interaction(query: #"{"q": "f"}"#, extra: #", "fault": \#(fault)"#)))
+            ]), mode: .router
+        ) { harness throws in
+            #expect(try await harness.respond("/data/2.5/weather?q=f").fault == expected)
+        }
     }
 
-    @Test func truncateKeepsTheWholeHeadAndPartOfTheBody() throws {
-        let harness = try ReplayHarness([
-            (
-                "t.json",
-                cassetteJSON(
-                    interaction(
-                        query: #"{"q": "t"}"#, body: #"{"name":"0123456789"}"#,
-                        extra: #", "fault": {"kind": "truncate", "bodyBytes": 5}"#))
-            )
-        ])
-        let response = harness.respond("/data/2.5/weather?q=t")
-        #expect(response.fault == .truncateBody(keepingBytes: 5, announcingFullLength: true))
+    @Test func truncateKeepsTheWholeHeadAndPartOfTheBody() async throws {
+        try await withMock(
+            .cassettes([
+                (
+                    "t.json",
+                    cassetteJSON(
+                        interaction(
+                            query: #"{"q": "t"}"#, body: #"{"name":"0123456789"}"#,
+                            extra: #", "fault": {"kind": "truncate", "bodyBytes": 5}"#))
+                )
+            ]), mode: .router
+        ) { harness in
+            let response = try await harness.respond("/data/2.5/weather?q=t")
+            #expect(response.fault == .truncateBody(keepingBytes: 5, announcingFullLength: true))
+        }
     }
 
-    @Test func truncateWithoutContentLengthLeavesTheCloseToEndTheBody() throws {
-        let harness = try ReplayHarness([
-            (
-                "t.json",
-                cassetteJSON(
-                    interaction(
-                        query: #"{"q": "t"}"#, body: #"{"name":"0123456789"}"#,
-                        extra: #", "fault": {"kind": "truncate", "bodyBytes": 5, "contentLength": false}"#))
-            )
-        ])
-        let response = harness.respond("/data/2.5/weather?q=t")
-        #expect(response.fault == .truncateBody(keepingBytes: 5, announcingFullLength: false))
+    @Test func truncateWithoutContentLengthLeavesTheCloseToEndTheBody() async throws {
+        try await withMock(
+            .cassettes([
+                (
+                    "t.json",
+                    cassetteJSON(
+                        interaction(
+                            query: #"{"q": "t"}"#, body: #"{"name":"0123456789"}"#,
+                            extra: #", "fault": {"kind": "truncate", "bodyBytes": 5, "contentLength": false}"#))
+                )
+            ]), mode: .router
+        ) { harness in
+            let response = try await harness.respond("/data/2.5/weather?q=t")
+            #expect(response.fault == .truncateBody(keepingBytes: 5, announcingFullLength: false))
+        }
     }
 
-    @Test func globalChaosIsDeterministicForASeed() throws {
-        func run(seed: UInt64) throws -> [String] {
+    @Test func globalChaosIsDeterministicForASeed() async throws {
+        func run(seed: UInt64) async throws -> [String] {
             var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/"), providers: Providers.all)
             options.chaos = ChaosConfiguration(latencyMilliseconds: 10...500, faultRate: 0.3, seed: seed)
-            let harness = try ReplayHarness([seoul], options: options)
-            return (0..<50).map { _ in
-                let response = harness.respond("/data/2.5/weather?q=seoul")
-                return "\(String(describing: response.delay)) \(String(describing: response.fault))"
+            return try await withMock(.cassettes([seoul], options: options), mode: .router) { harness in
+                try await (0..<50).asyncMap { _ in
+                    let response = try await harness.respond("/data/2.5/weather?q=seoul")
+                    return "\(String(describing: response.delay)) \(String(describing: response.fault))"
+                }
             }
         }
-        let first = try run(seed: 42)
-        #expect(try run(seed: 42) == first)
-        #expect(try run(seed: 43) != first)
+        let first = try await run(seed: 42)
+        #expect(try await run(seed: 42) == first)
+        #expect(try await run(seed: 43) != first)
         let faulted = first.filter { !$0.hasSuffix("nil") }.count
         #expect(faulted > 5 && faulted < 30)
     }
 
-    @Test func logLinesAreTextOrJSONAndNeverHoldAKey() throws {
+    @Test func logLinesAreTextOrJSONAndNeverHoldAKey() async throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/"), providers: Providers.all)
         options.logFormat = .json
-        let harness = try ReplayHarness([seoul], options: options)
-        _ = harness.respond("/data/2.5/weather?q=seoul&APPID=abc123secret")
-        let line = try #require(harness.log.lines.last)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        #expect(object["query"] as? String == "q=seoul&APPID=***")
-        #expect(object["status"] as? Int == 200)
-        #expect(object["matched"] as? String == "current/seoul")
-        #expect(!line.contains("abc123secret"))
+        try await withMock(.cassettes([seoul], options: options), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?q=seoul&APPID=abc123secret")
+            let line = try #require(try harness.log.lines.last)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["query"] as? String == "q=seoul&APPID=***")
+            #expect(object["status"] as? Int == 200)
+            #expect(object["matched"] as? String == "current/seoul")
+            #expect(!line.contains("abc123secret"))
+        }
     }
 
     @Test func keysAreMaskedHoweverTheyAreSpelled() {
@@ -181,12 +203,13 @@ import Testing
                 == "q=seoul")
     }
 
-    @Test func theJournalIsABoundedRingOfTheLatestRequests() throws {
+    @Test func theJournalIsABoundedRingOfTheLatestRequests() async throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/"), providers: Providers.all)
         options.journalCapacity = 3
-        let harness = try ReplayHarness([seoul], options: options)
-        for number in 1...5 { _ = harness.respond("/data/2.5/weather?q=seoul&n=\(number)") }
-        #expect(harness.journal.entries().map(\.query) == ["q=seoul&n=3", "q=seoul&n=4", "q=seoul&n=5"])
-        #expect(harness.journal.counts.total == 5)
+        try await withMock(.cassettes([seoul], options: options), mode: .router) { harness in
+            for number in 1...5 { _ = try await harness.respond("/data/2.5/weather?q=seoul&n=\(number)") }
+            #expect(try harness.journal.entries().map(\.query) == ["q=seoul&n=3", "q=seoul&n=4", "q=seoul&n=5"])
+            #expect(try harness.journal.counts.total == 5)
+        }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import MockEngine
 @testable import MockProviders
 
-/// `MockWeatherServer` over real sockets on 127.0.0.1, port 0: each fault as a raw client sees it.
+/// `MockWeatherServer` (`withMock`'s live mode over a cassette directory) over real sockets on 127.0.0.1, port 0: each fault as a raw client sees it.
 @Suite(.serialized) struct ServerTests {
     private static let faults = cassetteJSON(
         interaction(query: #"{"q": "ok"}"#, body: #"{"name":"Seoul","cod":200}"#),
@@ -22,23 +22,13 @@ import Testing
             query: #"{"q": "drip"}"#, body: #"{"name":"drip"}"#,
             extra: #", "fault": {"kind": "drip", "bytesPerSecond": 4000}"#))
 
-    private func withServer(_ body: (Int, MockWeatherServer) async throws -> Void) async throws {
+    private func withServer(_ body: (Int, MockClient) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         try directory.write("faults.json", Self.faults)
         var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
-        options.port = 0
         options.eventLoopCount = 1
-        let log = CollectedLog()
-        let server = try MockWeatherServer(options: options, log: log, diagnostics: log)
-        let port = try server.start()
-        do {
-            try await body(port, server)
-        } catch {
-            _ = await server.stop()
-            throw error
-        }
-        _ = await server.stop()
+        try await withMock(.serve(options), mode: .live) { server in try await body(try server.port, server) }
     }
 
     @Test func aMatchedRequestIsServedOverHTTP() async throws {
@@ -105,7 +95,7 @@ import Testing
             let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=busan&appid=key")
             #expect(exchange.head.hasPrefix("HTTP/1.1 501"))
             #expect(exchange.head.contains("X-Mockweather-Unmatched: 1"))
-            let summary = server.summary
+            let summary = try server.summary
             #expect(summary.unmatched == 1)
             #expect(
                 summary.unmatchedRequests == [
