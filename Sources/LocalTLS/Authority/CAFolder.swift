@@ -40,7 +40,7 @@ package struct CAFolder: Sendable, Equatable {
 
     /// A folder at `path` (made absolute against `currentDirectory` when it is relative).
     package init(path: String, origin: Origin, currentDirectory: String = "/") {
-        var absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+        var absolute = path.hasPrefix("/") ? path : Self.joined(currentDirectory, path)
         while absolute.count > 1, absolute.hasSuffix("/") { absolute.removeLast() }
         self.path = absolute
         self.origin = origin
@@ -72,13 +72,20 @@ package struct CAFolder: Sendable, Equatable {
         case .linux:
             // The XDG rules ignore a relative XDG_DATA_HOME.
             if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-                return CAFolder(path: data + "/mockweather/ca", origin: .userData)
+                return CAFolder(path: joined(data, "mockweather/ca"), origin: .userData)
             }
             guard let home else { throw .noAuthorityFolder("neither XDG_DATA_HOME nor HOME is an absolute path") }
-            return CAFolder(path: home + "/.local/share/mockweather/ca", origin: .userData)
+            return CAFolder(path: joined(home, ".local/share/mockweather/ca"), origin: .userData)
         case .macOS:
             guard let home else { throw .noAuthorityFolder("HOME is not an absolute path") }
-            return CAFolder(path: home + "/Library/Application Support/mockweather/ca", origin: .userData)
+            return CAFolder(path: joined(home, "Library/Application Support/mockweather/ca"), origin: .userData)
         }
+    }
+
+    /// `base/rest` with one slash between them, whatever `base` ends with.
+    private static func joined(_ base: String, _ rest: String) -> String {
+        var base = base
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "/" + rest
     }
 }
