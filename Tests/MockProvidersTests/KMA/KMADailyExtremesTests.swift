@@ -33,7 +33,7 @@ import Testing
     static let todaysMinimum: Set = ["0200"]
     static let todaysMaximum: Set = ["0200", "0500", "0800", "1100"]
 
-    static func harness() throws -> ReplayHarness {
+    static func setup() throws -> MockSetup {
         let files = try recordings.map { recording in
             let path = "kma/vilage/\(recording.file).json"
             let url = PackageLayout.bundledCassettes.appendingPathComponent(path)
@@ -41,7 +41,7 @@ import Testing
         }
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
         options.clock = .fixed(KMAFixtures.kst(now))
-        return try ReplayHarness(files, options: options)
+        return .cassettes(files, options: options)
     }
 
     /// The request for `base` of `servedDate` at the recording's cell.
@@ -100,9 +100,11 @@ import Testing
 
     @Test(arguments: recordings, issuances)
     func tmnIsOnlyAt0600AndTMXOnlyAt1500OncePerDayInTheIssuancesThatCarryThem(recording: Recording, base: String)
-        throws
+        async throws
     {
-        let response = try Self.harness().respond(Self.target(recording, base: base))
+        let response = try await withMock(Self.setup(), mode: .router) {
+            try await $0.respond(Self.target(recording, base: base))
+        }
         #expect(response.status == 200)
         let rows = Self.rows(response)
         #expect(rows.count > 700)
@@ -126,8 +128,11 @@ import Testing
     /// The day's first row is 0300 for the 0200 issuance, so its TMN is the 0600 row's; from 0500 on the
     /// first forecast hour is the 0600 one or later and the day's TMN is gone.
     @Test(arguments: issuances)
-    func todaysMinimumComesOnlyWithThe0200Issuance(base: String) throws {
-        let rows = Self.rows(try Self.harness().respond(Self.target(Self.recordings[0], base: base)))
+    func todaysMinimumComesOnlyWithThe0200Issuance(base: String) async throws {
+        let rows = Self.rows(
+            try await withMock(Self.setup(), mode: .router) {
+                try await $0.respond(Self.target(Self.recordings[0], base: base))
+            })
         let today = rows.filter { $0.date == Self.servedDate }.map(\.category)
         #expect(today.contains("TMN") == (base == "0200"))
         #expect(today.contains("TMX") == ["0200", "0500", "0800", "1100"].contains(base))
@@ -135,98 +140,110 @@ import Testing
     }
 
     @Test(arguments: issuances)
-    func xmlServesTheSameRowsAsJSON(base: String) throws {
-        let harness = try Self.harness()
-        for recording in Self.recordings {
-            let json = Self.rows(harness.respond(Self.target(recording, base: base)))
-            let xml = harness.respond(Self.target(recording, base: base, "&numOfRows=1000"))
-            #expect(xml.headers["Content-Type"] == "text/xml;charset=UTF-8")
-            #expect(Self.xmlRows(xml) == json, "\(recording.file) at \(base)")
-            #expect(xml.text.contains("<totalCount>\(json.count)</totalCount>"))
+    func xmlServesTheSameRowsAsJSON(base: String) async throws {
+        try await withMock(Self.setup(), mode: .router) { harness in
+            for recording in Self.recordings {
+                let json = Self.rows(try await harness.respond(Self.target(recording, base: base)))
+                let xml = try await harness.respond(Self.target(recording, base: base, "&numOfRows=1000"))
+                #expect(xml.headers["Content-Type"] == "text/xml;charset=UTF-8")
+                #expect(Self.xmlRows(xml) == json, "\(recording.file) at \(base)")
+                #expect(xml.text.contains("<totalCount>\(json.count)</totalCount>"))
+            }
         }
     }
 
     /// A served day takes the recording's TMN/TMX of the same day after its issuance: the 0500 recording
     /// served as 2300 gives tomorrow the recording's tomorrow; the day after its range, and the 0200
     /// issuance's own TMN the 0500 recording never had, come from that day's served TMP rows.
-    @Test func valuesComeFromTheRecordingsSameDayOrTheDaysTemperatures() throws {
-        let harness = try Self.harness()
-        let seoul = Self.recordings[0]
-        let late = Self.rows(harness.respond(Self.target(seoul, base: "2300")))
-        func value(_ rows: [Row], _ category: String, _ date: String) -> String? {
-            rows.first { $0.category == category && $0.date == date }?.value
-        }
-        // seoul-city-hall.json's 20261203 TMN -8.8 and TMX 0.2, 20261205 TMN -9.8 and TMX 0.2.
-        #expect(value(late, "TMN", Self.date(after: 1)) == "-8.8")
-        #expect(value(late, "TMX", Self.date(after: 1)) == "0.2")
-        #expect(value(late, "TMN", Self.date(after: 3)) == "-9.8")
-        let farDay = Self.date(after: 4)
-        let farTemperatures = late.filter { $0.category == "TMP" && $0.date == farDay }.compactMap { Double($0.value) }
-        #expect(!farTemperatures.isEmpty)
-        #expect(value(late, "TMN", farDay) == String(format: "%.1f", try #require(farTemperatures.min())))
-        #expect(value(late, "TMX", farDay) == String(format: "%.1f", try #require(farTemperatures.max())))
+    @Test func valuesComeFromTheRecordingsSameDayOrTheDaysTemperatures() async throws {
+        try await withMock(Self.setup(), mode: .router) { harness in
+            let seoul = Self.recordings[0]
+            let late = Self.rows(try await harness.respond(Self.target(seoul, base: "2300")))
+            func value(_ rows: [Row], _ category: String, _ date: String) -> String? {
+                rows.first { $0.category == category && $0.date == date }?.value
+            }
+            // seoul-city-hall.json's 20261203 TMN -8.8 and TMX 0.2, 20261205 TMN -9.8 and TMX 0.2.
+            #expect(value(late, "TMN", Self.date(after: 1)) == "-8.8")
+            #expect(value(late, "TMX", Self.date(after: 1)) == "0.2")
+            #expect(value(late, "TMN", Self.date(after: 3)) == "-9.8")
+            let farDay = Self.date(after: 4)
+            let farTemperatures = late.filter { $0.category == "TMP" && $0.date == farDay }.compactMap {
+                Double($0.value)
+            }
+            #expect(!farTemperatures.isEmpty)
+            #expect(value(late, "TMN", farDay) == String(format: "%.1f", try #require(farTemperatures.min())))
+            #expect(value(late, "TMX", farDay) == String(format: "%.1f", try #require(farTemperatures.max())))
 
-        let early = Self.rows(harness.respond(Self.target(seoul, base: "0200")))
-        #expect(value(early, "TMX", Self.servedDate) == "1.2", "the recording's own day's TMX")
-        let today = early.filter { $0.category == "TMP" && $0.date == Self.servedDate }.compactMap { Double($0.value) }
-        #expect(value(early, "TMN", Self.servedDate) == String(format: "%.1f", try #require(today.min())))
+            let early = Self.rows(try await harness.respond(Self.target(seoul, base: "0200")))
+            #expect(value(early, "TMX", Self.servedDate) == "1.2", "the recording's own day's TMX")
+            let today = early.filter { $0.category == "TMP" && $0.date == Self.servedDate }.compactMap {
+                Double($0.value)
+            }
+            #expect(value(early, "TMN", Self.servedDate) == String(format: "%.1f", try #require(today.min())))
+        }
     }
 
     /// At sea the temperatures are the missing value, and so is a TMN made from them.
-    @Test func aDayWithoutTemperaturesGetsTheMissingValue() throws {
+    @Test func aDayWithoutTemperaturesGetsTheMissingValue() async throws {
         let url = PackageLayout.bundledCassettes.appendingPathComponent("kma/vilage/yellow-sea.json")
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
         options.clock = .fixed(KMAFixtures.kst(Self.now))
-        let harness = try ReplayHarness(
-            [("kma/vilage/yellow-sea.json", try String(contentsOf: url, encoding: .utf8))], options: options)
-        let sea = Recording(file: "yellow-sea", cell: "nx=16&ny=82", key: "mock%2Bkey")
-        let rows = Self.rows(harness.respond(Self.target(sea, base: "0200")))
-        let daily = rows.filter { $0.category == "TMN" || $0.category == "TMX" }
-        #expect(daily.count == 8)
-        #expect(daily.allSatisfy { $0.value == "-999" })
+        try await withMock(
+            .cassettes(
+                [("kma/vilage/yellow-sea.json", try String(contentsOf: url, encoding: .utf8))], options: options),
+            mode: .router
+        ) { harness in
+            let sea = Recording(file: "yellow-sea", cell: "nx=16&ny=82", key: "mock%2Bkey")
+            let rows = Self.rows(try await harness.respond(Self.target(sea, base: "0200")))
+            let daily = rows.filter { $0.category == "TMN" || $0.category == "TMX" }
+            #expect(daily.count == 8)
+            #expect(daily.allSatisfy { $0.value == "-999" })
+        }
     }
 
     /// Rows added or dropped are paged like recorded ones: the pages put together are the whole answer,
     /// every page states the same totalCount, and the page past the last row is NO_DATA.
     @Test(arguments: ["0200", "2300"])
-    func pagesOfAServedIssuanceAddUpToTheWhole(base: String) throws {
-        let harness = try Self.harness()
-        let daegu = Self.recordings[1]
-        let whole = Self.rows(harness.respond(Self.target(daegu, base: base)))
-        var pages: [Row] = []
-        var page = 1
-        while true {
-            let response = harness.respond(
-                Self.target(daegu, base: base, "&dataType=JSON&numOfRows=100&pageNo=\(page)"))
-            guard let body = Self.body(response) else {
-                #expect(response.text == #"{"response":{"header":{"resultCode":"03","resultMsg":"NO_DATA"}}}"#)
-                break
+    func pagesOfAServedIssuanceAddUpToTheWhole(base: String) async throws {
+        try await withMock(Self.setup(), mode: .router) { harness in
+            let daegu = Self.recordings[1]
+            let whole = Self.rows(try await harness.respond(Self.target(daegu, base: base)))
+            var pages: [Row] = []
+            var page = 1
+            while true {
+                let response = try await harness.respond(
+                    Self.target(daegu, base: base, "&dataType=JSON&numOfRows=100&pageNo=\(page)"))
+                guard let body = Self.body(response) else {
+                    #expect(response.text == #"{"response":{"header":{"resultCode":"03","resultMsg":"NO_DATA"}}}"#)
+                    break
+                }
+                #expect(body["totalCount"] as? Int == whole.count)
+                #expect(body["pageNo"] as? Int == page)
+                pages += Self.rows(response)
+                page += 1
+                try #require(page <= 20)
             }
-            #expect(body["totalCount"] as? Int == whole.count)
-            #expect(body["pageNo"] as? Int == page)
-            pages += Self.rows(response)
-            page += 1
-            try #require(page <= 20)
+            #expect(pages == whole)
+            #expect(page == (whole.count + 99) / 100 + 1)
+            let first = Self.rows(try await harness.respond(Self.target(daegu, base: base, "&dataType=JSON")))
+            #expect(first == Array(whole.prefix(10)))
         }
-        #expect(pages == whole)
-        #expect(page == (whole.count + 99) / 100 + 1)
-        let first = Self.rows(harness.respond(Self.target(daegu, base: base, "&dataType=JSON")))
-        #expect(first == Array(whole.prefix(10)))
     }
 
     /// The recording's own hour of the day on another date is a shift of whole days: its rows as recorded.
-    @Test func theRecordedHourOnAnotherDateKeepsTheRecordedRows() throws {
-        let harness = try Self.harness()
-        let seoul = Self.recordings[0]
-        let served = Self.rows(harness.respond(Self.target(seoul, base: "0500")))
-        let url = PackageLayout.bundledCassettes.appendingPathComponent("kma/vilage/seoul-city-hall.json")
-        let cassette = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-        let interaction = try #require((cassette["interactions"] as? [[String: Any]])?.first)
-        let json = ((interaction["response"] as? [String: Any])?["json"] as? [String: Any])?["response"]
-        let items = (((json as? [String: Any])?["body"] as? [String: Any])?["items"] as? [String: Any])?["item"]
-        let recorded = try #require(items as? [[String: Any]])
-        #expect(served.map(\.category) == recorded.map { $0["category"] as? String ?? "" })
-        #expect(served.map(\.value) == recorded.map { $0["fcstValue"] as? String ?? "" })
-        #expect(served.map(\.time) == recorded.map { $0["fcstTime"] as? String ?? "" })
+    @Test func theRecordedHourOnAnotherDateKeepsTheRecordedRows() async throws {
+        try await withMock(Self.setup(), mode: .router) { harness in
+            let seoul = Self.recordings[0]
+            let served = Self.rows(try await harness.respond(Self.target(seoul, base: "0500")))
+            let url = PackageLayout.bundledCassettes.appendingPathComponent("kma/vilage/seoul-city-hall.json")
+            let cassette = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            let interaction = try #require((cassette["interactions"] as? [[String: Any]])?.first)
+            let json = ((interaction["response"] as? [String: Any])?["json"] as? [String: Any])?["response"]
+            let items = (((json as? [String: Any])?["body"] as? [String: Any])?["items"] as? [String: Any])?["item"]
+            let recorded = try #require(items as? [[String: Any]])
+            #expect(served.map(\.category) == recorded.map { $0["category"] as? String ?? "" })
+            #expect(served.map(\.value) == recorded.map { $0["fcstValue"] as? String ?? "" })
+            #expect(served.map(\.time) == recorded.map { $0["fcstTime"] as? String ?? "" })
+        }
     }
 }

@@ -33,12 +33,12 @@ enum KMAFixtures {
         ]
     }
 
-    /// A harness at `now` (KST text), with `settings`.
-    static func harness(at now: String, settings: [String: String] = [:]) throws -> ReplayHarness {
+    /// The engine over ``files()`` at `now` (KST text), with `settings`.
+    static func setup(at now: String, settings: [String: String] = [:]) throws -> MockSetup {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
         options.clock = .fixed(kst(now))
         options.providerSettings = settings
-        return try ReplayHarness(try files(), options: options)
+        return .cassettes(try files(), options: options)
     }
 
     /// `operation?query&serviceKey=key`.

@@ -57,19 +57,21 @@ import Testing
         #expect(version.first { $0.0 == "basedatetime" }?.1 == "202610020200")
     }
 
-    @Test func theExpectBlockIsDerivedFromTheBundledSeoulAnswer() throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        let response = harness.respond(
-            KMAFixtures.target("getVilageFcst", KMAFixtures.seoulVillage + "&dataType=JSON&numOfRows=1000"))
-        let expect = try #require(
-            KMAExpectDerivation.expectation(status: 200, body: response.body, operation: .villageForecast))
-        #expect(
-            String(decoding: expect.compactBytes, as: UTF8.self)
-                == #"{"hours":81,"celsius":14,"sky":"clear","precipitationType":"none","precipitation":"강수없음","probability":0,"minCelsius":12,"maxCelsius":21,"count":980}"#
-        )
-        // The XML form of the same answer says the same.
-        let xml = harness.respond(KMAFixtures.target("getVilageFcst", KMAFixtures.seoulVillage + "&numOfRows=1000"))
-        #expect(KMAExpectDerivation.expectation(status: 200, body: xml.body, operation: .villageForecast) == expect)
+    @Test func theExpectBlockIsDerivedFromTheBundledSeoulAnswer() async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness in
+            let response = try await harness.respond(
+                KMAFixtures.target("getVilageFcst", KMAFixtures.seoulVillage + "&dataType=JSON&numOfRows=1000"))
+            let expect = try #require(
+                KMAExpectDerivation.expectation(status: 200, body: response.body, operation: .villageForecast))
+            #expect(
+                String(decoding: expect.compactBytes, as: UTF8.self)
+                    == #"{"hours":81,"celsius":14,"sky":"clear","precipitationType":"none","precipitation":"강수없음","probability":0,"minCelsius":12,"maxCelsius":21,"count":980}"#
+            )
+            // The XML form of the same answer says the same.
+            let xml = try await harness.respond(
+                KMAFixtures.target("getVilageFcst", KMAFixtures.seoulVillage + "&numOfRows=1000"))
+            #expect(KMAExpectDerivation.expectation(status: 200, body: xml.body, operation: .villageForecast) == expect)
+        }
     }
 
     @Test(arguments: [
@@ -103,14 +105,15 @@ import Testing
         #expect(expect["message"]?.stringValue?.hasPrefix("DEADLINE_HAS_EXPIRED_ERROR; ") == true)
     }
 
-    @Test func theNowcastsExpectationNamesTemperatureTypeAndHumidity() throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        let response = harness.respond(
-            KMAFixtures.target("getUltraSrtNcst", "base_date=20261002&base_time=0000&nx=60&ny=127&dataType=JSON"))
-        let expect = try #require(
-            KMAExpectDerivation.expectation(status: 200, body: response.body, operation: .nowcast))
-        #expect(
-            String(decoding: expect.compactBytes, as: UTF8.self)
-                == #"{"celsius":15.2,"precipitationType":"none","humidity":37,"count":4}"#)
+    @Test func theNowcastsExpectationNamesTemperatureTypeAndHumidity() async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness in
+            let response = try await harness.respond(
+                KMAFixtures.target("getUltraSrtNcst", "base_date=20261002&base_time=0000&nx=60&ny=127&dataType=JSON"))
+            let expect = try #require(
+                KMAExpectDerivation.expectation(status: 200, body: response.body, operation: .nowcast))
+            #expect(
+                String(decoding: expect.compactBytes, as: UTF8.self)
+                    == #"{"celsius":15.2,"precipitationType":"none","humidity":37,"count":4}"#)
+        }
     }
 }

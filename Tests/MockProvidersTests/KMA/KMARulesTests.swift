@@ -30,16 +30,18 @@ import Testing
 
     // MARK: The gateway
 
-    @Test func aMissingOrEmptyKeyGetsTheClassicCode30InXMLEvenWhenJSONIsAsked() throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        for key in [nil, ""] {
-            let response = harness.respond(Self.village(KMAFixtures.seoulVillage + "&dataType=JSON", key: key))
-            #expect(response.status == 200)
-            #expect(response.headers["Content-Type"] == "text/xml;charset=UTF-8")
-            #expect(response.text == Self.classic30)
-            #expect(response.body.count == 229)
+    @Test func aMissingOrEmptyKeyGetsTheClassicCode30InXMLEvenWhenJSONIsAsked() async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness in
+            for key in [nil, ""] {
+                let response = try await harness.respond(
+                    Self.village(KMAFixtures.seoulVillage + "&dataType=JSON", key: key))
+                #expect(response.status == 200)
+                #expect(response.headers["Content-Type"] == "text/xml;charset=UTF-8")
+                #expect(response.text == Self.classic30)
+                #expect(response.body.count == 229)
+            }
+            #expect(try harness.journal.entries().last?.matched == "(kma: no serviceKey)")
         }
-        #expect(harness.journal.entries().last?.matched == "(kma: no serviceKey)")
     }
 
     @Test(arguments: [
@@ -47,14 +49,15 @@ import Testing
         ("over-quota", "22", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR"),
         ("expired", "31", "DEADLINE_HAS_EXPIRED_ERROR"),
     ])
-    func theMagicKeysGetTheirGatewayCodesOnEveryOperation(key: String, code: String, constant: String) throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        for operation in KMAOperation.allCases {
-            let response = harness.respond(KMAFixtures.target(operation.rawValue, "", key: key))
-            #expect(response.status == 200)
-            #expect(response.headers["Content-Type"] == "text/xml;charset=UTF-8")
-            #expect(response.text.contains("<returnAuthMsg>\(constant)</returnAuthMsg>"))
-            #expect(response.text.contains("<returnReasonCode>\(code)</returnReasonCode>"))
+    func theMagicKeysGetTheirGatewayCodesOnEveryOperation(key: String, code: String, constant: String) async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness in
+            for operation in KMAOperation.allCases {
+                let response = try await harness.respond(KMAFixtures.target(operation.rawValue, "", key: key))
+                #expect(response.status == 200)
+                #expect(response.headers["Content-Type"] == "text/xml;charset=UTF-8")
+                #expect(response.text.contains("<returnAuthMsg>\(constant)</returnAuthMsg>"))
+                #expect(response.text.contains("<returnReasonCode>\(code)</returnReasonCode>"))
+            }
         }
     }
 
@@ -65,21 +68,28 @@ import Testing
     ])
     func theGatewaySettingSwitchesToTheNewerJSONForm(
         key: String, status: Int, code: String, constant: String, korean: String
-    ) throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300", settings: ["kma.gateway": "json"])
-        let response = harness.respond(Self.village(KMAFixtures.seoulVillage, key: key))
-        #expect(response.status == status)
-        #expect(response.headers["Content-Type"] == "application/json;charset=UTF-8")
-        #expect(
-            response.text
-                == "{\"OpenAPI_ServiceResponse\":{\"cmmMsgHeader\":{\"errMsg\":\"\(constant)\",\"returnAuthMsg\":\"\(korean)\",\"returnReasonCode\":\"\(code)\"}}}"
-        )
+    ) async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300", settings: ["kma.gateway": "json"]), mode: .router) {
+            harness in
+            let response = try await harness.respond(Self.village(KMAFixtures.seoulVillage, key: key))
+            #expect(response.status == status)
+            #expect(response.headers["Content-Type"] == "application/json;charset=UTF-8")
+            #expect(
+                response.text
+                    == "{\"OpenAPI_ServiceResponse\":{\"cmmMsgHeader\":{\"errMsg\":\"\(constant)\",\"returnAuthMsg\":\"\(korean)\",\"returnReasonCode\":\"\(code)\"}}}"
+            )
+        }
     }
 
-    @Test func anotherProvidersSettingOrAnUnknownValueKeepsTheClassicForm() throws {
-        let harness = try KMAFixtures.harness(
-            at: "20261002 0300", settings: ["openweathermap.gateway": "json", "kma.gateway": "yaml"])
-        #expect(harness.respond(Self.village(KMAFixtures.seoulVillage, key: "unregistered")).text == Self.classic30)
+    @Test func anotherProvidersSettingOrAnUnknownValueKeepsTheClassicForm() async throws {
+        try await withMock(
+            KMAFixtures.setup(
+                at: "20261002 0300", settings: ["openweathermap.gateway": "json", "kma.gateway": "yaml"]), mode: .router
+        ) { harness throws in
+            #expect(
+                try await harness.respond(Self.village(KMAFixtures.seoulVillage, key: "unregistered")).text
+                    == Self.classic30)
+        }
     }
 
     @Test(arguments: [
@@ -87,23 +97,26 @@ import Testing
         ("mock%25252Bkey", "(kma: serviceKey encoded twice)"),
         ("mock+key", "(kma: serviceKey with + unencoded)"),  // the server reads + as a space
     ])
-    func aKeyEncodedTwiceOrWithItsPlusUnencodedIsUnregistered(key: String, rule: String) throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        let response = harness.respond(Self.village(KMAFixtures.seoulVillage, key: key))
-        #expect(response.text == Self.classic30)
-        #expect(harness.journal.entries().last?.matched == rule)
-    }
-
-    @Test func aKeyEncodedOnceIsAccepted() throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        for key in ["mock%2Bkey%2F%3D%3D", "0123456789abcdef0123456789abcdef", "50%off"] {
-            let response = harness.respond(Self.village(KMAFixtures.seoulVillage + "&dataType=JSON", key: key))
-            #expect(response.status == 200, "\(key)")
-            #expect(response.text.hasPrefix("{\"response\":{\"header\":{\"resultCode\":\"00\""), "\(key)")
+    func aKeyEncodedTwiceOrWithItsPlusUnencodedIsUnregistered(key: String, rule: String) async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness in
+            let response = try await harness.respond(Self.village(KMAFixtures.seoulVillage, key: key))
+            #expect(response.text == Self.classic30)
+            #expect(try harness.journal.entries().last?.matched == rule)
         }
     }
 
-    @Test func aCassetteNamingALiteralKeyWinsOverTheGatewayRule() throws {
+    @Test func aKeyEncodedOnceIsAccepted() async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness throws in
+            for key in ["mock%2Bkey%2F%3D%3D", "0123456789abcdef0123456789abcdef", "50%off"] {
+                let response = try await harness.respond(
+                    Self.village(KMAFixtures.seoulVillage + "&dataType=JSON", key: key))
+                #expect(response.status == 200, "\(key)")
+                #expect(response.text.hasPrefix("{\"response\":{\"header\":{\"resultCode\":\"00\""), "\(key)")
+            }
+        }
+    }
+
+    @Test func aCassetteNamingALiteralKeyWinsOverTheGatewayRule() async throws {
         let staged = cassetteJSON(
             """
             {"request":{"method":"GET","path":"\(KMAFixtures.prefix)getVilageFcst","query":{"serviceKey":"over-quota"}},
@@ -111,54 +124,66 @@ import Testing
             """)
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
         options.clock = .fixed(KMAFixtures.kst("20261002 0300"))
-        let harness = try ReplayHarness(try KMAFixtures.files() + [("kma/test/staged.json", staged)], options: options)
-        #expect(harness.respond(Self.village(KMAFixtures.seoulVillage, key: "over-quota")).text == "staged")
-        #expect(harness.respond(Self.village(KMAFixtures.seoulVillage, key: "expired")).text.contains(">31<"))
+        try await withMock(
+            .cassettes(try KMAFixtures.files() + [("kma/test/staged.json", staged)], options: options), mode: .router
+        ) { harness throws in
+            #expect(
+                try await harness.respond(Self.village(KMAFixtures.seoulVillage, key: "over-quota")).text == "staged")
+            #expect(
+                try await harness.respond(Self.village(KMAFixtures.seoulVillage, key: "expired")).text.contains(">31<"))
+        }
     }
 
     /// The gateway runs before the service: a refused key wins over a missing parameter.
-    @Test func theKeyIsCheckedBeforeTheParameters() throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        #expect(harness.respond(Self.village("", key: nil)).text == Self.classic30)
+    @Test func theKeyIsCheckedBeforeTheParameters() async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness throws in
+            #expect(try await harness.respond(Self.village("", key: nil)).text == Self.classic30)
+        }
     }
 
     // MARK: The service's parameters
 
     @Test(arguments: ["base_date", "base_time", "nx", "ny"])
-    func aMissingMandatoryParameterGetsCode11(name: String) throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        let query = KMAFixtures.seoulVillage.split(separator: "&").filter { !$0.hasPrefix(name + "=") }
-            .joined(separator: "&")
-        let json = harness.respond(Self.village(query + "&dataType=JSON"))
-        #expect(json.status == 200)
-        #expect(json.headers["Content-Type"] == "application/json;charset=UTF-8")
-        #expect(json.text == Self.json("11", "NO_MANDATORY_REQUEST_PARAMETERS_ERROR"))
-        let xml = harness.respond(Self.village(query))
-        #expect(xml.headers["Content-Type"] == "text/xml;charset=UTF-8")
-        #expect(xml.text == Self.xml("11", "NO_MANDATORY_REQUEST_PARAMETERS_ERROR"))
+    func aMissingMandatoryParameterGetsCode11(name: String) async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness in
+            let query = KMAFixtures.seoulVillage.split(separator: "&").filter { !$0.hasPrefix(name + "=") }
+                .joined(separator: "&")
+            let json = try await harness.respond(Self.village(query + "&dataType=JSON"))
+            #expect(json.status == 200)
+            #expect(json.headers["Content-Type"] == "application/json;charset=UTF-8")
+            #expect(json.text == Self.json("11", "NO_MANDATORY_REQUEST_PARAMETERS_ERROR"))
+            let xml = try await harness.respond(Self.village(query))
+            #expect(xml.headers["Content-Type"] == "text/xml;charset=UTF-8")
+            #expect(xml.text == Self.xml("11", "NO_MANDATORY_REQUEST_PARAMETERS_ERROR"))
+        }
     }
 
-    @Test func theVersionRequiresItsTypeAndTime() throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        let response = harness.respond(KMAFixtures.target("getFcstVersion", "ftype=SHRT&dataType=JSON"))
-        #expect(response.text == Self.json("11", "NO_MANDATORY_REQUEST_PARAMETERS_ERROR"))
+    @Test func theVersionRequiresItsTypeAndTime() async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness in
+            let response = try await harness.respond(KMAFixtures.target("getFcstVersion", "ftype=SHRT&dataType=JSON"))
+            #expect(response.text == Self.json("11", "NO_MANDATORY_REQUEST_PARAMETERS_ERROR"))
+        }
     }
 
     @Test(arguments: [
         "nx=0&ny=127", "nx=150&ny=127", "nx=60&ny=0", "nx=60&ny=254", "nx=60.5&ny=127", "nx=-1&ny=127",
         "nx=abc&ny=127", "nx=37.56&ny=126.97",
     ])
-    func aCellOffTheGridGetsCode01(cell: String) throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        let response = harness.respond(Self.village("base_date=20261001&base_time=2300&\(cell)&dataType=JSON"))
-        #expect(response.text == Self.json("01", "APPLICATION_ERROR"))
+    func aCellOffTheGridGetsCode01(cell: String) async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness in
+            let response = try await harness.respond(
+                Self.village("base_date=20261001&base_time=2300&\(cell)&dataType=JSON"))
+            #expect(response.text == Self.json("01", "APPLICATION_ERROR"))
+        }
     }
 
     @Test(arguments: ["pageNo=0", "numOfRows=-5", "numOfRows=ten"])
-    func anUnreadablePageGetsCode01(paging: String) throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0300")
-        let response = harness.respond(Self.village(KMAFixtures.seoulVillage + "&\(paging)&dataType=JSON"))
-        #expect(response.text == Self.json("01", "APPLICATION_ERROR"))
+    func anUnreadablePageGetsCode01(paging: String) async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0300"), mode: .router) { harness in
+            let response = try await harness.respond(
+                Self.village(KMAFixtures.seoulVillage + "&\(paging)&dataType=JSON"))
+            #expect(response.text == Self.json("01", "APPLICATION_ERROR"))
+        }
     }
 
     @Test(arguments: [
@@ -172,66 +197,73 @@ import Testing
         ("getVilageFcst", "base_date=20261002&base_time=2600"),
         ("getVilageFcst", "base_date=20261002&base_time=02:00"),
     ])
-    func aBaseTimeThatIsNoIssuanceGetsCode01(operation: String, base: String) throws {
-        let harness = try KMAFixtures.harness(at: "20261002 0500")
-        let response = harness.respond(KMAFixtures.target(operation, "\(base)&nx=60&ny=127&dataType=JSON"))
-        #expect(response.text == Self.json("01", "APPLICATION_ERROR"))
+    func aBaseTimeThatIsNoIssuanceGetsCode01(operation: String, base: String) async throws {
+        try await withMock(KMAFixtures.setup(at: "20261002 0500"), mode: .router) { harness in
+            let response = try await harness.respond(
+                KMAFixtures.target(operation, "\(base)&nx=60&ny=127&dataType=JSON"))
+            #expect(response.text == Self.json("01", "APPLICATION_ERROR"))
+        }
     }
 
     // MARK: The clock
 
-    private static func code(_ operation: String, base: String, at now: String) throws -> String {
-        let harness = try KMAFixtures.harness(at: now)
-        let response = harness.respond(KMAFixtures.target(operation, "\(base)&nx=60&ny=127&dataType=JSON"))
-        let header = (response.jsonObject?["response"] as? [String: Any])?["header"] as? [String: Any]
-        return header?["resultCode"] as? String ?? "(\(response.status) \(response.text.prefix(80)))"
+    private static func code(_ operation: String, base: String, at now: String) async throws -> String {
+        try await withMock(KMAFixtures.setup(at: now), mode: .router) { harness in
+            let response = try await harness.respond(
+                KMAFixtures.target(operation, "\(base)&nx=60&ny=127&dataType=JSON"))
+            let header = (response.jsonObject?["response"] as? [String: Any])?["header"] as? [String: Any]
+            return header?["resultCode"] as? String ?? "(\(response.status) \(response.text.prefix(80)))"
+        }
     }
 
-    @Test func theNowcastIsPublishedAtTenPast() throws {
+    @Test func theNowcastIsPublishedAtTenPast() async throws {
         let base = "base_date=20261002&base_time=0000"
-        #expect(try Self.code("getUltraSrtNcst", base: base, at: "20261002 000959") == "03")
-        #expect(try Self.code("getUltraSrtNcst", base: base, at: "20261002 0010") == "00")
+        #expect(try await Self.code("getUltraSrtNcst", base: base, at: "20261002 000959") == "03")
+        #expect(try await Self.code("getUltraSrtNcst", base: base, at: "20261002 0010") == "00")
     }
 
-    @Test func theUltraShortForecastIsPublishedAtQuarterToTheHour() throws {
+    @Test func theUltraShortForecastIsPublishedAtQuarterToTheHour() async throws {
         let base = "base_date=20261002&base_time=0030"
-        #expect(try Self.code("getUltraSrtFcst", base: base, at: "20261002 004459") == "03")
-        #expect(try Self.code("getUltraSrtFcst", base: base, at: "20261002 0045") == "00")
+        #expect(try await Self.code("getUltraSrtFcst", base: base, at: "20261002 004459") == "03")
+        #expect(try await Self.code("getUltraSrtFcst", base: base, at: "20261002 0045") == "00")
     }
 
-    @Test func atFivePastTwoTheLatestVillageForecastIsYesterdays2300() throws {
+    @Test func atFivePastTwoTheLatestVillageForecastIsYesterdays2300() async throws {
         let yesterday = "base_date=20261001&base_time=2300"
         let today = "base_date=20261002&base_time=0200"
-        #expect(try Self.code("getVilageFcst", base: yesterday, at: "20261002 0205") == "00")
-        #expect(try Self.code("getVilageFcst", base: today, at: "20261002 0205") == "03")
-        #expect(try Self.code("getVilageFcst", base: today, at: "20261002 0215") == "00")
-        #expect(try Self.code("getVilageFcst", base: yesterday, at: "20261002 0030") == "00")
-        #expect(try Self.code("getVilageFcst", base: today, at: "20261002 0030") == "03")
-        #expect(try Self.code("getVilageFcst", base: yesterday, at: "20261001 2355") == "00")
-        #expect(try Self.code("getVilageFcst", base: today, at: "20261001 2355") == "03")
+        #expect(try await Self.code("getVilageFcst", base: yesterday, at: "20261002 0205") == "00")
+        #expect(try await Self.code("getVilageFcst", base: today, at: "20261002 0205") == "03")
+        #expect(try await Self.code("getVilageFcst", base: today, at: "20261002 0215") == "00")
+        #expect(try await Self.code("getVilageFcst", base: yesterday, at: "20261002 0030") == "00")
+        #expect(try await Self.code("getVilageFcst", base: today, at: "20261002 0030") == "03")
+        #expect(try await Self.code("getVilageFcst", base: yesterday, at: "20261001 2355") == "00")
+        #expect(try await Self.code("getVilageFcst", base: today, at: "20261001 2355") == "03")
         #expect(
             KMAOperation.villageForecast.latestIssuance(at: KMATime(KMAFixtures.kst("20261002 0205"))).dateText
                 == "20261001")
     }
 
-    @Test func theVillageForecastIsKeptExactlyThreeDays() throws {
+    @Test func theVillageForecastIsKeptExactlyThreeDays() async throws {
         let base = "base_date=20261001&base_time=2300"
-        #expect(try Self.code("getVilageFcst", base: base, at: "20261004 230000") == "00")
-        #expect(try Self.code("getVilageFcst", base: base, at: "20261004 230001") == "10")
-        let harness = try KMAFixtures.harness(at: "20261004 230001")
-        let response = harness.respond(Self.village(base + "&nx=60&ny=127&dataType=JSON"))
-        #expect(response.text == Self.json("10", "최근 3일 간의 자료만 제공합니다."))
+        #expect(try await Self.code("getVilageFcst", base: base, at: "20261004 230000") == "00")
+        #expect(try await Self.code("getVilageFcst", base: base, at: "20261004 230001") == "10")
+        try await withMock(KMAFixtures.setup(at: "20261004 230001"), mode: .router) { harness in
+            let response = try await harness.respond(Self.village(base + "&nx=60&ny=127&dataType=JSON"))
+            #expect(response.text == Self.json("10", "최근 3일 간의 자료만 제공합니다."))
+        }
     }
 
-    @Test func theUltraShortOperationsAreKeptExactlyOneDay() throws {
+    @Test func theUltraShortOperationsAreKeptExactlyOneDay() async throws {
         let nowcast = "base_date=20261002&base_time=0000"
-        #expect(try Self.code("getUltraSrtNcst", base: nowcast, at: "20261003 000000") == "00")
-        #expect(try Self.code("getUltraSrtNcst", base: nowcast, at: "20261003 000001") == "10")
+        #expect(try await Self.code("getUltraSrtNcst", base: nowcast, at: "20261003 000000") == "00")
+        #expect(try await Self.code("getUltraSrtNcst", base: nowcast, at: "20261003 000001") == "10")
         let forecast = "base_date=20261002&base_time=0030"
-        #expect(try Self.code("getUltraSrtFcst", base: forecast, at: "20261003 003000") == "00")
-        let harness = try KMAFixtures.harness(at: "20261003 003001")
-        let response = harness.respond(KMAFixtures.target("getUltraSrtFcst", forecast + "&nx=60&ny=127&dataType=JSON"))
-        #expect(response.text == Self.json("10", "최근 1일 간의 자료만 제공합니다."))
+        #expect(try await Self.code("getUltraSrtFcst", base: forecast, at: "20261003 003000") == "00")
+        try await withMock(KMAFixtures.setup(at: "20261003 003001"), mode: .router) { harness in
+            let response = try await harness.respond(
+                KMAFixtures.target("getUltraSrtFcst", forecast + "&nx=60&ny=127&dataType=JSON"))
+            #expect(response.text == Self.json("10", "최근 1일 간의 자료만 제공합니다."))
+        }
     }
 
     @Test func kstDatesAndTimesRoundTripAcrossMonthsAndLeapDays() throws {

@@ -29,36 +29,39 @@ import Testing
     }
 
     @Test(arguments: paths)
-    func theUnregisteredKeyGets401CannotFindAppkeyOnEveryPath(target: String) throws {
-        let harness = try ReplayHarness(try bundledFiles())
-        let response = harness.respond(target, headers: Self.headers(Self.key))
-        #expect(response.status == 401)
-        #expect(response.headers["Content-Type"] == "application/json;charset=UTF-8")
-        #expect(response.text == Self.body)
-        #expect(harness.journal.entries().last?.matched == "(kakao-local: key not registered)")
+    func theUnregisteredKeyGets401CannotFindAppkeyOnEveryPath(target: String) async throws {
+        try await withMock(.cassettes(try bundledFiles()), mode: .router) { harness in
+            let response = try await harness.respond(target, headers: Self.headers(Self.key))
+            #expect(response.status == 401)
+            #expect(response.headers["Content-Type"] == "application/json;charset=UTF-8")
+            #expect(response.text == Self.body)
+            #expect(try harness.journal.entries().last?.matched == "(kakao-local: key not registered)")
+        }
     }
 
-    @Test func aKeyOfTheSameFormDifferingInOneDigitIsAccepted() throws {
-        let harness = try ReplayHarness(try bundledFiles())
-        let neighbour = String(Self.key.dropLast()) + "2"
-        #expect(neighbour != Self.key)
-        let response = harness.respond(
-            "/v2/local/geo/coord2address.json?\(Self.cityHall)", headers: Self.headers(neighbour))
-        #expect(response.status == 200)
+    @Test func aKeyOfTheSameFormDifferingInOneDigitIsAccepted() async throws {
+        try await withMock(.cassettes(try bundledFiles()), mode: .router) { harness in
+            let neighbour = String(Self.key.dropLast()) + "2"
+            #expect(neighbour != Self.key)
+            let response = try await harness.respond(
+                "/v2/local/geo/coord2address.json?\(Self.cityHall)", headers: Self.headers(neighbour))
+            #expect(response.status == 200)
+        }
     }
 
     /// The answer does not echo the key, and the header is a secret: no journal, log or HAR shows it.
-    @Test func theKeyIsInNothingTheMockShows() throws {
-        let harness = try ReplayHarness(try bundledFiles())
-        let response = harness.respond(
-            "/v2/local/geo/coord2regioncode.json?\(Self.cityHall)", headers: Self.headers(Self.key))
-        #expect(response.status == 401)
-        #expect(!response.text.contains(Self.key))
-        let har = harness.respond("/__admin/requests.har")
-        let requests = harness.respond("/__admin/requests")
-        #expect(har.text.contains("cannot find appkey"))
-        for shown in [har.text, requests.text, harness.log.lines.joined(separator: "\n")] {
-            #expect(!shown.contains(Self.key))
+    @Test func theKeyIsInNothingTheMockShows() async throws {
+        try await withMock(.cassettes(try bundledFiles()), mode: .router) { harness in
+            let response = try await harness.respond(
+                "/v2/local/geo/coord2regioncode.json?\(Self.cityHall)", headers: Self.headers(Self.key))
+            #expect(response.status == 401)
+            #expect(!response.text.contains(Self.key))
+            let har = try await harness.respond("/__admin/requests.har")
+            let requests = try await harness.respond("/__admin/requests")
+            #expect(har.text.contains("cannot find appkey"))
+            for shown in [har.text, requests.text, try harness.log.lines.joined(separator: "\n")] {
+                #expect(!shown.contains(Self.key))
+            }
         }
     }
 }

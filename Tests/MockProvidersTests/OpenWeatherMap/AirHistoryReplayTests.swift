@@ -12,7 +12,8 @@ import Testing
 /// answers each `start`/`end` with only the readings whose `dt` falls in it; the 400s, the empty list
 /// before the archive and the fail-closed miss outside it come from their cassettes.
 @Suite struct AirHistoryReplayTests {
-    private var harness: ReplayHarness { get throws { try ReplayHarness(try bundledFiles()) } }
+    /// The engine over the bundled cassettes, read afresh for each mock.
+    private var setup: MockSetup { get throws { .cassettes(try bundledFiles()) } }
 
     private static let seoul = "lat=37.5683&lon=126.9778"
     /// 2022-12-03 06:00 KST.
@@ -27,8 +28,10 @@ import Testing
         "/data/2.5/air_pollution/history?\(place)&start=\(start)&end=\(end)&appid=k"
     }
 
-    @Test func aRangeGetsOnlyTheReadingsFromItsStartToJustBeforeItsEnd() throws {
-        let response = try harness.respond(history(Self.morning, Self.morning + 6 * Self.hour))
+    @Test func aRangeGetsOnlyTheReadingsFromItsStartToJustBeforeItsEnd() async throws {
+        let response = try await withMock(setup, mode: .router) {
+            try await $0.respond(history(Self.morning, Self.morning + 6 * Self.hour))
+        }
         #expect(response.status == 200)
         #expect(response.headers["X-Mockweather-Cassette"] == "openweathermap/air/seoul#2")
         let times = try readings(response).map { ($0["dt"] as? NSNumber)?.int64Value }
@@ -37,17 +40,27 @@ import Testing
         #expect((body["coord"] as? [String: Double]) == ["lat": 37.5683, "lon": 126.9778])
     }
 
-    @Test func boundsBetweenReadingsKeepTheReadingsInsideThem() throws {
-        let response = try harness.respond(history(Self.morning - 1, Self.morning + Self.hour + 1))
+    @Test func boundsBetweenReadingsKeepTheReadingsInsideThem() async throws {
+        let response = try await withMock(setup, mode: .router) {
+            try await $0.respond(history(Self.morning - 1, Self.morning + Self.hour + 1))
+        }
         let times = try readings(response).map { ($0["dt"] as? NSNumber)?.int64Value }
         #expect(times == [Self.morning, Self.morning + Self.hour])
-        let single = try harness.respond(history(Self.morning, Self.morning))
+        let single = try await withMock(setup, mode: .router) {
+            try await $0.respond(history(Self.morning, Self.morning))
+        }
         #expect(try readings(single).isEmpty, "an empty range [start, start) holds no reading")
     }
 
-    @Test func differentRangesGetDifferentReadings() throws {
-        let first = try readings(try harness.respond(history(Self.morning, Self.morning + Self.hour)))
-        let dayLater = try readings(try harness.respond(history(Self.morning + 86_400, Self.morning + 86_400 + 3600)))
+    @Test func differentRangesGetDifferentReadings() async throws {
+        let first = try readings(
+            try await withMock(setup, mode: .router) {
+                try await $0.respond(history(Self.morning, Self.morning + Self.hour))
+            })
+        let dayLater = try readings(
+            try await withMock(setup, mode: .router) {
+                try await $0.respond(history(Self.morning + 86_400, Self.morning + 86_400 + 3600))
+            })
         #expect(first.count == 1 && dayLater.count == 1)
         #expect((first.first?["dt"] as? NSNumber)?.int64Value == Self.morning)
         #expect((dayLater.first?["dt"] as? NSNumber)?.int64Value == Self.morning + 86_400)
@@ -55,40 +68,46 @@ import Testing
             (first.first?["components"] as? [String: Double]) != (dayLater.first?["components"] as? [String: Double]))
     }
 
-    @Test func theWholeCoveredSpanIsTheArchiveByteForByte() throws {
+    @Test func theWholeCoveredSpanIsTheArchiveByteForByte() async throws {
         let file = PackageLayout.bundledCassettes.appendingPathComponent("openweathermap/air/seoul.json")
         let archive = try #require(
             try JSONParser.parse(Array(Data(contentsOf: file)))["interactions"]?.elements?[2]["response"]?["json"])
-        let response = try harness.respond(history(1_669_561_200, 1_670_209_200))
+        let response = try await withMock(setup, mode: .router) {
+            try await $0.respond(history(1_669_561_200, 1_670_209_200))
+        }
         #expect(response.body == archive.compactBytes)
         #expect(try readings(response).count == 180)
     }
 
-    @Test func parametersInAnyCaseAndOrderGetTheSameReadings() throws {
-        let reference = try harness.respond(history(Self.morning, Self.morning + 3 * Self.hour))
+    @Test func parametersInAnyCaseAndOrderGetTheSameReadings() async throws {
+        let reference = try await withMock(setup, mode: .router) {
+            try await $0.respond(history(Self.morning, Self.morning + 3 * Self.hour))
+        }
         let variants = [
             "/data/2.5/air_pollution/history?END=\(Self.morning + 3 * Self.hour)&Start=\(Self.morning)&LON=126.977812345678&LAT=37.568312345678&APPID=k",
             "/data/2.5/air_pollution/history/?start=\(Self.morning)&lang=en&end=\(Self.morning + 3 * Self.hour)&\(Self.seoul)",
         ]
         for target in variants {
-            let response = try harness.respond(target)
+            let response = try await withMock(setup, mode: .router) { try await $0.respond(target) }
             #expect(response.status == 200, "\(target)")
             #expect(response.body == reference.body, "\(target)")
         }
     }
 
-    @Test func aRangeEndingByTheArchivesFirstDayIsAnEmptyList() throws {
+    @Test func aRangeEndingByTheArchivesFirstDayIsAnEmptyList() async throws {
         for (start, end) in [(Int64(1_577_836_800), Int64(1_577_923_200)), (1_606_348_800, 1_606_435_200)] {
-            let response = try harness.respond(history(start, end))
+            let response = try await withMock(setup, mode: .router) { try await $0.respond(history(start, end)) }
             #expect(response.status == 200)
             #expect(response.headers["X-Mockweather-Cassette"] == "openweathermap/air/seoul#3")
             #expect(response.text == #"{"coord":{"lon":126.9778,"lat":37.5683},"list":[]}"#)
         }
     }
 
-    @Test func aRangeOutsideTheArchiveFailsClosedNamingItsSpan() throws {
+    @Test func aRangeOutsideTheArchiveFailsClosedNamingItsSpan() async throws {
         // 2023-01-01: after the recording, so the mock cannot know the readings; it must not invent them.
-        let response = try harness.respond(history(1_672_531_200, 1_672_617_600))
+        let response = try await withMock(setup, mode: .router) {
+            try await $0.respond(history(1_672_531_200, 1_672_617_600))
+        }
         #expect(response.status == 501)
         #expect(response.headers["X-Mockweather-Unmatched"] == "1")
         #expect(response.text.contains("openweathermap/air/seoul#2"), "\(response.text)")
@@ -96,7 +115,9 @@ import Testing
             response.text.contains(
                 "range: 2023-01-01T00:00:00Z – 2023-01-02T00:00:00Z is outside 2022-11-27T15:00:00Z – 2022-12-05T03:00:00Z"
             ), "\(response.text)")
-        let straddling = try harness.respond(history(1_670_200_000, 1_670_300_000))
+        let straddling = try await withMock(setup, mode: .router) {
+            try await $0.respond(history(1_670_200_000, 1_670_300_000))
+        }
         #expect(straddling.status == 501, "a range reaching past the recording is not answered in part")
     }
 
@@ -116,22 +137,26 @@ import Testing
             "openweathermap/air/history-errors#3"
         ),
     ])
-    func boundsTheAPIRefusesGetItsBadRequest(query: String, message: String, cassette: String) throws {
-        let response = try harness.respond("/data/2.5/air_pollution/history?\(query)")
+    func boundsTheAPIRefusesGetItsBadRequest(query: String, message: String, cassette: String) async throws {
+        let response = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/2.5/air_pollution/history?\(query)")
+        }
         #expect(response.status == 400)
         #expect(response.headers["X-Mockweather-Cassette"] == cassette)
         #expect(response.text == #"{"cod":"400","message":"\#(message)"}"#)
     }
 
     @Test(arguments: ["/data/2.5/air_pollution", "/data/2.5/air_pollution/forecast", "/data/2.5/air_pollution/history"])
-    func coordinatesOutOfRangeOrMissingGetTheirBadRequestOnEveryAirPath(path: String) throws {
+    func coordinatesOutOfRangeOrMissingGetTheirBadRequestOnEveryAirPath(path: String) async throws {
         let range = path.hasSuffix("history") ? "&start=\(Self.morning)&end=\(Self.morning + 3600)" : ""
         let cases = [
             ("lat=100&lon=126.9778", "wrong latitude"), ("lat=37.5683&lon=200", "wrong longitude"),
             ("lon=126.9778", "Nothing to geocode"), ("lat=37.5683", "Nothing to geocode"),
         ]
         for (query, message) in cases {
-            let response = try harness.respond("\(path)?\(query)\(range)&appid=k")
+            let response = try await withMock(setup, mode: .router) {
+                try await $0.respond("\(path)?\(query)\(range)&appid=k")
+            }
             #expect(response.status == 400, "\(path)?\(query)")
             #expect(response.text == #"{"cod":"400","message":"\#(message)"}"#, "\(path)?\(query)")
             #expect(

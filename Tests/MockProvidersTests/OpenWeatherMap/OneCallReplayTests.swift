@@ -11,13 +11,16 @@ import Testing
 /// One Call 3.0 replayed from the bundled set: `exclude` drops blocks from one full response, units
 /// convert every temperature and wind field, and the errors come from their cassettes.
 @Suite struct OneCallReplayTests {
-    private var harness: ReplayHarness { get throws { try ReplayHarness(try bundledFiles()) } }
+    /// The engine over the bundled cassettes, read afresh for each mock.
+    private var setup: MockSetup { get throws { .cassettes(try bundledFiles()) } }
 
     private static let seoul = "lat=37.5683&lon=126.9778"
     private static let blocks = ["current", "minutely", "hourly", "daily", "alerts"]
 
-    @Test func theFullResponseHasEveryBlockAndNamesItsCassette() throws {
-        let response = try harness.respond("/data/3.0/onecall?\(Self.seoul)&appid=k")
+    @Test func theFullResponseHasEveryBlockAndNamesItsCassette() async throws {
+        let response = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/3.0/onecall?\(Self.seoul)&appid=k")
+        }
         #expect(response.status == 200)
         #expect(response.headers["X-Mockweather-Cassette"] == "openweathermap/onecall/seoul#0")
         let body = try #require(response.jsonObject)
@@ -28,10 +31,12 @@ import Testing
     }
 
     @Test(arguments: 0..<32)
-    func everyExcludeCombinationDropsExactlyThoseBlocks(mask: Int) throws {
+    func everyExcludeCombinationDropsExactlyThoseBlocks(mask: Int) async throws {
         let excluded = Self.blocks.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element)
-        let response = try harness.respond(
-            "/data/3.0/onecall?\(Self.seoul)&exclude=\(excluded.joined(separator: ","))&appid=k")
+        let response = try await withMock(setup, mode: .router) {
+            try await $0.respond(
+                "/data/3.0/onecall?\(Self.seoul)&exclude=\(excluded.joined(separator: ","))&appid=k")
+        }
         #expect(response.status == 200)
         let body = try #require(response.jsonObject)
         for block in Self.blocks {
@@ -41,35 +46,52 @@ import Testing
         #expect(body["lat"] as? Double == 37.5683)
     }
 
-    @Test func unknownNamesAreIgnoredAndCaseAndSpacesDoNotMatter() throws {
-        let full = try harness.respond("/data/3.0/onecall?\(Self.seoul)&exclude=&appid=k")
-        let unknown = try harness.respond("/data/3.0/onecall?\(Self.seoul)&exclude=weekly,,radar&appid=k")
+    @Test func unknownNamesAreIgnoredAndCaseAndSpacesDoNotMatter() async throws {
+        let full = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/3.0/onecall?\(Self.seoul)&exclude=&appid=k")
+        }
+        let unknown = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/3.0/onecall?\(Self.seoul)&exclude=weekly,,radar&appid=k")
+        }
         #expect(full.body == unknown.body)
-        #expect(full.body == (try harness.respond("/data/3.0/onecall?\(Self.seoul)").body))
-        let mixed = try harness.respond("/data/3.0/onecall?\(Self.seoul)&EXCLUDE=Minutely,%20HOURLY,weekly")
-        let plain = try harness.respond("/data/3.0/onecall?\(Self.seoul)&exclude=minutely,hourly")
+        #expect(
+            full.body
+                == (try await withMock(setup, mode: .router) { try await $0.respond("/data/3.0/onecall?\(Self.seoul)") }
+                    .body))
+        let mixed = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/3.0/onecall?\(Self.seoul)&EXCLUDE=Minutely,%20HOURLY,weekly")
+        }
+        let plain = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/3.0/onecall?\(Self.seoul)&exclude=minutely,hourly")
+        }
         #expect(mixed.body == plain.body)
         #expect(plain.jsonObject?["minutely"] == nil && plain.jsonObject?["hourly"] == nil)
         #expect(plain.jsonObject?["daily"] != nil)
     }
 
-    @Test func excludingEverythingLeavesTheLocationOnly() throws {
-        let response = try harness.respond(
-            "/data/3.0/onecall?\(Self.seoul)&exclude=current,minutely,hourly,daily,alerts")
+    @Test func excludingEverythingLeavesTheLocationOnly() async throws {
+        let response = try await withMock(setup, mode: .router) {
+            try await $0.respond(
+                "/data/3.0/onecall?\(Self.seoul)&exclude=current,minutely,hourly,daily,alerts")
+        }
         #expect(
             response.text == #"{"lat":37.5683,"lon":126.9778,"timezone":"Asia/Seoul","timezone_offset":32400}"#)
     }
 
-    @Test func excludeAndUnitsTogether() throws {
-        let response = try harness.respond("/data/3.0/onecall?\(Self.seoul)&exclude=minutely,hourly&units=metric")
+    @Test func excludeAndUnitsTogether() async throws {
+        let response = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/3.0/onecall?\(Self.seoul)&exclude=minutely,hourly&units=metric")
+        }
         let body = try #require(response.jsonObject)
         #expect(body["hourly"] == nil)
         #expect((body["current"] as? [String: Any])?["temp"] as? Double == -2.34)
     }
 
-    @Test func excludeLeavesOtherShapesAlone() throws {
-        let plain = try harness.respond("/data/2.5/weather?q=Seoul")
-        let excluded = try harness.respond("/data/2.5/weather?q=Seoul&exclude=current,daily")
+    @Test func excludeLeavesOtherShapesAlone() async throws {
+        let plain = try await withMock(setup, mode: .router) { try await $0.respond("/data/2.5/weather?q=Seoul") }
+        let excluded = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/2.5/weather?q=Seoul&exclude=current,daily")
+        }
         #expect(plain.body == excluded.body)
     }
 
@@ -119,11 +141,13 @@ import Testing
         "/data/3.0/onecall", "/data/3.0/onecall/timemachine?dt=1670120043",
         "/data/3.0/onecall/day_summary?date=2022-12-05",
     ])
-    func imperialMetricAndStandardOfTheSameResponseAgreeAfterConversion(path: String) throws {
+    func imperialMetricAndStandardOfTheSameResponseAgreeAfterConversion(path: String) async throws {
         let separator = path.contains("?") ? "&" : "?"
         var byUnits: [Units: [String: Double]] = [:]
         for units in Units.allCases {
-            let response = try harness.respond("\(path)\(separator)\(Self.seoul)&units=\(units.rawValue)&appid=k")
+            let response = try await withMock(setup, mode: .router) {
+                try await $0.respond("\(path)\(separator)\(Self.seoul)&units=\(units.rawValue)&appid=k")
+            }
             let body = try #require(response.jsonObject)
             if let stated = body["units"] as? String { #expect(stated == units.rawValue) }
             byUnits[units] = convertedFields(of: body, in: units)
@@ -170,14 +194,18 @@ import Testing
             imperial.contains(#""units":"imperial""#) && imperial.contains(#""max":{"speed":11.18,"direction":310}"#))
     }
 
-    @Test func airPollutionIsNeverConverted() throws {
-        let metric = try harness.respond("/data/2.5/air_pollution?\(Self.seoul)&units=imperial")
-        let plain = try harness.respond("/data/2.5/air_pollution?\(Self.seoul)")
+    @Test func airPollutionIsNeverConverted() async throws {
+        let metric = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/2.5/air_pollution?\(Self.seoul)&units=imperial")
+        }
+        let plain = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/2.5/air_pollution?\(Self.seoul)")
+        }
         #expect(metric.status == 200)
         #expect(metric.body == plain.body)
     }
 
-    @Test func theFourPathsAndTheirErrorsAnswerFromTheirCassettes() throws {
+    @Test func theFourPathsAndTheirErrorsAnswerFromTheirCassettes() async throws {
         let cases: [(String, Int, String)] = [
             ("/data/3.0/onecall/timemachine?\(Self.seoul)&dt=1670120043", 200, "openweathermap/onecall/seoul#1"),
             (
@@ -196,23 +224,27 @@ import Testing
             ("/data/3.0/onecall/timemachine?\(Self.seoul)&dt=0", 400, "openweathermap/onecall/before-archive"),
         ]
         for (target, status, cassette) in cases {
-            let response = try harness.respond(target)
+            let response = try await withMock(setup, mode: .router) { try await $0.respond(target) }
             #expect(response.status == status, "\(target)")
             #expect(response.headers["X-Mockweather-Cassette"] == cassette, "\(target)")
         }
-        let unsubscribed = try harness.respond("/data/3.0/onecall/overview?\(Self.seoul)&APPID=no-onecall-subscription")
+        let unsubscribed = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/3.0/onecall/overview?\(Self.seoul)&APPID=no-onecall-subscription")
+        }
         #expect(unsubscribed.text.hasPrefix(#"{"cod":401, "message": "Please note that using One Call 3.0 requires"#))
     }
 
-    @Test func clientsSendingParametersInAnyCaseAndOrderGetTheSameAnswer() throws {
-        let reference = try harness.respond("/data/3.0/onecall?lat=37.5683&lon=126.9778&units=metric&appid=k")
+    @Test func clientsSendingParametersInAnyCaseAndOrderGetTheSameAnswer() async throws {
+        let reference = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/3.0/onecall?lat=37.5683&lon=126.9778&units=metric&appid=k")
+        }
         let variants = [
             "/data/3.0/onecall?APPID=k&LON=126.977812345678&Lat=37.568312345678&UNITS=metric&lang=en",
             "/data/3.0/onecall/?units=Metric&lang=kr&lon=126.9778&lat=37.5683&exclude=",
             "http://api.openweathermap.org/data/3.0/onecall?lat=37.5683&lon=126.9778&units=metric&appid=k",
         ]
         for target in variants {
-            let response = try harness.respond(target)
+            let response = try await withMock(setup, mode: .router) { try await $0.respond(target) }
             #expect(response.status == 200, "\(target)")
             #expect(response.body == reference.body, "\(target)")
         }
@@ -242,7 +274,7 @@ import Testing
         }
     }
 
-    @Test func zipLookupsAnswerWhateverTheCaseOfTheCountry() throws {
+    @Test func zipLookupsAnswerWhateverTheCaseOfTheCountry() async throws {
         let cases: [(String, String, String)] = [
             ("/geo/1.0/zip?zip=04524,KR&appid=k", "openweathermap/geocoding/zip-seoul", #""name":"Seoul""#),
             ("/geo/1.0/zip?ZIP=04524,kr", "openweathermap/geocoding/zip-seoul", #""zip":"04524""#),
@@ -250,51 +282,58 @@ import Testing
             ("/data/2.5/forecast?zip=04524,KR&lang=en", "openweathermap/forecast/zip-seoul", #""name":"Seoul""#),
         ]
         for (target, cassette, fragment) in cases {
-            let response = try harness.respond(target)
+            let response = try await withMock(setup, mode: .router) { try await $0.respond(target) }
             #expect(response.status == 200, "\(target)")
             #expect(response.headers["X-Mockweather-Cassette"] == cassette, "\(target)")
             #expect(response.text.contains(fragment), "\(target)")
         }
-        #expect(try harness.respond("/geo/1.0/zip?zip=99999,KR").status == 404)
-        #expect(try harness.respond("/geo/1.0/zip?zip=12345,KR").status == 501)
+        #expect(
+            try await withMock(setup, mode: .router) { try await $0.respond("/geo/1.0/zip?zip=99999,KR") }.status == 404
+        )
+        #expect(
+            try await withMock(setup, mode: .router) { try await $0.respond("/geo/1.0/zip?zip=12345,KR") }.status == 501
+        )
     }
 
-    @Test func iconsAreServedAsPNGWithTheBytesOfTheirCassette() throws {
+    @Test func iconsAreServedAsPNGWithTheBytesOfTheirCassette() async throws {
         let file = try String(
             contentsOf: PackageLayout.bundledCassettes.appendingPathComponent("openweathermap/icons/wn.json"),
             encoding: .utf8)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(file.utf8)) as? [String: Any])
         let interactions = try #require(document["interactions"] as? [[String: Any]])
         #expect(interactions.count == 54)
-        let harness = try harness
-        for interaction in interactions {
-            let path = try #require((interaction["request"] as? [String: Any])?["path"] as? String)
-            let base64 = try #require((interaction["response"] as? [String: Any])?["base64"] as? String)
-            let response = harness.respond(path)
-            #expect(response.status == 200, "\(path)")
-            #expect(response.headers["Content-Type"] == "image/png", "\(path)")
-            #expect(response.body == Array(try #require(Data(base64Encoded: base64))), "\(path)")
-            let size = try #require(PNGSize(response.body), "\(path) is not a PNG")
-            let expected = path.hasSuffix("@4x.png") ? 200 : path.hasSuffix("@2x.png") ? 100 : 50
-            #expect(size.width == expected && size.height == expected, "\(path)")
+        try await withMock(setup, mode: .router) { harness in
+            for interaction in interactions {
+                let path = try #require((interaction["request"] as? [String: Any])?["path"] as? String)
+                let base64 = try #require((interaction["response"] as? [String: Any])?["base64"] as? String)
+                let response = try await harness.respond(path)
+                #expect(response.status == 200, "\(path)")
+                #expect(response.headers["Content-Type"] == "image/png", "\(path)")
+                #expect(response.body == Array(try #require(Data(base64Encoded: base64))), "\(path)")
+                let size = try #require(PNGSize(response.body), "\(path) is not a PNG")
+                let expected = path.hasSuffix("@4x.png") ? 200 : path.hasSuffix("@2x.png") ? 100 : 50
+                #expect(size.width == expected && size.height == expected, "\(path)")
+            }
+            #expect(
+                try await harness.respond("/img/wn/10d@2x.png?appid=k").status == 200, "a stray key changes nothing")
+            #expect(try await harness.respond("/img/wn/99d.png").status == 501)
         }
-        #expect(harness.respond("/img/wn/10d@2x.png?appid=k").status == 200, "a stray key changes nothing")
-        #expect(harness.respond("/img/wn/99d.png").status == 501)
     }
 
-    @Test func requireKeyAsksForAKeyOnEveryAPIPathButNotForIcons() throws {
+    @Test func requireKeyAsksForAKeyOnEveryAPIPathButNotForIcons() async throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/"), providers: Providers.all)
         options.requireKey = true
-        let harness = try ReplayHarness(try bundledFiles(), options: options)
-        #expect(harness.respond("/data/3.0/onecall?\(Self.seoul)").status == 401)
-        #expect(harness.respond("/data/2.5/air_pollution?\(Self.seoul)").status == 401)
-        #expect(harness.respond("/data/3.0/onecall?\(Self.seoul)&appid=k").status == 200)
-        let icon = harness.respond("/img/wn/01d@2x.png")
-        #expect(icon.status == 200)
-        #expect(icon.headers["Content-Type"] == "image/png")
+        try await withMock(.cassettes(try bundledFiles(), options: options), mode: .router) { harness in
+            #expect(try await harness.respond("/data/3.0/onecall?\(Self.seoul)").status == 401)
+            #expect(try await harness.respond("/data/2.5/air_pollution?\(Self.seoul)").status == 401)
+            #expect(try await harness.respond("/data/3.0/onecall?\(Self.seoul)&appid=k").status == 200)
+            let icon = try await harness.respond("/img/wn/01d@2x.png")
+            #expect(icon.status == 200)
+            #expect(icon.headers["Content-Type"] == "image/png")
+        }
     }
 
-    @Test func overviewTextStatesItsTemperaturesAndWindInTheUnitsAskedFor() throws {
+    @Test func overviewTextStatesItsTemperaturesAndWindInTheUnitsAskedFor() async throws {
         let body =
             #"{"tz":"+09:00","units":"metric","weather_overview":"A temperature of -2°C, feels like -6°C. Wind 2.46 meter/sec, gusts 4.32 meter/sec; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
         func converted(_ target: Units) throws -> String {
@@ -310,18 +349,23 @@ import Testing
             try converted(.standard)
                 == #"{"tz":"+09:00","units":"standard","weather_overview":"A temperature of 271 K, feels like 267 K. Wind 2.46 meter/sec, gusts 4.32 meter/sec; visibility 10 km, 1031 hPa, 18%, not 5 Kelvins."}"#
         )
-        let served = try harness.respond("/data/3.0/onecall/overview?\(Self.seoul)&units=imperial")
+        let served = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/3.0/onecall/overview?\(Self.seoul)&units=imperial")
+        }
         let text = try #require(served.jsonObject?["weather_overview"] as? String)
         #expect(text.contains("°F") && !text.contains("°C") && text.contains("miles/hour"), "\(text)")
         #expect(served.jsonObject?["units"] as? String == "imperial")
     }
 
-    @Test func aForecastServesTheFirstCntItemsAndSaysHowMany() throws {
+    @Test func aForecastServesTheFirstCntItemsAndSaysHowMany() async throws {
         for target in [
             "/data/2.5/forecast?zip=04524,KR", "/data/2.5/forecast?id=1835329", "/data/2.5/forecast?q=Seoul",
         ] {
-            let full = try #require(try harness.respond(target).jsonObject)
-            let cut = try #require(try harness.respond(target + "&cnt=3&units=metric").jsonObject)
+            let full = try #require(
+                try await withMock(setup, mode: .router) { try await $0.respond(target) }.jsonObject)
+            let cut = try #require(
+                try await withMock(setup, mode: .router) { try await $0.respond(target + "&cnt=3&units=metric") }
+                    .jsonObject)
             let fullItems = try #require(full["list"] as? [[String: Any]])
             let cutItems = try #require(cut["list"] as? [[String: Any]])
             #expect(fullItems.count == 40 && full["cnt"] as? Int == 40, "\(target)")
@@ -331,11 +375,13 @@ import Testing
             let kelvin = try #require((fullItems.first?["main"] as? [String: Any])?["temp"] as? Double)
             #expect(abs(celsius - (kelvin - 273.15)) < 0.006)
         }
-        let all = try harness.respond("/data/2.5/forecast?q=Seoul&cnt=40")
-        let none = try harness.respond("/data/2.5/forecast?q=Seoul&cnt=0")
-        let plain = try harness.respond("/data/2.5/forecast?q=Seoul")
+        let all = try await withMock(setup, mode: .router) { try await $0.respond("/data/2.5/forecast?q=Seoul&cnt=40") }
+        let none = try await withMock(setup, mode: .router) { try await $0.respond("/data/2.5/forecast?q=Seoul&cnt=0") }
+        let plain = try await withMock(setup, mode: .router) { try await $0.respond("/data/2.5/forecast?q=Seoul") }
         #expect(all.body == plain.body && none.body == plain.body)
-        let air = try harness.respond("/data/2.5/air_pollution/forecast?\(Self.seoul)&cnt=2")
+        let air = try await withMock(setup, mode: .router) {
+            try await $0.respond("/data/2.5/air_pollution/forecast?\(Self.seoul)&cnt=2")
+        }
         #expect((air.jsonObject?["list"] as? [Any])?.count == 96, "air pollution has no cnt")
     }
 }
