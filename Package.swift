@@ -173,7 +173,7 @@ let package = Package(
             name: "Fuzzing",
             dependencies: [
                 "Basics", "HTTPServer", "MockEngine", "MockProviders", "MockRecording", "LocationSimulator",
-                "WeatherWorld", "KoreaRegions",
+                "WeatherWorld", "KoreaRegions", "LocalTLS",
             ],
             swiftSettings: strictSettings),
         .executableTarget(name: "mockweather-fuzz", dependencies: ["Fuzzing"], swiftSettings: strictSettings),

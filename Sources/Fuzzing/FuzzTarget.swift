@@ -35,6 +35,7 @@ package enum FuzzTargets {
         ScenarioTarget.target,
         KoreaRegionsTarget.target,
         OneCall4QueryTarget.target,
+        TLSTunnelTarget.target,
     ]
 
     /// The target called `name`, if there is one.

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Basics
 import HTTPServer
+import LocalTLS
 import MockEngine
 import MockProviders
 import MockRecording
@@ -48,6 +49,13 @@ enum ServeCommand {
             marked synthetic. Without it nothing is invented, but a q= city name no place has gets the API's own \
             404 'city not found'. Presets: the files of World/scenarios, listed by GET /__admin/world \
             (docs/Scenarios.md).
+
+            HTTPS: an app's own HTTPS code reaches the mock through it as a proxy. A CONNECT to an API's host \
+            (api.openweathermap.org:443, dapi.kakao.com:443, apis.data.go.kr:443) or a --tls-host is answered 200 \
+            and served with TLS as that host, with a certificate from the local CA (made on first use; \
+            mockweather ca shows it and prints the commands that trust it); what comes through is replayed as any \
+            request. Any other host is refused. With --tls, HTTPS is also served directly on the same port. \
+            Needs OpenSSL 3, loaded when first needed; plain HTTP works without it.
 
             \(CassetteDirectoryOption.discussion)
 
@@ -106,6 +114,7 @@ enum ServeCommand {
         options.providerSettings = try providerSettings(arguments, providers: options.providers)
         options.snapshots = SnapshotFolder.resolve(
             explicit: arguments.value(option.snapshotDirectory), environment: ProcessInfo.processInfo.environment)
+        try configureTLS(&options, arguments)
         options.synthesis = try WorldOptions.synthesis(
             arguments, seed: try explicitSeed(arguments), isOn: arguments.flag(option.synthesize))
         if recording != nil, options.synthesis.choice != nil {
@@ -125,6 +134,12 @@ enum ServeCommand {
         } catch {
             Console.standardError.writeLine("mockweather serve: \(CassetteDirectoryOption.message(for: error))")
             return .dataError
+        }
+        do {
+            try server.prepareTLS()
+        } catch {
+            Console.standardError.writeLine("mockweather serve: --tls cannot serve HTTPS: \(error.description)")
+            return .unavailable
         }
         let boundPort: Int
         do {

@@ -88,6 +88,19 @@ struct ServeCommandOptions: Sendable {
         help: "'new': replay what matches, forward the rest to the live API and record it under DIR/recorded/ "
             + "(never overwriting); 'all': forward and re-record everything; 'none': replay only. Needs a key.",
         default: "none")
+    let tls = OptionSpec.flag(
+        "--tls",
+        help: "Also serve HTTPS on the same port, for apps given https://127.0.0.1:PORT: a connection that opens "
+            + "with a TLS handshake gets a certificate from the local CA (mockweather ca) for localhost, 127.0.0.1, "
+            + "::1, the APIs' hosts and each --tls-host.")
+    let tlsHost = OptionSpec.option(
+        "--tls-host", value: "NAME",
+        help: "Also intercept HTTPS tunnels (CONNECT NAME:443) to this host, beside the APIs' own; any other host "
+            + "is refused, never tunnelled to the internet.",
+        repeatable: true)
+    let caDirectory = OptionSpec.option(
+        "--ca-dir", value: "DIR", help: "Where the local CA lives (made there on first use; see mockweather ca).",
+        default: "$MOCKWEATHER_CA_DIR, else the user's data folder")
     let synthesize = WorldOptions.synthesize
     let scenario = WorldOptions.scenario
 

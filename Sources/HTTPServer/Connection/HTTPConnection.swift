@@ -257,7 +257,8 @@ final class HTTPConnection: EventLoopClient {
                 // The common case: parse straight from the loop's buffer, keep only what is left over.
                 let consumed = consume(UnsafeRawBufferPointer(rebasing: server.readBuffer[0..<count]))
                 if consumed < count && state.isReadingRequests || state.keepsPipelinedInput {
-                    pendingInput.append(contentsOf: UnsafeRawBufferPointer(rebasing: server.readBuffer[consumed..<count]))
+                    pendingInput.append(
+                        contentsOf: UnsafeRawBufferPointer(rebasing: server.readBuffer[consumed..<count]))
                 }
             } else {
                 pendingInput.append(contentsOf: UnsafeRawBufferPointer(rebasing: server.readBuffer[0..<count]))
@@ -439,7 +440,9 @@ final class HTTPConnection: EventLoopClient {
             connectTarget = nil
             if let tunnel = response.tunnel, (200..<300).contains(response.status), response.fault == nil {
                 guard !transport.isTLS else {
-                    send(HTTPResponse(status: 501, text: "501 Not Implemented: a tunnel inside a tunnel is not served\n"))
+                    send(
+                        HTTPResponse(status: 501, text: "501 Not Implemented: a tunnel inside a tunnel is not served\n")
+                    )
                     return
                 }
                 // RFC 9110 §9.3.6: a 2xx answer to CONNECT has no body and no framing headers; the

@@ -53,7 +53,8 @@ package final class InterceptionCertificates: TLSContextProvider {
         do {
             let authority = try authority()
             let leaf = try authority.issueLeaf(for: hosts, now: now())
-            let context = try OpenSSLServerContext(certificate: leaf.certificate, key: leaf.key, chain: authority.certificate)
+            let context = try OpenSSLServerContext(
+                certificate: leaf.certificate, key: leaf.key, chain: authority.certificate)
             // Two first tunnels at once may both issue a leaf; the first one stored is kept.
             return state.withLock { state in
                 if let stored = state.contexts[key] { return stored }

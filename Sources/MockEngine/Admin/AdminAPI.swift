@@ -40,6 +40,8 @@ package struct AdminAPI: Sendable {
     let clock: MockClock
     /// The synthetic world behind `/__admin/world`.
     let world: WorldBoard
+    /// HTTPS tunnels and handshakes, shown by `/__admin/health` and the dashboard.
+    let tlsActivity: TLSActivity
 
     init(
         store: CassetteStore, journal: RequestJournal, random: SeededRandom, startedAt: ContinuousClock.Instant,
@@ -56,7 +58,9 @@ package struct AdminAPI: Sendable {
         self.startedAt = startedAt
         self.onReload = onReload
         let providers = store.providers
-        events = AdminEventFeed(journal: journal) { Self.describe($0, providers: providers) }
+        let events = AdminEventFeed(journal: journal) { Self.describe($0, providers: providers) }
+        self.events = events
+        tlsActivity = TLSActivity { activity in events.publish("tls", data: activity.json) }
     }
 
     static func handles(_ path: String) -> Bool {
@@ -186,6 +190,7 @@ package struct AdminAPI: Sendable {
             "unmatched": .number(counts.unmatched),
             "uptimeSeconds": .number(Int(uptime)),
             "clock": clockReading(),
+            "tls": tlsActivity.json,
         ])
     }
 
@@ -339,6 +344,8 @@ package struct AdminAPI: Sendable {
             ("sequence", .number(entry.sequenceNumber)),
             ("time", .string(Timestamp.iso8601(milliseconds: entry.timestampMilliseconds))),
             ("method", .string(entry.method)),
+            ("scheme", .string(entry.secureHost == nil ? "http" : "https")),
+            ("host", .string(entry.secureHost)),
             ("path", .string(entry.path)),
             ("query", .string(entry.query)),
             ("status", .number(entry.status)),

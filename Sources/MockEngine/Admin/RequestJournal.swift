@@ -9,6 +9,9 @@ package struct JournalEntry: Sendable {
     /// Milliseconds since 1970, UTC.
     var timestampMilliseconds: Int64
     package var method: String
+    /// The host an HTTPS request was for (`api.openweathermap.org`, through a tunnel or `--tls`); nil
+    /// for plain HTTP.
+    package var secureHost: String? = nil
     package var path: String
     /// The raw query with keys masked (`key=***`), or nil.
     package var query: String?

@@ -18,10 +18,10 @@ package final class TLSActivity: Sendable {
 
     private let counts = Locked<[String: HostCounts]>([:])
     /// Called after every change (the dashboard's live feed).
-    private let onChange: @Sendable () -> Void
+    private let onChange: @Sendable (TLSActivity) -> Void
 
     /// An empty record; `onChange` runs after each change.
-    package init(onChange: @escaping @Sendable () -> Void = {}) {
+    package init(onChange: @escaping @Sendable (TLSActivity) -> Void = { _ in }) {
         self.onChange = onChange
     }
 
@@ -39,7 +39,7 @@ package final class TLSActivity: Sendable {
 
     private func change(_ host: String, _ body: (inout HostCounts) -> Void) {
         counts.withLock { body(&$0[host, default: HostCounts()]) }
-        onChange()
+        onChange(self)
     }
 
     /// The health document's `tls` member: totals and each host, sorted by name.

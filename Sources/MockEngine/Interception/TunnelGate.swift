@@ -19,7 +19,9 @@ package struct TunnelGate: Sendable {
     func answer(_ request: HTTPRequest) -> HTTPResponse {
         guard let authority = TunnelAuthority(request.target) else {
             return refusal(
-                400, "CONNECT needs a target of the form host:port, not \"\(LogText.escapingControlCharacters(request.target))\"")
+                400,
+                "CONNECT needs a target of the form host:port, not \"\(LogText.escapingControlCharacters(request.target))\""
+            )
         }
         guard hosts.contains(authority.host) else {
             return refusal(
@@ -28,7 +30,8 @@ package struct TunnelGate: Sendable {
                     + "(\(hosts.sorted().joined(separator: ", "))); it does not tunnel to \(authority.host)")
         }
         guard let certificates else {
-            return refusal(501, "HTTPS interception is off in this server, so it cannot answer CONNECT \(authority.text)")
+            return refusal(
+                501, "HTTPS interception is off in this server, so it cannot answer CONNECT \(authority.text)")
         }
         let context: any TLSServerContext
         do {
@@ -43,6 +46,12 @@ package struct TunnelGate: Sendable {
             base: context, host: authority.host, activity: activity, caLocation: certificates.authorityLocation,
             diagnostics: diagnostics)
         return response
+    }
+
+    /// The answer to `CONNECT` where the server was made without interception (a stack built in code).
+    static func refusalWithoutInterception(_ request: HTTPRequest) -> HTTPResponse {
+        TunnelGate(certificates: nil, hosts: [], activity: TLSActivity(), diagnostics: { _ in }).refusal(
+            501, "HTTPS interception is off in this server, so it cannot answer CONNECT \(request.target)")
     }
 
     private func refusal(_ status: Int, _ message: String) -> HTTPResponse {
@@ -70,6 +79,15 @@ struct TunnelAuthority: Equatable {
         self.host = host.lowercased()
         self.port = port
         text = target
+    }
+
+    /// The host of a `Host` value or an authority (`api.openweathermap.org:443` → `api.openweathermap.org`,
+    /// `[::1]:8080` → `::1`), lower-case.
+    static func host(of authority: String) -> String {
+        if let parsed = TunnelAuthority(authority) { return parsed.host }
+        var host = Substring(authority)
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = host.dropFirst().dropLast() }
+        return host.lowercased()
     }
 }
 

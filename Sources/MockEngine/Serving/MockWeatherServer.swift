@@ -1,5 +1,5 @@
 import Basics
-import HTTPServer
+package import HTTPServer
 import Synchronization
 
 /// `mockweather serve` as a library: loads the cassettes, serves them over HTTP, and summarises the
@@ -10,6 +10,8 @@ package final class MockWeatherServer: Sendable {
     private let options: ServeOptions
     package let stack: ReplayStack
     private let server: HTTPServer
+    /// `--tls`: HTTPS on the same port; nil serves plain HTTP only.
+    private let directTLS: DirectTLSContext?
     private let watcher: CassetteWatcher?
     private let diagnostics: any LogSink
     private let startedAt = ContinuousClock.now
@@ -47,6 +49,11 @@ package final class MockWeatherServer: Sendable {
         configuration.host = options.host
         configuration.port = options.port
         if let loops = options.eventLoopCount { configuration.eventLoopCount = loops }
+        let boundName = options.host == "0.0.0.0" || options.host == "::" ? [] : [options.host.lowercased()]
+        directTLS =
+            options.servesTLSDirectly
+            ? stack.tunnels.directContext(extraHosts: boundName + options.allowedHosts.map { $0.lowercased() }) : nil
+        configuration.directTLS = directTLS
         server = HTTPServer(configuration: configuration, handler: stack.handler)
         let events = stack.handler.admin.events
         watcher =
@@ -70,6 +77,14 @@ package final class MockWeatherServer: Sendable {
                 }
                 diagnostics.flush()
             } : nil
+    }
+
+    /// With `--tls`, makes the certificate HTTPS is served with (reading or making the local CA); call
+    /// it before ``start()`` to stop on its reason. Nothing to do without `--tls`.
+    ///
+    /// - Throws: ``TLSFailure`` when HTTPS cannot be served (OpenSSL missing, the CA refused).
+    package func prepareTLS() throws(TLSFailure) {
+        try directTLS?.prepare()
     }
 
     /// Binds and starts serving; returns the bound port (the chosen one for port 0).

@@ -25,13 +25,17 @@ package struct ReplayHandler: HTTPHandler {
     /// Answers to requests seen before; nil where answers are not kept (record mode, `--scrub`, whose
     /// journal entries are scrubbed per request).
     let memo: AnswerMemo?
+    /// Answers `CONNECT` (HTTPS interception); nil refuses it.
+    let tunnels: TunnelGate?
 
     /// The handler answering from `store` at `clock`'s time with `responder`, `/__admin/` with `admin`;
     /// see the properties for the rest.
     init(
         store: CassetteStore, clock: MockClock, shiftsTimes: Bool, responder: any Responder, admin: AdminAPI,
-        journal: RequestJournal, logger: RequestLogger?, scrubber: KeyScrubber?, memo: AnswerMemo?
+        journal: RequestJournal, logger: RequestLogger?, scrubber: KeyScrubber?, memo: AnswerMemo?,
+        tunnels: TunnelGate? = nil
     ) {
+        self.tunnels = tunnels
         self.store = store
         self.providers = store.providers
         self.clock = clock
@@ -46,7 +50,13 @@ package struct ReplayHandler: HTTPHandler {
 
     package func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
         let started = ContinuousClock.now
+        if request.method == "CONNECT" {
+            return .respond(tunnels?.answer(request) ?? TunnelGate.refusalWithoutInterception(request))
+        }
         let library = store.library
+        // An HTTPS request's entry names its host, so it is never answered from (or kept in) the memo,
+        // whose entries are plain HTTP's.
+        let memo = request.tls == nil ? memo : nil
         if let memo, let answer = memo.answer(for: request, from: library) {
             let recorded = RecordedEntry(
                 repeating: answer.entry, timestampMilliseconds: Timestamp.nowMilliseconds(),
@@ -58,6 +68,13 @@ package struct ReplayHandler: HTTPHandler {
         // From here on the request is this one value, the raw request inside it (``ReplayRequest/http``).
         let request = ReplayRequest(request, providers: providers, now: clock.now, shiftsTimesByDefault: shiftsTimes)
         if AdminAPI.handles(request.path) {
+            if let tunnel = request.http.tls?.tunnelAuthority {
+                return .respond(
+                    HTTPResponse(
+                        status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                        text: "404 Not Found: the admin API is not served inside the tunnel to \(tunnel); "
+                            + "ask the mock itself (http://127.0.0.1:PORT/__admin/)\n"))
+            }
             return admin.respond(to: request)
         }
         let outcome = responder.respond(to: request, from: library)
@@ -109,6 +126,9 @@ package struct ReplayHandler: HTTPHandler {
             path: replayRequest.path, query: replayRequest.scrubbedQuery, status: response.status,
             durationMicroseconds: elapsed.inMicroseconds,
             delayMilliseconds: Int(response.delay?.inMilliseconds ?? 0), fault: outcome.fault)
+        if let tls = replayRequest.http.tls {
+            entry.secureHost = TunnelAuthority.host(of: replayRequest.http.host ?? tls.tunnelAuthority ?? "")
+        }
         switch outcome.source {
         case .answered(let label):
             entry.matched = label

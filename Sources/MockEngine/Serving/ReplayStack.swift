@@ -22,6 +22,8 @@ package final class ReplayStack: Sendable {
     private let random: SeededRandom
     /// The world unmatched requests are answered from (``SynthesizingResponder``).
     package let world: WorldBoard
+    /// Answers `CONNECT` and counts HTTPS tunnels (``TunnelGate``).
+    package let tunnels: TunnelGate
 
     /// The stack over `store` with `options`; request lines go to `log` (nil: none), written by a
     /// background thread unless `logsAtOnce` (tests read a line right after its request), reload and
@@ -76,10 +78,19 @@ package final class ReplayStack: Sendable {
             diagnostics.write(line: "mockweather: \(line)")
         }
         let scrubbing = scrubber?.nilWhenTrivial
+        let tunnels = TunnelGate(
+            certificates: options.interception, hosts: Set(store.providers.hosts + options.tunnelHosts),
+            activity: admin.tlsActivity
+        ) { line in
+            diagnostics.write(line: "mockweather: \(line)")
+            diagnostics.flush()
+        }
+        self.tunnels = tunnels
         handler = ReplayHandler(
             store: store, clock: clock, shiftsTimes: options.shiftTimes, responder: responder, admin: admin,
             journal: journal, logger: logger, scrubber: scrubbing,
-            memo: options.keepsAnswers && options.recording == nil && scrubbing == nil ? AnswerMemo() : nil)
+            memo: options.keepsAnswers && options.recording == nil && scrubbing == nil ? AnswerMemo() : nil,
+            tunnels: tunnels)
     }
 
     /// Answers one request as `mockweather serve` would; never blocks (a response's delay and fault are

@@ -193,6 +193,10 @@ package struct RequestLogFormatter: Sendable {
             buffer.append(UInt8(ascii: " "))
             LogText.appendEscaped(entry.method, to: &buffer)
             buffer.append(UInt8(ascii: " "))
+            if let host = entry.secureHost {
+                buffer.append(contentsOf: "https://".utf8)
+                LogText.appendEscaped(host, to: &buffer)
+            }
             LogText.appendEscaped(entry.path, to: &buffer)
             if let query = entry.query {
                 buffer.append(UInt8(ascii: "?"))
@@ -221,6 +225,10 @@ package struct RequestLogFormatter: Sendable {
         case .json:
             buffer.append(contentsOf: "\",\"method\":".utf8)
             LogText.appendJSONString(entry.method, to: &buffer)
+            if let host = entry.secureHost {
+                buffer.append(contentsOf: ",\"scheme\":\"https\",\"host\":".utf8)
+                LogText.appendJSONString(host, to: &buffer)
+            }
             buffer.append(contentsOf: ",\"path\":".utf8)
             LogText.appendJSONString(entry.path, to: &buffer)
             if let query = entry.query {

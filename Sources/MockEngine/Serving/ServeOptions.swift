@@ -1,4 +1,5 @@
 import Basics
+package import HTTPServer
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -33,6 +34,13 @@ package struct ServeOptions: Sendable {
     package var chaos = ChaosConfiguration()
     /// Event loops for the HTTP server; nil uses the server's default (one per core).
     package var eventLoopCount: Int?
+    /// The certificates HTTPS is served with (`CONNECT` tunnels and ``servesTLSDirectly``), from the
+    /// local CA; nil refuses `CONNECT` with 501.
+    package var interception: (any TLSContextProvider)?
+    /// `--tls-host`: hosts beyond the providers' that a tunnel may be opened for.
+    package var tunnelHosts: [String] = []
+    /// `--tls`: also serve HTTPS on the same port, to connections that open with a TLS handshake.
+    package var servesTLSDirectly = false
     /// `--record new|all`: forward to the live API and write what comes back; nil replays only.
     package var recording: RecordingHook?
     /// Secrets and `--scrub` patterns masked in logs, the journal and error bodies beyond the secret

@@ -85,7 +85,8 @@ package enum JournalHAR {
         let path = RequestPath.percentEncoded(entry.path) {
             RequestPath.isUnreserved($0) || "/:@!$'()*+,;=".utf8.contains($0)
         }
-        let url = "http://\(host)\(path)\(entry.query.map { "?\($0)" } ?? "")"
+        let origin = entry.secureHost.map { "https://\($0)" } ?? "http://\(host)"
+        let url = "\(origin)\(path)\(entry.query.map { "?\($0)" } ?? "")"
         let sendsNothing = entry.response?.fault?.sendsNoResponse == true
         var answer: HARWriter.Answer?
         if let response = entry.response, !sendsNothing {
