@@ -80,7 +80,8 @@ import Testing
 
     @Test func manySmallChunksReachTheHandlerWholeOverASocket() async throws {
         let stream = Self.chunked(Self.manyChunksBody, chunkLength: 16)
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let response = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(stream)
@@ -133,7 +134,8 @@ import Testing
     }
 
     @Test func aMillionZerosOverASocketGet400NamingTheBound() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let (status, message) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 do {
@@ -163,7 +165,8 @@ import Testing
         var limits = HTTPLimits()
         limits.maxBodyLength = 64 * 1024
         let stream = Self.chunked(Self.letters(64 * 1024 + 16), chunkLength: 16)
-        try await withServer(limits: limits) { port in
+        try await withMock(.handler(EchoHandler(), limits: limits), mode: .live) { server in
+            let port = try server.port
             let (status, message) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 do {

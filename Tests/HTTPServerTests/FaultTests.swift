@@ -28,7 +28,7 @@ import Testing
             }
             return .respond(response)
         }
-        return try await withServer(limits: limits, handler: handler, body)
+        return try await withMock(.handler(handler, limits: limits), mode: .live) { try await body(try $0.port) }
     }
 
     private func request(_ path: String) -> String { "GET \(path) HTTP/1.1\r\nHost: h\r\n\r\n" }
@@ -128,22 +128,24 @@ import Testing
 
     @Test func hangNeverAnswersAndIsClosedWhenTheServerStops() async throws {
         let handler = HTTPHandlerFunction { _ in .respond(HTTPResponse(fault: .hang)) }
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, log: { _ in }), handler: handler)
-        let port = try server.start()
-        let client = try await offTheCooperativePool {
-            let client = try RawClient(port: port, timeoutSeconds: 1)
-            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-            return UnsafeTransfer(value: client)
-        }
-        let silence = try await offTheCooperativePool {
-            do {
-                return "got \(try client.value.receiveOnce().count) bytes"
-            } catch RawClientError.timedOut {
-                return "silent"
+        let setup = MockSetup.handler(handler, eventLoopCount: HTTPServerConfiguration.onlineCoreCount)
+        let (silence, closed) = try await withMock(setup, mode: .live) { server in
+            let port = try server.port
+            let client = try await offTheCooperativePool {
+                let client = try RawClient(port: port, timeoutSeconds: 1)
+                try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                return UnsafeTransfer(value: client)
             }
+            let silence = try await offTheCooperativePool {
+                do {
+                    return "got \(try client.value.receiveOnce().count) bytes"
+                } catch RawClientError.timedOut {
+                    return "silent"
+                }
+            }
+            await server.stop()
+            return (silence, try await offTheCooperativePool { try client.value.isClosedByServer() })
         }
-        await server.stop()
-        let closed = try await offTheCooperativePool { try client.value.isClosedByServer() }
 
         #expect(silence == "silent")
         #expect(closed)

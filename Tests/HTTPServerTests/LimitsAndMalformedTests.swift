@@ -125,7 +125,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: MalformedRequest.corpus)
     func malformedRequestIsAnswered4xxAndTheServerServesTheNextConnection(_ request: MalformedRequest) async throws {
-        try await withServer(eventLoopCount: 1) { port in
+        try await withMock(.handler(EchoHandler(), eventLoopCount: 1), mode: .live) { server in
+            let port = try server.port
             let (status, closed) = try await exchange(request.bytes, port: port)
             #expect(status == request.status)
             #expect(closed)
@@ -139,7 +140,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     }
 
     @Test func requestLineOver8KiBIs414() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let target = "/" + String(repeating: "a", count: 9 * 1024)
             let (status, closed) = try await exchange(
                 Array("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n".utf8), port: port)
@@ -149,7 +151,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     }
 
     @Test func headOver16KiBIs431() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let headers = (0..<40).map { "X-Filler-\($0): \(String(repeating: "v", count: 500))\r\n" }.joined()
             let (status, closed) = try await exchange(
                 Array("GET / HTTP/1.1\r\nHost: h\r\n\(headers)\r\n".utf8), port: port)
@@ -159,7 +162,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     }
 
     @Test func bodyOver1MiBIs413EvenWhileTheClientKeepsSending() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let status = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n")
@@ -179,7 +183,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         var limits = HTTPLimits()
         limits.headerReadTimeout = .milliseconds(100)
         let clock = ManualServerClock()
-        try await withServer(limits: limits, clock: clock) { port in
+        try await withMock(.handler(EchoHandler(), limits: limits, clock: clock), mode: .live) { server in
+            let port = try server.port
             let client = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("GET / HTTP/1.1\r\nHost: h\r\nX-Slow")
@@ -201,7 +206,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         var limits = HTTPLimits()
         limits.idleTimeout = .milliseconds(100)
         let clock = ManualServerClock()
-        try await withServer(limits: limits, clock: clock) { port in
+        try await withMock(.handler(EchoHandler(), limits: limits, clock: clock), mode: .live) { server in
+            let port = try server.port
             // No time passes on the server's clock while the request is made, however slowly.
             let (client, status) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
@@ -218,7 +224,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         var limits = HTTPLimits()
         limits.idleTimeout = .milliseconds(100)
         let clock = ManualServerClock()
-        try await withServer(limits: limits, clock: clock) { port in
+        try await withMock(.handler(EchoHandler(), limits: limits, clock: clock), mode: .live) { server in
+            let port = try server.port
             // The event loops sleep through a whole second with nothing to do; the connection that
             // then arrives gets its full idle timeout, counted from when it came.
             clock.advance(by: .seconds(1), wakingServers: false)
@@ -232,7 +239,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
     @Test func connectionsOverTheCapGet503AndAreClosed() async throws {
         var limits = HTTPLimits()
         limits.maxConnections = 2
-        try await withServer(limits: limits, eventLoopCount: 1) { port in
+        try await withMock(.handler(EchoHandler(), limits: limits, eventLoopCount: 1), mode: .live) { server in
+            let port = try server.port
             let (held, excess, closed) = try await offTheCooperativePool {
                 let first = try RawClient(port: port)
                 let second = try RawClient(port: port)
@@ -255,7 +263,8 @@ struct MalformedRequest: Sendable, CustomTestStringConvertible {
         var limits = HTTPLimits()
         limits.idleTimeout = .milliseconds(100)
         let clock = ManualServerClock()
-        try await withServer(limits: limits, clock: clock) { port in
+        try await withMock(.handler(EchoHandler(), limits: limits, clock: clock), mode: .live) { server in
+            let port = try server.port
             let client = try RawClient(port: port)
             var statuses: [Int] = []
             // Ten requests 60 ms apart on the server's clock: six idle timeouts in all, but the

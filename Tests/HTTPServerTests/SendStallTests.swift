@@ -71,7 +71,8 @@ import Darwin
         limits.idleTimeout = .seconds(3600)  // only the stall may end it
         let handler = EndlessStreamHandler()
         let clock = ManualServerClock()
-        try await withServer(limits: limits, handler: handler, clock: clock) { port in
+        try await withMock(.handler(handler, limits: limits, clock: clock), mode: .live) { server in
+            let port = try server.port
             let client = try nonReadingClient(port: port, target: "/endless")
             let weak = await handler.producers.next()
             // The producer writes until the socket buffers are full; then nothing is taken, and the
@@ -92,33 +93,31 @@ import Darwin
         let logged = DispatchSemaphore(value: 0)
         let lines = Locked<[String]>([])
         let clock = ManualServerClock()
-        var configuration = HTTPServerConfiguration(
-            port: 0, eventLoopCount: 1, limits: limits,
+        let body = [UInt8](repeating: UInt8(ascii: "b"), count: 64 * 1024 * 1024)
+        let setup = MockSetup.handler(
+            HTTPHandlerFunction { _ in .respond(HTTPResponse(status: 200, body: body)) }, limits: limits,
+            eventLoopCount: 1, clock: clock,
             log: { line in
                 lines.withLock { $0.append(line) }
                 logged.signal()
             })
-        configuration.clock = clock
-        let body = [UInt8](repeating: UInt8(ascii: "b"), count: 64 * 1024 * 1024)
-        let server = HTTPServer(
-            configuration: configuration,
-            handler: HTTPHandlerFunction { _ in .respond(HTTPResponse(status: 200, body: body)) })
-        clock.drive(server)
-        let port = try server.start()
-        let client = try nonReadingClient(port: port, target: "/big")
-        let closed = try await clock.advance(by: .seconds(1)) {
-            logged.wait(timeout: .now() + .seconds(20)) == .success
+        try await withMock(setup, mode: .live) { server in
+            let client = try nonReadingClient(port: try server.port, target: "/big")
+            let closed = try await clock.advance(by: .seconds(1)) {
+                logged.wait(timeout: .now() + .seconds(20)) == .success
+            }
+            await server.stop()
+            #expect(closed)
+            #expect(lines.withLock { $0 }.contains { $0.contains("closed a response its peer stopped reading") })
+            _ = client
         }
-        await server.stop()
-        #expect(closed)
-        #expect(lines.withLock { $0 }.contains { $0.contains("closed a response its peer stopped reading") })
-        _ = client
     }
 
     @Test func streamWithNothingWaitingIsNeverStalled() async throws {
         let quiet = QuietStreamHandler()
         let clock = ManualServerClock()
-        try await withServer(handler: quiet, clock: clock) { port in
+        try await withMock(.handler(quiet, clock: clock), mode: .live) { server in
+            let port = try server.port
             let client = try RawClient(port: port, timeoutMilliseconds: 20_000)
             let head = try await offTheCooperativePool {
                 try client.send("GET /quiet HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -147,7 +146,8 @@ import Darwin
             }
             return .respond(HTTPResponse(status: 200, stream: stream))
         }
-        try await withServer(handler: handler, clock: ManualServerClock()) { port in
+        try await withMock(.handler(handler, clock: ManualServerClock()), mode: .live) { server in
+            let port = try server.port
             let client = try RawClient(port: port, timeoutMilliseconds: 20_000)
             let bytes = try await offTheCooperativePool {
                 try client.send("GET /piece HTTP/1.1\r\nHost: h\r\n\r\n")

@@ -8,7 +8,8 @@ import Testing
 /// The whole server through raw sockets on 127.0.0.1: what a client actually sees.
 @Suite struct ServerBehaviourTests {
     @Test func requestSentOneByteAtATimeIsAnswered() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let response = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 for byte in "GET /slow?x=1 HTTP/1.1\r\nHost: here\r\n\r\n".utf8 {
@@ -22,7 +23,8 @@ import Testing
     }
 
     @Test func threePipelinedRequestsInOneWriteAreAnsweredInOrder() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let bodies = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(
@@ -35,7 +37,8 @@ import Testing
     }
 
     @Test func keepAliveIsTheDefaultForHTTP11AndCloseForHTTP10() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let (first, second, closedAfter10) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -55,7 +58,8 @@ import Testing
     }
 
     @Test func http10KeepAliveIsHonoured() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let statuses = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
@@ -68,7 +72,8 @@ import Testing
     }
 
     @Test func headAnswerHasContentLengthButNoBody() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let (head, next) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("HEAD /x HTTP/1.1\r\nHost: h\r\n\r\nGET /y HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -81,7 +86,8 @@ import Testing
     }
 
     @Test func expectContinueGetsInterimResponseBeforeTheBodyIsSent() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let (interim, final) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send("PUT /up HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
@@ -95,7 +101,8 @@ import Testing
     }
 
     @Test func absoluteFormTargetIsSplitIntoHostPathAndQuery() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let response = try await offTheCooperativePool {
                 try RawClient.roundTrip(
                     port: port,
@@ -106,7 +113,8 @@ import Testing
     }
 
     @Test func chunkedRequestBodyReachesTheHandlerDecoded() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let response = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(
@@ -119,7 +127,8 @@ import Testing
     }
 
     @Test func aConnectItsHandlerAnswersWithoutATunnelIsRefused501AndClosed() async throws {
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let (response, closed) = try await offTheCooperativePool {
                 let client = try RawClient(port: port)
                 try client.send(
@@ -134,7 +143,8 @@ import Testing
 
     @Test func invalidHandlerResponseBecomes500NamingTheProblem() async throws {
         let handler = HTTPHandlerFunction { _ in .respond(HTTPResponse(headers: ["X-Bad": "a\r\nInjected: yes"])) }
-        try await withServer(handler: handler) { port in
+        try await withMock(.handler(handler), mode: .live) { server in
+            let port = try server.port
             let response = try await offTheCooperativePool {
                 try RawClient.roundTrip(port: port, "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
             }
@@ -153,7 +163,8 @@ import Testing
                 return HTTPResponse(text: "later")
             }
         }
-        try await withServer(eventLoopCount: 1, handler: handler) { port in
+        try await withMock(.handler(handler, eventLoopCount: 1), mode: .live) { server in
+            let port = try server.port
             let slow = try await offTheCooperativePool {
                 let slow = try RawClient(port: port)
                 try slow.send("GET /later HTTP/1.1\r\nHost: h\r\n\r\nGET /after HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -183,7 +194,8 @@ import Testing
                 return HTTPResponse(text: "later")
             }
         }
-        try await withServer(handler: handler) { port in
+        try await withMock(.handler(handler), mode: .live) { server in
+            let port = try server.port
             let (answer, probeHadRun) = try await offTheCooperativePool {
                 let release = DispatchSemaphore(value: 0)
                 let blockers = 4 * ProcessInfo.processInfo.activeProcessorCount + 4
@@ -204,7 +216,8 @@ import Testing
 
     @Test(.enabled(if: isIPv6LoopbackAvailable))
     func servesIPv6() async throws {
-        try await withServer(host: "::1") { port in
+        try await withMock(.handler(EchoHandler(), host: "::1"), mode: .live) { server in
+            let port = try server.port
             let response = try await offTheCooperativePool {
                 try RawClient.roundTrip(port: port, host: "::1", "GET /v6 HTTP/1.1\r\nHost: [::1]\r\n\r\n")
             }
@@ -214,7 +227,8 @@ import Testing
 
     @Test func thousandConcurrentKeepAliveConnectionsAreAllAnswered() async throws {
         raiseOpenFileLimit(to: 8192)
-        try await withServer { port in
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
             let answered = try await offTheCooperativePool {
                 let clients = try (0..<1000).map { _ in try RawClient(port: port) }
                 for (index, client) in clients.enumerated() {
@@ -235,7 +249,8 @@ import Testing
     }
 
     @Test func peerResetMidRequestLeavesTheServerServing() async throws {
-        try await withServer(eventLoopCount: 1) { port in
+        try await withMock(.handler(EchoHandler(), eventLoopCount: 1), mode: .live) { server in
+            let port = try server.port
             let status = try await offTheCooperativePool {
                 do {
                     let client = try RawClient(port: port)
@@ -260,61 +275,67 @@ import Testing
                 return HTTPResponse(text: "finished")
             }
         }
-        let server = HTTPServer(
-            configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, log: { _ in }), handler: handler)
-        let port = try server.start()
-        let client = try await offTheCooperativePool {
-            let client = try RawClient(port: port)
-            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-            return UnsafeTransfer(value: client)
-        }
-        await entered.wait()
-        let stopping = Task { await server.stop() }
-        // The answer must come after the server began stopping, which it does before stop() first
-        // suspends (deferred work runs on a queue of its own, so nothing else orders the two). The read,
-        // with its safety-net timeout, starts only then: these steps wait for pool threads.
-        while server.port != nil { await Task.yield() }
-        release.open()
-        let (text, connection, closed) = try await offTheCooperativePool {
-            let response = try client.value.readResponse()
-            return (response.text, response.header("Connection"), try client.value.isClosedByServer())
-        }
-        await stopping.value
+        try await withMock(.handler(handler, eventLoopCount: 1), mode: .live) { mock in
+            let server = try mock.httpServer
+            let port = try mock.port
+            let client = try await offTheCooperativePool {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                return UnsafeTransfer(value: client)
+            }
+            await entered.wait()
+            let stopping = Task { await server.stop() }
+            // The answer must come after the server began stopping, which it does before stop() first
+            // suspends (deferred work runs on a queue of its own, so nothing else orders the two). The read,
+            // with its safety-net timeout, starts only then: these steps wait for pool threads.
+            while server.port != nil { await Task.yield() }
+            release.open()
+            let (text, connection, closed) = try await offTheCooperativePool {
+                let response = try client.value.readResponse()
+                return (response.text, response.header("Connection"), try client.value.isClosedByServer())
+            }
+            await stopping.value
 
-        #expect(text == "finished")
-        #expect(connection == "close")
-        #expect(closed)
-        #expect(server.port == nil)
-        #expect(throws: RawClientError.self) { try RawClient(port: port) }
+            #expect(text == "finished")
+            #expect(connection == "close")
+            #expect(closed)
+            #expect(server.port == nil)
+            #expect(throws: RawClientError.self) { try RawClient(port: port) }
+        }
     }
 
     @Test func stopClosesIdleKeepAliveConnections() async throws {
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, log: { _ in }), handler: EchoHandler())
-        let port = try server.start()
-        let client = try await offTheCooperativePool {
-            let client = try RawClient(port: port)
-            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-            _ = try client.readResponse()
-            return UnsafeTransfer(value: client)
+        let setup = MockSetup.handler(EchoHandler(), eventLoopCount: HTTPServerConfiguration.onlineCoreCount)
+        try await withMock(setup, mode: .live) { server in
+            let port = try server.port
+            let client = try await offTheCooperativePool {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                _ = try client.readResponse()
+                return UnsafeTransfer(value: client)
+            }
+            await server.stop()
+            let closed = try await offTheCooperativePool { try client.value.isClosedByServer() }
+            #expect(closed)
         }
-        await server.stop()
-        let closed = try await offTheCooperativePool { try client.value.isClosedByServer() }
-        #expect(closed)
     }
 
     @Test func startTwiceIsAnError() async throws {
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, log: { _ in }), handler: EchoHandler())
-        _ = try server.start()
-        #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
-        await server.stop()
+        let setup = MockSetup.handler(EchoHandler(), eventLoopCount: HTTPServerConfiguration.onlineCoreCount)
+        try await withMock(setup, mode: .live) { server in
+            let started = try server.httpServer
+            #expect(throws: HTTPServerError.alreadyStarted) { try started.start() }
+        }
     }
 
     @Test func portInUseIsReportedNotShared() async throws {
-        try await withServer { port in
-            let second = HTTPServer(
-                configuration: HTTPServerConfiguration(port: port, log: { _ in }), handler: EchoHandler())
-            #expect {
-                try second.start()
+        try await withMock(.handler(EchoHandler()), mode: .live) { server in
+            let port = try server.port
+            await #expect {
+                try await withMock(
+                    .handler(EchoHandler(), eventLoopCount: HTTPServerConfiguration.onlineCoreCount, port: port),
+                    mode: .live
+                ) { _ in }
             } throws: { error in
                 "\(error)".contains("in use")
             }

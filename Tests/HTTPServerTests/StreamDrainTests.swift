@@ -45,7 +45,8 @@ import Testing
             stream.whenDrained { producer.writeNext() }
             return .respond(HTTPResponse(status: 200, stream: stream))
         }
-        try await withServer(handler: handler, clock: ManualServerClock()) { port in
+        try await withMock(.handler(handler, clock: ManualServerClock()), mode: .live) { server in
+            let port = try server.port
             let raw = try RawClient(port: port, timeoutMilliseconds: 20_000)
             let bytes = try await offTheCooperativePool {
                 try raw.send("GET /big HTTP/1.1\r\nHost: h\r\n\r\n")

@@ -6,7 +6,7 @@ import Testing
 /// Streamed responses (`HTTPResponseStream`) through raw sockets: the head at once, each write as it
 /// comes, and an end however the stream ends (handler, peer, server stop, a peer that stops reading).
 ///
-/// The servers behind `withServer` read a ``ManualServerClock`` (the heartbeat test aside, which needs
+/// The servers `withMock` starts here read a ``ManualServerClock`` (the heartbeat test aside, which needs
 /// time to pass): a test's steps between two reads wait for Swift concurrency's threads, which a busy
 /// test process can hold for longer than the server's idle timeout, and no timeout is what these tests
 /// are about. The shutdown test keeps the real clock: its client stays connected while the server
@@ -14,7 +14,8 @@ import Testing
 @Suite struct StreamingTests {
     @Test func streamedResponseSendsTheHeadAtOnceThenEachWriteAsAChunk() async throws {
         let handler = StreamingHandler()
-        try await withServer(handler: handler, clock: ManualServerClock()) { port in
+        try await withMock(.handler(handler, clock: ManualServerClock()), mode: .live) { server in
+            let port = try server.port
             let client = try SequentialClient(port: port)
             let head = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -40,7 +41,8 @@ import Testing
 
     @Test func whatTheHandlerWroteBeforeRespondingIsSentFirst() async throws {
         let handler = StreamingHandler(earlyWrite: "early", body: "first")
-        try await withServer(handler: handler, clock: ManualServerClock()) { port in
+        try await withMock(.handler(handler, clock: ManualServerClock()), mode: .live) { server in
+            let port = try server.port
             let client = try SequentialClient(port: port)
             let received = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -53,7 +55,8 @@ import Testing
 
     @Test func peerClosingEndsTheStreamAndRunsItsCloseHandler() async throws {
         let handler = StreamingHandler()
-        try await withServer(handler: handler, clock: ManualServerClock()) { port in
+        try await withMock(.handler(handler, clock: ManualServerClock()), mode: .live) { server in
+            let port = try server.port
             let client = try SequentialClient(port: port)
             try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -74,32 +77,34 @@ import Testing
         var limits = HTTPLimits()
         // Were streams left to the grace period, stop() would outlast the client's 10 s read timeout.
         limits.shutdownGracePeriod = .seconds(3600)
-        let server = HTTPServer(
-            configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, limits: limits, log: { _ in }),
-            handler: handler)
-        let port = try server.start()
-        let client = try SequentialClient(port: port)
-        try await offTheCooperativePool {
-            try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
-            _ = try client.raw.readResponse()
+        try await withMock(.handler(handler, limits: limits, eventLoopCount: 1), mode: .live) { mock in
+            let server = try mock.httpServer
+            let client = try SequentialClient(port: try mock.port)
+            try await offTheCooperativePool {
+                try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
+                _ = try client.raw.readResponse()
+            }
+            let stream = await handler.streams.next()
+            let closed = Gate()
+            stream.onClose { closed.open() }
+            stream.write(Array("data: 1\n\n".utf8))
+            let stopped = Task { await server.stop() }
+            // The read's safety-net timeout starts only once the server is stopping: the stop task waits
+            // for a pool thread, which a busy test process can hold for longer than that timeout.
+            while server.port != nil { await Task.yield() }
+            let rest = try await offTheCooperativePool {
+                try String(decoding: client.raw.readToEOF(), as: UTF8.self)
+            }
+            await stopped.value
+            await closed.wait()
+            #expect(rest == "9\r\ndata: 1\n\n\r\n0\r\n\r\n")
         }
-        let stream = await handler.streams.next()
-        let closed = Gate()
-        stream.onClose { closed.open() }
-        stream.write(Array("data: 1\n\n".utf8))
-        let stopped = Task { await server.stop() }
-        // The read's safety-net timeout starts only once the server is stopping: the stop task waits
-        // for a pool thread, which a busy test process can hold for longer than that timeout.
-        while server.port != nil { await Task.yield() }
-        let rest = try await offTheCooperativePool { try String(decoding: client.raw.readToEOF(), as: UTF8.self) }
-        await stopped.value
-        await closed.wait()
-        #expect(rest == "9\r\ndata: 1\n\n\r\n0\r\n\r\n")
     }
 
     @Test func http10StreamIsDelimitedByTheClose() async throws {
         let handler = StreamingHandler()
-        try await withServer(handler: handler, clock: ManualServerClock()) { port in
+        try await withMock(.handler(handler, clock: ManualServerClock()), mode: .live) { server in
+            let port = try server.port
             let client = try SequentialClient(port: port)
             let head = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.0\r\n\r\n")
@@ -119,7 +124,8 @@ import Testing
 
     @Test func headRequestForAStreamGetsTheHeadAloneAndEndsTheStream() async throws {
         let handler = StreamingHandler()
-        try await withServer(handler: handler, clock: ManualServerClock()) { port in
+        try await withMock(.handler(handler, clock: ManualServerClock()), mode: .live) { server in
+            let port = try server.port
             let client = try SequentialClient(port: port)
             let head = try await offTheCooperativePool {
                 try client.raw.send("HEAD /events HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -139,7 +145,8 @@ import Testing
 
     @Test func peerThatStopsReadingIsCutOffOnceTheBoundOfUnsentBytesIsPassed() async throws {
         let handler = StreamingHandler(maxBufferedBytes: 64 * 1024)
-        try await withServer(handler: handler, clock: ManualServerClock()) { port in
+        try await withMock(.handler(handler, clock: ManualServerClock()), mode: .live) { server in
+            let port = try server.port
             let client = try SequentialClient(port: port)
             try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -176,7 +183,8 @@ import Testing
     @Test func heartbeatIsSentWhileTheStreamIsQuiet() async throws {
         let handler = StreamingHandler(
             heartbeat: HTTPResponseStream.Heartbeat(interval: .milliseconds(5), bytes: Array(": ping\n\n".utf8)))
-        try await withServer(handler: handler) { port in
+        try await withMock(.handler(handler), mode: .live) { server in
+            let port = try server.port
             let client = try SequentialClient(port: port)
             let received = try await offTheCooperativePool {
                 try client.raw.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")

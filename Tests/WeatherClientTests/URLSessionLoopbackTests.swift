@@ -17,10 +17,12 @@ struct URLSessionLoopbackTests {
     }
 
     /// Runs `body` with the port of a server answering every request with `response`.
-    private func withServer<T: Sendable>(answering response: HTTPResponse, _ body: (Int) async throws -> T)
+    private func answering<T: Sendable>(_ response: HTTPResponse, _ body: (Int) async throws -> T)
         async throws -> T
     {
-        try await TestSupport.withServer(handler: HTTPHandlerFunction { _ in .respond(response) }, body)
+        try await withMock(.handler(HTTPHandlerFunction { _ in .respond(response) }), mode: .live) {
+            try await body(try $0.port)
+        }
     }
 
     /// A 404 answer comes back as a response with its status, headers and body.
@@ -29,7 +31,7 @@ struct URLSessionLoopbackTests {
         let answer = HTTPResponse(
             status: 404, headers: ["Content-Type": "application/json", "Retry-After": "7"], text: body)
 
-        let response = try await withServer(answering: answer) { try await send(toPort: $0) }
+        let response = try await answering(answer) { try await send(toPort: $0) }
 
         #expect(response.status == 404)
         #expect(response.header("retry-after") == "7")
@@ -38,7 +40,7 @@ struct URLSessionLoopbackTests {
 
     /// The client decodes a real HTTP answer end to end.
     @Test func clientDecodesOverLoopback() async throws {
-        let weather = try await withServer(answering: HTTPResponse(text: Fixtures.seoul)) { port in
+        let weather = try await answering(HTTPResponse(text: Fixtures.seoul)) { port in
             let client = OpenWeatherClient(
                 apiKey: Fixtures.apiKey, baseURL: URL(string: "http://127.0.0.1:\(port)")!, units: .standard,
                 environment: [:])
@@ -52,7 +54,7 @@ struct URLSessionLoopbackTests {
     @Test func hangingServerFailsWithTimeoutAtTheRequestsDeadline() async throws {
         // FoundationNetworking ignores a request's timeoutInterval; the transport's own deadline
         // must fire (before this, the send waited for the session's 60-second resource timeout).
-        let failure = try await withServer(answering: HTTPResponse(fault: .hang)) { port in
+        let failure = try await answering(HTTPResponse(fault: .hang)) { port in
             await #expect(throws: TransportFailure.self) {
                 try await send(toPort: port, timeout: .milliseconds(300))
             }
@@ -64,7 +66,7 @@ struct URLSessionLoopbackTests {
 
     /// Cancelling the calling task ends a hanging request with cancelled, long before its deadline.
     @Test func cancellationEndsAHangingRequest() async throws {
-        let failure = try await withServer(answering: HTTPResponse(fault: .hang)) { port in
+        let failure = try await answering(HTTPResponse(fault: .hang)) { port in
             let pending = Task { () async throws(TransportFailure) -> TransportResponse in
                 try await send(toPort: port, timeout: .seconds(60))
             }
@@ -77,7 +79,7 @@ struct URLSessionLoopbackTests {
 
     /// A server that closes without answering fails with connectionLost.
     @Test func closedWithoutResponseIsConnectionLost() async throws {
-        let failure = try await withServer(answering: HTTPResponse(fault: .closeWithoutResponse)) { port in
+        let failure = try await answering(HTTPResponse(fault: .closeWithoutResponse)) { port in
             await #expect(throws: TransportFailure.self) { try await send(toPort: port) }
         }
 
@@ -86,7 +88,7 @@ struct URLSessionLoopbackTests {
 
     /// A connection reset fails with connectionLost.
     @Test func resetIsConnectionLost() async throws {
-        let failure = try await withServer(answering: HTTPResponse(fault: .reset)) { port in
+        let failure = try await answering(HTTPResponse(fault: .reset)) { port in
             await #expect(throws: TransportFailure.self) { try await send(toPort: port) }
         }
 
@@ -97,7 +99,7 @@ struct URLSessionLoopbackTests {
     @Test func truncatedBodyIsConnectionLost() async throws {
         var cut = HTTPResponse(text: String(repeating: "{\"coord\":", count: 50))
         cut.fault = .truncateBody(keepingBytes: 9, announcingFullLength: true)
-        let failure = try await withServer(answering: cut) { port in
+        let failure = try await answering(cut) { port in
             await #expect(throws: TransportFailure.self) { try await send(toPort: port) }
         }
 
