@@ -111,7 +111,7 @@ let package = Package(
             name: "MockWeather",
             dependencies: [
                 "Basics", "MockEngine", "MockProviders", "BundledCassettes", "WeatherWorld", "Gazetteer",
-                "KoreaRegions", "WorldData",
+                "KoreaRegions", "WorldData", "LocalTLS",
             ],
             swiftSettings: strictSettings
         ),
@@ -247,7 +247,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "Basics", "Locking", "HTTPServer", "MockEngine", "MockProviders", "MockWeather",
-                "MockWeatherURLProtocol", "WeatherWorld", "Gazetteer", "KoreaRegions", "WorldData",
+                "MockWeatherURLProtocol", "WeatherWorld", "Gazetteer", "KoreaRegions", "WorldData", "LocalTLS",
             ], path: "Tests/TestSupport",
             swiftSettings: strictSettings),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: strictSettings),
@@ -312,7 +312,7 @@ let package = Package(
         // Both in-process modes and the bridge, through their public API.
         .testTarget(
             name: "InProcessReplayTests",
-            dependencies: ["MockWeather", "MockWeatherURLProtocol", "MockWeatherTesting", "TestSupport"],
+            dependencies: ["MockWeather", "MockWeatherURLProtocol", "MockWeatherTesting", "TestSupport", "LocalTLS"],
             swiftSettings: strictSettings
         ),
         // Replays every input under Fuzz/ (seeds and regressions) through its fuzz target.

@@ -26,10 +26,12 @@ Screenshots go to the output directory. Exit status 0 when every check passed, 1
 
 import argparse
 import base64
+import http.client
 import json
 import os
 import select
 import shutil
+import ssl
 import signal
 import subprocess
 import sys
@@ -220,6 +222,8 @@ def start_mock(binary, cassettes, workdir, extra=(), name="mock"):
         stdin=subprocess.PIPE,
         stdout=log,
         stderr=subprocess.STDOUT,
+        # The local CA is made in the check's own folder, never in the user's.
+        env={**os.environ, "MOCKWEATHER_CA_DIR": os.path.join(workdir, "ca")},
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -468,6 +472,24 @@ def main():
         check.that(diff[0][:3] == ["Rule", "This request", "Closest cassette expects"], "the diff is a table of rule, request and cassette")
         check.that(any(row[0] == "q" and row[1] == "Gyeongju" and row[3] == "✗" for row in diff[1:]), f"the failing rule is marked: {diff}")
         check.that(API_KEY not in browser.evaluate("document.body.innerText"), "the API key appears nowhere on the page")
+
+        print("HTTPS through the mock as a proxy")
+        ca_file = os.path.join(workdir, "ca.pem")
+        subprocess.run(
+            [os.path.join(arguments.bin, "mockweather"), "ca", "export", "--pem", ca_file],
+            check=True, capture_output=True, env={**os.environ, "MOCKWEATHER_CA_DIR": os.path.join(workdir, "ca")},
+        )
+        connection = http.client.HTTPSConnection("127.0.0.1", port, timeout=30, context=ssl.create_default_context(cafile=ca_file))
+        connection.set_tunnel("api.openweathermap.org", 443)
+        connection.request("GET", f"/data/2.5/weather?q=Seoul&appid={API_KEY}")
+        answer = connection.getresponse()
+        check.that(answer.status == 200 and b'"Seoul"' in answer.read(), "an HTTPS request through the mock is answered")
+        connection.close()
+        browser.wait_for(
+            "document.getElementById('counts').textContent.includes('HTTPS: 1 tunnels (api.openweathermap.org 1)')",
+            "the counts line shows the tunnel and its host",
+        )
+        check.that(API_KEY not in browser.evaluate("document.body.innerText"), "the API key appears nowhere after HTTPS either")
         check.that(browser.evaluate("window.__notReloaded === true"), "still no page reload")
         browser.screenshot(os.path.join(arguments.out, "requests.png"))
         browser.screenshot(os.path.join(arguments.out, "unmatched-diff.png"), selector="#request-rows tr.detail")

@@ -76,8 +76,8 @@ enum TLSTunnelTarget {
         var decrypted: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         for piece in pieces(of: plain) {
-            var offset = 0
-            while offset < piece.count {
+            var offset = piece.startIndex
+            while offset < piece.endIndex {
                 let sent = piece[offset...].withUnsafeBytes { client.write($0) }
                 guard case .transferred(let count) = sent else { return "the client's write stopped: \(sent)" }
                 offset += count

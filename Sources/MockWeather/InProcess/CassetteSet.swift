@@ -156,6 +156,9 @@ public enum MockWeatherSetupError: Error, Sendable, CustomStringConvertible {
     /// ``ReplayOptions/synthesis`` names a scenario that is no bundled preset, or a file that does not
     /// load; `reason` says which and why (file, line and JSON path for a file's problems).
     case invalidScenario(reason: String)
+    /// ``ReplayOptions/https`` cannot be served: no CA folder can be named, OpenSSL 3 is missing, or the
+    /// CA's files were refused; `reason` says which, with the fix.
+    case httpsUnavailable(reason: String)
 
     /// A message naming what was wrong and where.
     public var description: String {
@@ -169,6 +172,7 @@ public enum MockWeatherSetupError: Error, Sendable, CustomStringConvertible {
             "the provider setting \(name) is not one the providers take: expected \(expected)"
         case .clockOutOfRange(let error): "ReplayOptions.clock: \(error.description)"
         case .invalidScenario(let reason): "ReplayOptions.synthesis: \(reason)"
+        case .httpsUnavailable(let reason): "ReplayOptions.https: \(reason)"
         }
     }
 }

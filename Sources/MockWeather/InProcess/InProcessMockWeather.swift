@@ -50,6 +50,11 @@ public final class InProcessMockWeather: Sendable {
         serveOptions.eventLoopCount = 1
         let server = MockWeatherServer(options: serveOptions, store: store, log: nil, diagnostics: NoLog())
         do {
+            try server.prepareTLS()
+        } catch {
+            throw .httpsUnavailable(reason: "\(error)")
+        }
+        do {
             return InProcessMockWeather(server: server, port: try server.start())
         } catch {
             throw .serverDidNotStart(reason: "\(error)")

@@ -149,6 +149,9 @@ public struct ReplayedRequest: Sendable, Equatable, CustomStringConvertible {
     public var sequenceNumber: Int
     /// The method, e.g. `GET`.
     public var method: String
+    /// The host an HTTPS request was for (`api.openweathermap.org`, through ``ReplayOptions/https``);
+    /// nil for plain HTTP.
+    public var secureHost: String?
     /// The path, e.g. `/data/2.5/weather`.
     public var path: String
     /// The raw query with keys masked (`q=Seoul&key=***`), or nil.
@@ -174,6 +177,7 @@ public struct ReplayedRequest: Sendable, Equatable, CustomStringConvertible {
     init(_ entry: JournalEntry) {
         sequenceNumber = entry.sequenceNumber
         method = entry.method
+        secureHost = entry.secureHost
         path = entry.path
         query = entry.query
         status = entry.status

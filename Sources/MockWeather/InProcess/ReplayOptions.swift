@@ -34,6 +34,10 @@ public struct ReplayOptions: Sendable {
     /// nil (the default) fails them closed. An unknown scenario fails the start with
     /// ``MockWeatherSetupError/invalidScenario(reason:)``.
     public var synthesis: Synthesis?
+    /// Intercept HTTPS for the in-process server (``HTTPSInterception``): `CONNECT` tunnels to the APIs'
+    /// hosts served with the local CA's certificates; nil (the default) refuses `CONNECT`. The
+    /// URLProtocol mode has no socket and ignores it.
+    public var https: HTTPSInterception?
 
     /// Record mode's hook, set by MockWeatherTesting when the environment asks to record
     /// (`MOCKWEATHER_RECORD`); nil replays only. This module never reaches the recorder itself.
@@ -77,6 +81,7 @@ public struct ReplayOptions: Sendable {
                 .adding(secrets: secrets + (recording?.secrets ?? []))
         }
         options.recording = recording
+        try https?.configure(&options)
         return options
     }
 }

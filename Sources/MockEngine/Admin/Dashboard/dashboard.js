@@ -292,10 +292,20 @@ function renderCounts() {
     parts.push(`${health.cassettes} cassettes (${health.interactions} interactions)`);
     // A fixed clock changes what time-dependent answers say, so the page says where it stands.
     if (health.clock && health.clock.fixed) parts.push(`clock fixed at ${health.clock.now}`);
+    // Proof that an app's HTTPS arrives: tunnels per host, and refused handshakes (an untrusted CA).
+    const tls = health.tls;
+    if (tls && tls.tunnels > 0) {
+      const hosts = tls.hosts.map((host) => `${host.host} ${host.tunnels}`).join(", ");
+      parts.push(`HTTPS: ${tls.tunnels} tunnels (${hosts})`);
+      if (tls.failures > 0) parts.push(`${tls.failures} refused handshakes`);
+    }
   } else {
     parts.push(`${state.entries.size} requests`);
   }
-  document.getElementById("counts").textContent = parts.join(" · ");
+  const counts = document.getElementById("counts");
+  counts.textContent = parts.join(" · ");
+  const failed = health && health.tls ? health.tls.hosts.filter((host) => host.lastFailure) : [];
+  counts.title = failed.map((host) => `${host.host}: ${host.lastFailure}`).join("\n");
 }
 
 async function loadRequests() {
@@ -361,6 +371,11 @@ function connectEvents() {
     renderCounts();
   });
   events.addEventListener("world", () => loadWorldEvents());
+  events.addEventListener("tls", (event) => {
+    if (!state.health) return;
+    state.health.tls = JSON.parse(event.data);
+    renderCounts();
+  });
   events.addEventListener("error", () => {
     // EventSource retries by itself; meanwhile, poll so the page stays current if only events fail.
     state.offlineSince ??= Date.now();
