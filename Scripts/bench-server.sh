@@ -8,6 +8,8 @@
 #       httpserver-bench serving Scripts/bench-body.json    and nginx serving the same file,
 #       mockweather with the bundled cassettes (q=Seoul)    and nginx serving the Seoul body as a file,
 #       mockweather with 10,000 generated cassettes (q=city5000, and a `near` lookup);
+#   - mockweather serve --tls (issue 46) answering the same request over HTTPS on kept-alive connections
+#     (wrk's own TLS), and with a new connection, so a new handshake, for every request;
 #   - server CPU per request of each (utime+stime over the requests wrk counted), printed beside the
 #     req/s ratios: the same cost, steadier on a shared VM;
 #   - peak RSS of httpserver-bench and nginx, and RSS of mockweather after 1M requests with the journal on.
@@ -80,12 +82,17 @@ command_mock() { echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port
 command_mock10k() {
     echo "$BIN/mockweather serve --cassettes $WORK/generated --port $1 --snapshot-dir $WORK/snapshots --no-answer-memo"
 }
+# The same set over HTTPS (--tls) with a CA in the run's scratch directory, made by its first start.
+command_mocktls() {
+    echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 --snapshot-dir $WORK/snapshots --tls --ca-dir $WORK/ca"
+}
 command_mocknomemo() {
     echo "$BIN/mockweather serve --cassettes $ROOT/Cassettes --port $1 --snapshot-dir $WORK/snapshots --no-answer-memo"
 }
 declare -A FIRST_PATH=(
     [httpserver]="/" [nginx]="/data/2.5/weather?q=Seoul" [mock]="/data/2.5/weather?q=Seoul"
     [mock10k]="/data/2.5/weather?q=city5000" [mocknomemo]="/data/2.5/weather?q=Seoul"
+    [mocktls]="/data/2.5/weather?q=Seoul"
 )
 SERVERS=(httpserver nginx mock mock10k)
 
@@ -113,12 +120,13 @@ for round in $(seq "$STARTUP_ROUNDS"); do
         stop_server "$name"
     done
 done
-for name in "${SERVERS[@]}" mocknomemo; do start_server "$name"; done
+for name in "${SERVERS[@]}" mocknomemo mocktls; do start_server "$name"; done
 # nginx's RSS counts its master and workers.
 NGINX_PIDS="${PIDS[nginx]} $(pgrep -P "${PIDS[nginx]}" | tr '\n' ' ')"
 
 # --- throughput and latency -------------------------------------------------------------------------
-# target name, server, path; every one gets the same wrk runs.
+# target name, server, path[, how: https on kept-alive connections, or https-new with a new connection
+# and handshake for every request]; every one gets the same wrk runs.
 TARGETS=(
     "httpserver httpserver /"
     "nginx nginx /"
@@ -127,7 +135,18 @@ TARGETS=(
     "mock-nomemo mocknomemo /data/2.5/weather?q=Seoul&appid=x"
     "mock10k mock10k /data/2.5/weather?q=city5000&appid=x"
     "mock10k-near mock10k /data/2.5/weather?lat=-59.55&lon=-178.5&appid=x"
+    "mock-tls mocktls /data/2.5/weather?q=Seoul&appid=x https"
+    "mock-tls-new mocktls /data/2.5/weather?q=Seoul&appid=x https-new"
 )
+url_of() {  # server path how: the URL wrk asks
+    case "$3" in
+        https | https-new) echo "https://127.0.0.1:${PORT[$1]}$2" ;;
+        *) echo "http://127.0.0.1:${PORT[$1]}$2" ;;
+    esac
+}
+closing() {  # how: "close" when every request takes a connection (and a handshake) of its own
+    [[ "$1" == https-new ]] && echo close || echo keep-alive
+}
 to_us() {  # wrk's latency with unit (812.00us, 1.20ms, 1.01s) in microseconds
     awk -v v="$1" 'BEGIN {
         if (v ~ /us$/) { sub(/us$/, "", v); print v + 0 }
@@ -135,9 +154,11 @@ to_us() {  # wrk's latency with unit (812.00us, 1.20ms, 1.01s) in microseconds
         else if (v ~ /s$/) { sub(/s$/, "", v); print v * 1000000 }
         else print v }'
 }
-run_wrk() {  # target threads connections duration url
-    local out
-    out="$(wrk -t"$2" -c"$3" -d"$4" --latency "$5")"
+run_wrk() {  # target threads connections duration url [close: a connection per request]
+    local out closing=()
+    # wrk's -H wants the space after the colon.
+    [[ "${6:-}" == close ]] && closing=(-H "Connection: close")
+    out="$(wrk -t"$2" -c"$3" -d"$4" --latency "${closing[@]}" "$5")"
     if grep -q "Non-2xx\|Socket errors" <<<"$out"; then
         echo "   warning: $1: $(grep "Non-2xx\|Socket errors" <<<"$out" | tr -s ' ')"
     fi
@@ -156,17 +177,18 @@ server_ticks() {  # SERVER: utime+stime of the server's process and its children
 }
 echo "== warm-up: 1 s of wrk -t2 -c64 against each target"
 for target in "${TARGETS[@]}"; do
-    read -r name server path <<<"$target"
-    run_wrk "$name" 2 64 1s "http://127.0.0.1:${PORT[$server]}$path"
+    read -r name server path how <<<"$target"
+    run_wrk "$name" 2 64 1s "$(url_of "$server" "$path" "$how")" "$(closing "$how")"
 done
 for round in $(seq "$ROUNDS"); do
     echo "== round $round of $ROUNDS: wrk -t2 -c64 and -t1 -c1, -d$DURATION --latency, each target in turn ($(load))"
     for scenario in "c64 2 64" "c1 1 1"; do
         read -r label threads connections <<<"$scenario"
         for target in "${TARGETS[@]}"; do
-            read -r name server path <<<"$target"
+            read -r name server path how <<<"$target"
             ticks="$(server_ticks "$server")"
-            run_wrk "$name" "$threads" "$connections" "$DURATION" "http://127.0.0.1:${PORT[$server]}$path"
+            run_wrk "$name" "$threads" "$connections" "$DURATION" "$(url_of "$server" "$path" "$how")" \
+                "$(closing "$how")"
             ticks=$(($(server_ticks "$server") - ticks))
             printf 'rps\t%s\t%s\t%s\np50\t%s\t%s\t%s\np99\t%s\t%s\t%s\n' "$name" "$label" "$RPS" \
                 "$name" "$label" "$P50" "$name" "$label" "$P99" >>"$RESULTS"
@@ -194,6 +216,7 @@ stop_server httpserver
 stop_server nginx
 stop_server mock10k
 stop_server mocknomemo
+stop_server mocktls
 echo "== mockweather (bundled): RSS after $RSS_REQUESTS requests with the journal on (default 1,000 entries)"
 served() {  # requests mockweather has answered, from its admin API
     python3 -c 'import json, sys, urllib.request; print(json.load(urllib.request.urlopen(sys.argv[1]))["requests"])' \
@@ -222,8 +245,9 @@ print()
 print(f"medians of {rounds} rounds (req/s, latency) and {startup_rounds} start-ups; every figure from this one run")
 print(f"{'target':<14}{'c64 req/s':>11}{'c64 p50':>10}{'c64 p99':>10}{'c1 req/s':>10}{'c1 p50':>9}{'c1 p99':>9}"
       f"{'first 200':>11}   runs (c64 req/s)")
-names = ["httpserver", "nginx", "nginx-seoul", "mock", "mock-nomemo", "mock10k", "mock10k-near"]
-server_of = {"nginx-seoul": "nginx", "mock10k-near": "mock10k", "mock-nomemo": "mocknomemo"}
+names = ["httpserver", "nginx", "nginx-seoul", "mock", "mock-nomemo", "mock10k", "mock10k-near", "mock-tls", "mock-tls-new"]
+server_of = {"nginx-seoul": "nginx", "mock10k-near": "mock10k", "mock-nomemo": "mocknomemo", "mock-tls": "mocktls",
+             "mock-tls-new": "mocktls"}
 for name in names:
     startup = median("startup", server_of.get(name, name))
     runs = " ".join(f"{v:.0f}" for v in values[("rps", name, "c64")])
@@ -279,6 +303,13 @@ check_ratio("req/s ratio at c64, bundled cassettes", "rps", "mock", "nginx-seoul
 check_ratio("req/s ratio at c1, bundled cassettes", "rps", "mock", "nginx-seoul", "c1", ">=", 1.0)
 check_ratio("p99 ratio at c64, bundled cassettes", "p99", "mock", "nginx-seoul", "c64", "<=", 1.5)
 check_ratio("p99 ratio at c1, bundled cassettes", "p99", "mock", "nginx-seoul", "c1", "<=", 1.5)
+print()
+print("HTTPS (serve --tls, issue 46), the same request as 'mock', beside it in every round:")
+for scenario in ("c64", "c1"):
+    print(f"       {scenario}: req/s mock-tls / mock {ratio('rps', 'mock-tls', 'mock', scenario):.2f}, "
+          f"server CPU per request mock-tls {median('cpu', 'mock-tls', scenario):.2f} µs against mock "
+          f"{median('cpu', 'mock', scenario):.2f} µs; with a handshake every request {median('cpu', 'mock-tls-new', scenario):.2f} µs "
+          f"({median('rps', 'mock-tls-new', scenario):.0f} req/s)")
 print()
 print("server CPU per request (utime+stime over the requests wrk counted, medians; nginx: master and workers),")
 print("steadier than req/s here; the mock's over nginx's is the cost per request behind the req/s ratios:")
