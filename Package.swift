@@ -318,7 +318,7 @@ let package = Package(
         // Replays every input under Fuzz/ (seeds and regressions) through its fuzz target.
         // The local CA, the certificates it issues and TLS sessions, with OpenSSL loaded at run time.
         .testTarget(
-            name: "LocalTLSTests", dependencies: ["LocalTLS", "COpenSSL", "HTTPServer", "TestSupport", "Locking"],
+            name: "LocalTLSTests", dependencies: ["LocalTLS", "HTTPServer", "TestSupport", "Locking"],
             swiftSettings: strictSettings),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"], swiftSettings: strictSettings),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strictSettings),
