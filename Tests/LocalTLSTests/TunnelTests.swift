@@ -70,7 +70,8 @@ import Testing
     @Test func aRequestInsideATunnelReachesTheHandlerWithItsTLSFactsAndKeepsAlive() async throws {
         let fixture = try Fixture()
         let authority = try fixture.authority
-        try await withServer(handler: fixture.handler) { port in
+        try await withMock(.handler(fixture.handler), mode: .live) { mock in
+            let port = try mock.port
             let (first, second) = try await offTheCooperativePool {
                 let client = try TLSTestClient.connect(port: port, host: "api.openweathermap.org", trusting: authority)
                 let first = try client.get("/data/2.5/weather?q=Seoul", host: "api.openweathermap.org")
@@ -89,7 +90,8 @@ import Testing
     @Test func largeAnswersAndBodiesCrossTheTunnelWhole() async throws {
         let fixture = try Fixture()
         let authority = try fixture.authority
-        try await withServer(handler: fixture.handler) { port in
+        try await withMock(.handler(fixture.handler), mode: .live) { mock in
+            let port = try mock.port
             let (big, posted) = try await offTheCooperativePool {
                 let client = try TLSTestClient.connect(port: port, host: "dapi.kakao.com", trusting: authority)
                 let big = try client.get("/big", host: "dapi.kakao.com")
@@ -107,7 +109,8 @@ import Testing
     @Test func pipelinedRequestsInsideATunnelAreAnsweredInOrder() async throws {
         let fixture = try Fixture()
         let authority = try fixture.authority
-        try await withServer(handler: fixture.handler) { port in
+        try await withMock(.handler(fixture.handler), mode: .live) { mock in
+            let port = try mock.port
             let answers = try await offTheCooperativePool {
                 let client = try TLSTestClient.connect(port: port, host: "apis.data.go.kr", trusting: authority)
                 let requests = (1...3).map { "GET /p\($0) HTTP/1.1\r\nHost: apis.data.go.kr\r\n\r\n" }.joined()
@@ -122,7 +125,8 @@ import Testing
         let fixture = try Fixture()
         let stranger = try Fixture()
         let otherAuthority = try stranger.authority
-        try await withServer(handler: fixture.handler) { port in
+        try await withMock(.handler(fixture.handler), mode: .live) { mock in
+            let port = try mock.port
             let outcome = try await offTheCooperativePool {
                 Result {
                     _ = try TLSTestClient.connect(port: port, host: "api.openweathermap.org", trusting: otherAuthority)
@@ -143,7 +147,8 @@ import Testing
     @Test func plainHTTPSentIntoATunnelIsReportedAsNotTLS() async throws {
         let fixture = try Fixture()
         _ = try fixture.authority
-        try await withServer(handler: fixture.handler) { port in
+        try await withMock(.handler(fixture.handler), mode: .live) { mock in
+            let port = try mock.port
             let closed = try await offTheCooperativePool {
                 let raw = try RawClient(port: port)
                 try raw.send("CONNECT api.openweathermap.org:443 HTTP/1.1\r\nHost: api.openweathermap.org:443\r\n\r\n")
@@ -167,7 +172,8 @@ import Testing
     @Test func aClientThatLeavesInTheMiddleOfTheHandshakeIsReported() async throws {
         let fixture = try Fixture()
         _ = try fixture.authority
-        try await withServer(handler: fixture.handler) { port in
+        try await withMock(.handler(fixture.handler), mode: .live) { mock in
+            let port = try mock.port
             try await offTheCooperativePool {
                 let raw = try RawClient(port: port)
                 try raw.send("CONNECT dapi.kakao.com:443 HTTP/1.1\r\nHost: dapi.kakao.com:443\r\n\r\n")
