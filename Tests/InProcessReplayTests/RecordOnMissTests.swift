@@ -13,13 +13,14 @@ import FoundationNetworking
 @Suite(.serialized) struct RecordOnMissTests {
     private static let busan = "q=Busan"
 
-    /// What a recording through `upstream` with the real test key reads from its environment.
+    /// What a recording through the upstream at `upstream` with the real test key reads from its
+    /// environment.
     private static func recording(
-        _ mode: MockWeatherRecording.Mode, upstream: FakeUpstream?, environment: [String: String] = [:]
+        _ mode: MockWeatherRecording.Mode, upstream: URL?, environment: [String: String] = [:]
     ) -> MockWeatherRecording {
         var recording = MockWeatherRecording.fromEnvironment(
             ["MOCKWEATHER_RECORD": mode.rawValue, "OPENWEATHERMAP_API_KEY": realTestKey].merging(environment) { $1 },
-            upstreams: upstream.map { ["openweathermap": URL(string: $0.url)!] } ?? [:])
+            upstreams: upstream.map { ["openweathermap": $0] } ?? [:])
         recording.timeout = .seconds(5)
         return recording
     }
@@ -28,12 +29,13 @@ import FoundationNetworking
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let cassettes = CassetteSet.directory(directory.url.appendingPathComponent("Cassettes"))
-        let upstream = try FakeUpstream()
-        let first = try await withMockWeather(cassettes, recording: Self.recording(.missing, upstream: upstream)) {
-            mock in
-            try await Self.get(Self.busan, from: mock.baseURL)
+        let upstream = FakeUpstream()
+        let first = try await withMock(.upstream(upstream), mode: .live) { api in
+            try await withMockWeather(cassettes, recording: Self.recording(.missing, upstream: try api.baseURL)) {
+                mock in
+                try await Self.get(Self.busan, from: mock.baseURL)
+            }
         }
-        await upstream.stop()
         #expect(first.status == 200)
         #expect(nameField(first.body) == "Busan")
         #expect(upstream.receivedKeys == [realTestKey], "the real key went upstream, not the client's")
@@ -62,16 +64,17 @@ import FoundationNetworking
         defer { directory.cleanUp() }
         try FileManager.default.createDirectory(
             at: directory.url.appendingPathComponent("Cassettes"), withIntermediateDirectories: true)
-        let upstream = try FakeUpstream()
-        let recording = Self.recording(.missing, upstream: upstream, environment: ["CI": "true"])
-        #expect(!recording.records)
-        try await Self.askBusanExpectingTheMissToSay(
-            [
-                "no cassette matched GET /data/2.5/weather?q=Busan",
-                "MOCKWEATHER_RECORD=missing is ignored because CI is set: nothing is recorded in CI",
-            ],
-            in: directory, recording: recording)
-        await upstream.stop()
+        let upstream = FakeUpstream()
+        try await withMock(.upstream(upstream), mode: .live) { api in
+            let recording = Self.recording(.missing, upstream: try api.baseURL, environment: ["CI": "true"])
+            #expect(!recording.records)
+            try await Self.askBusanExpectingTheMissToSay(
+                [
+                    "no cassette matched GET /data/2.5/weather?q=Busan",
+                    "MOCKWEATHER_RECORD=missing is ignored because CI is set: nothing is recorded in CI",
+                ],
+                in: directory, recording: recording)
+        }
         #expect(upstream.targets.isEmpty, "CI never reaches the upstream")
         #expect(allFiles(under: directory.url).isEmpty)
     }
@@ -79,11 +82,13 @@ import FoundationNetworking
     @Test func aMissWithoutTheAPIsKeyFailsNamingTheVariable() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
-        let recording = MockWeatherRecording.fromEnvironment(
-            ["MOCKWEATHER_RECORD": "missing"], upstreams: ["openweathermap": URL(string: upstream.url)!])
-        try await Self.askBusanExpectingTheMissToSay(["OPENWEATHERMAP_API_KEY"], in: directory, recording: recording)
-        await upstream.stop()
+        let upstream = FakeUpstream()
+        try await withMock(.upstream(upstream), mode: .live) { api in
+            let recording = MockWeatherRecording.fromEnvironment(
+                ["MOCKWEATHER_RECORD": "missing"], upstreams: ["openweathermap": try api.baseURL])
+            try await Self.askBusanExpectingTheMissToSay(
+                ["OPENWEATHERMAP_API_KEY"], in: directory, recording: recording)
+        }
         #expect(upstream.targets.isEmpty)
     }
 
@@ -108,11 +113,12 @@ import FoundationNetworking
     }
 
     @Test func aSetWithoutADirectoryCannotRecord() async throws {
-        let upstream = try FakeUpstream()
-        await #expect(throws: MockWeatherRecordingError.noDirectory) {
-            try await withMockWeather(.bundled, recording: Self.recording(.missing, upstream: upstream)) { _ in }
+        try await withMock(.upstream(FakeUpstream()), mode: .live) { api in
+            let recording = Self.recording(.missing, upstream: try api.baseURL)
+            await #expect(throws: MockWeatherRecordingError.noDirectory) {
+                try await withMockWeather(.bundled, recording: recording) { _ in }
+            }
         }
-        await upstream.stop()
     }
 
     /// Asks for Busan, which no cassette of `directory/Cassettes` answers, and expects the test to fail

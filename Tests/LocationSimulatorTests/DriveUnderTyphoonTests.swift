@@ -16,12 +16,13 @@ struct DriveUnderTyphoonTests {
     static func drive(_ extra: [String]) async throws -> [WeatherLine] {
         let directory = try TemporaryDirectory()
         try directory.write("busan-to-gangneung.json", trace)
-        let result = try await withMockServer(
-            cassettes: PackageLayout.bundledCassettes,
-            arguments: ["--clock", "2026-09-06T00:00:00Z"] + extra
+        let result = try await withMock(
+            .replay(
+                PackageLayout.bundledCassettes,
+                arguments: ["--clock", "2026-09-06T00:00:00Z"] + extra), mode: .binary
         ) { server in
             // Scenario times count from the clock's start; the drive is asked at landfall, three hours in.
-            let advanced = try await RawHTTPClient(port: server.port).exchange(
+            let advanced = try await RawHTTPClient(port: try server.port).exchange(
                 method: "POST", "/__admin/clock/advance", headers: ["Content-Type: application/json"],
                 body: #"{"seconds": 10800}"#)
             #expect(advanced.text.contains("2026-09-06T03:00:00.000Z"), "\(advanced.text)")
@@ -29,7 +30,7 @@ struct DriveUnderTyphoonTests {
                 "replay-location",
                 [
                     directory.url.appendingPathComponent("busan-to-gangneung.json").path, "--instant", "--interval",
-                    "900", "--weather", server.baseURL.absoluteString,
+                    "900", "--weather", try server.baseURL.absoluteString,
                 ])
         }
         #expect(result.status == 0, "stderr: \(result.standardError)")
@@ -74,10 +75,10 @@ struct DriveUnderTyphoonTests {
                 "--fixes", directory.url.appendingPathComponent("fixes.jsonl").path, "--out", cassettes.path,
             ])
         #expect(frozen.status == 0, "\(frozen.standardError)")
-        let result = try await withMockServer(cassettes: cassettes) { server in
+        let result = try await withMock(.replay(cassettes), mode: .binary) { server in
             try await RunningProcess.run(
                 "replay-location",
-                [trace, "--instant", "--interval", "900", "--weather", server.baseURL.absoluteString])
+                [trace, "--instant", "--interval", "900", "--weather", try server.baseURL.absoluteString])
         }
         let reports = result.standardOutput.split(separator: "\n").map(WeatherLine.init)
         #expect(reports.count >= 10)
@@ -92,20 +93,21 @@ struct DriveUnderTyphoonTests {
         let directory = try TemporaryDirectory()
         try directory.write("busan-to-gangneung.json", Self.trace)
         let trace = directory.url.appendingPathComponent("busan-to-gangneung.json").path
-        let (result, clock) = try await withMockServer(
-            cassettes: PackageLayout.bundledCassettes,
-            arguments: [
-                "--clock", "2026-09-06T00:00:00Z", "--synthesize", "--scenario", "typhoon-landfall", "--seed", "7",
-            ]
+        let (result, clock) = try await withMock(
+            .replay(
+                PackageLayout.bundledCassettes,
+                arguments: [
+                    "--clock", "2026-09-06T00:00:00Z", "--synthesize", "--scenario", "typhoon-landfall", "--seed", "7",
+                ]), mode: .binary
         ) { server in
             try await server.readKoreanBoundaries()  // before the drive's 10 s timeouts
             let result = try await RunningProcess.run(
                 "replay-location",
                 [
-                    trace, "--instant", "--interval", "900", "--weather", server.baseURL.absoluteString,
+                    trace, "--instant", "--interval", "900", "--weather", try server.baseURL.absoluteString,
                     "--place-names", "--follow-clock",
                 ])
-            let clock = try await RawHTTPClient(port: server.port).exchange(
+            let clock = try await RawHTTPClient(port: try server.port).exchange(
                 method: "GET", "/__admin/clock", headers: [])
             return (result, clock.text)
         }

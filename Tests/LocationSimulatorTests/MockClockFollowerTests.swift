@@ -16,16 +16,16 @@ struct MockClockFollowerTests {
     }
 
     @Test func theDriveStartsAtTheMockClocksReadingAndFixesTheClockAtEachFixsTime() async throws {
-        try await withMockServer(
-            cassettes: PackageLayout.bundledCassettes, arguments: ["--clock", "2026-09-06T00:00:00Z"]
+        try await withMock(
+            .replay(PackageLayout.bundledCassettes, arguments: ["--clock", "2026-09-06T00:00:00Z"]), mode: .binary
         ) {
             server in
-            let follower = try await MockClockFollower.begin(server: server.baseURL, traceStart: nil)
+            let follower = try await MockClockFollower.begin(server: try server.baseURL, traceStart: nil)
             #expect(follower.start == Date(timeIntervalSince1970: 1_788_652_800))
             let moved = try await follower.move(afterSeconds: 5_400.5)
             #expect(moved == follower.start.addingTimeInterval(5_400.5))
             #expect(follower.now == moved)
-            let clock = try await RawHTTPClient(port: server.port).exchange(
+            let clock = try await RawHTTPClient(port: try server.port).exchange(
                 method: "GET", "/__admin/clock", headers: [])
             #expect(clock.text.contains("\"now\":\"2026-09-06T01:30:00.000Z\""), "\(clock.text)")
             #expect(clock.text.contains("\"fixed\":true"), "\(clock.text)")
@@ -33,25 +33,26 @@ struct MockClockFollowerTests {
     }
 
     @Test func aTraceWithItsOwnStartIsFollowedFromThere() async throws {
-        try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+        try await withMock(.replay(PackageLayout.bundledCassettes), mode: .binary) { server in
             let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
-            let follower = try await MockClockFollower.begin(server: server.baseURL, traceStart: start)
+            let follower = try await MockClockFollower.begin(server: try server.baseURL, traceStart: start)
             try await follower.move(afterSeconds: 60)
-            let clock = try await RawHTTPClient(port: server.port).exchange(
+            let clock = try await RawHTTPClient(port: try server.port).exchange(
                 method: "GET", "/__admin/clock", headers: [])
             #expect(clock.text.contains("\"now\":\"2026-01-01T00:01:00.000Z\""), "\(clock.text)")
         }
     }
 
     @Test func aServerThatIsNotAMockIsNamedInTheError() async throws {
-        let upstream = try FakeUpstream { _ in HTTPResponse(status: 404, text: "not here") }
-        let server = try #require(URL(string: upstream.url))
-        await #expect {
-            try await MockClockFollower.begin(server: server, traceStart: nil)
-        } throws: { error in
-            guard let error = error as? MockClockFollowerError, case .refused(404, _) = error else { return false }
-            return error.description.contains("needs a mockweather server")
+        let upstream = FakeUpstream { _ in HTTPResponse(status: 404, text: "not here") }
+        try await withMock(.upstream(upstream), mode: .live) { api in
+            let server = try api.baseURL
+            await #expect {
+                try await MockClockFollower.begin(server: server, traceStart: nil)
+            } throws: { error in
+                guard let error = error as? MockClockFollowerError, case .refused(404, _) = error else { return false }
+                return error.description.contains("needs a mockweather server")
+            }
         }
-        await upstream.stop()
     }
 }

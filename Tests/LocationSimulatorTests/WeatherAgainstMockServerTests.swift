@@ -17,12 +17,12 @@ import Darwin
 @Suite(.timeLimit(.minutes(2)))
 struct WeatherAgainstMockServerTests {
     @Test func seoulToDaeguWithWeatherNamesSeoulToDaeguInRouteOrder() async throws {
-        let result = try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+        let result = try await withMock(.replay(PackageLayout.bundledCassettes), mode: .binary) { server in
             try await RunningProcess.run(
                 "replay-location",
                 [
                     TestTraces.seoulToDaeguPath(), "--instant", "--interval", "120", "--weather",
-                    server.baseURL.absoluteString,
+                    try server.baseURL.absoluteString,
                 ])
         }
 
@@ -52,12 +52,12 @@ struct WeatherAgainstMockServerTests {
     /// With `--place-names` each line names the fix's district, from Seoul City Hall's to Daegu City
     /// Hall's, and the denied stretch the campus's ("서울 문래동3가").
     @Test func placeNamesNameEachFixsDistrictFromSeoulToDaegu() async throws {
-        let result = try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+        let result = try await withMock(.replay(PackageLayout.bundledCassettes), mode: .binary) { server in
             try await RunningProcess.run(
                 "replay-location",
                 [
                     TestTraces.seoulToDaeguPath(), "--instant", "--interval", "600", "--weather",
-                    server.baseURL.absoluteString, "--place-names",
+                    try server.baseURL.absoluteString, "--place-names",
                 ])
         }
 
@@ -74,14 +74,16 @@ struct WeatherAgainstMockServerTests {
     /// The cells between the recorded ones are nobody's recording: the world answers them
     /// (`--synthesize`; without it they are the provider's 501, the bundled set has no catch-all).
     @Test func theKMADriveAsksEachCellItEntersOnceFromSeoulCityHallToDaegu() async throws {
-        let result = try await withMockServer(cassettes: PackageLayout.bundledCassettes, arguments: ["--synthesize"]) {
+        let result = try await withMock(
+            .replay(PackageLayout.bundledCassettes, arguments: ["--synthesize"]), mode: .binary
+        ) {
             server in
             try await server.readKoreanBoundaries()  // the sea mask's, before the drive's 10 s timeouts
             return try await RunningProcess.run(
                 "replay-location",
                 [
                     TestTraces.seoulToDaeguPath(), "--instant", "--weather", "kma", "--server",
-                    server.baseURL.absoluteString,
+                    try server.baseURL.absoluteString,
                 ])
         }
 
@@ -124,17 +126,17 @@ struct WeatherAgainstMockServerTests {
 @Suite(.timeLimit(.minutes(2)))
 struct RouteOnTheMockTests {
     @Test func replayShowsTheTracesRouteOnTheMocksDashboard() async throws {
-        try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+        try await withMock(.replay(PackageLayout.bundledCassettes), mode: .binary) { server in
             let result = try await RunningProcess.run(
                 "replay-location",
                 [
                     TestTraces.seoulToDaeguPath(), "--instant", "--interval", "1800", "--weather",
-                    server.baseURL.absoluteString,
+                    try server.baseURL.absoluteString,
                 ])
             #expect(result.status == 0, "stderr: \(result.standardError)")
             #expect(result.standardError.isEmpty, "a route shown is not news worth a line when stderr is no terminal")
             let (data, _) = try await URLSession.shared.data(
-                from: server.baseURL.appendingPathComponent("__admin/route"))
+                from: try server.baseURL.appendingPathComponent("__admin/route"))
             let route = try #require(
                 (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["route"] as? [String: Any])
             #expect(route["name"] as? String == "Seoul to Daegu on the Gyeongbu Expressway")

@@ -73,19 +73,22 @@ import Darwin
         ("2026-11-30T17:05:30.250-01:00", "2026-11-30T18:05:30.250Z"),
     ])
     func aClockGivenToTheMinuteOrSecondIsFixedThereAndTimesShiftToIt(given: String, shown: String) async throws {
-        let server = try await MockServer.start(
-            cassettes: PackageLayout.bundledCassettes,
-            arguments: ["--clock", given, "--shift-times", "--provider-setting", "kma.gateway=json"])
-        let client = RawHTTPClient(port: server.port)
-        let clock = try await client.exchange("/__admin/clock")
-        #expect(clock.body == #"{"now":"\#(shown)","fixed":true}"#, "\(clock.body)")
-        let weather = try await client.exchange("/data/2.5/weather?q=Seoul&appid=k")
-        let object = try JSONSerialization.jsonObject(with: Data(weather.body.utf8)) as? [String: Any]
-        let dt = try #require(object?["dt"] as? Int)
-        let instant = try #require(ISO8601DateFormatter().date(from: String(shown.prefix(19)) + "Z"))
-        #expect(abs(Double(dt) - instant.timeIntervalSince1970) <= 60)
-        server.process.signal(SIGTERM)
-        #expect(await server.process.finish().status == 0)
+        try await withMock(
+            .replay(
+                PackageLayout.bundledCassettes,
+                arguments: ["--clock", given, "--shift-times", "--provider-setting", "kma.gateway=json"]), mode: .binary
+        ) { server in
+            let client = RawHTTPClient(port: try server.port)
+            let clock = try await client.exchange("/__admin/clock")
+            #expect(clock.body == #"{"now":"\#(shown)","fixed":true}"#, "\(clock.body)")
+            let weather = try await client.exchange("/data/2.5/weather?q=Seoul&appid=k")
+            let object = try JSONSerialization.jsonObject(with: Data(weather.body.utf8)) as? [String: Any]
+            let dt = try #require(object?["dt"] as? Int)
+            let instant = try #require(ISO8601DateFormatter().date(from: String(shown.prefix(19)) + "Z"))
+            #expect(abs(Double(dt) - instant.timeIntervalSince1970) <= 60)
+            try server.process.signal(SIGTERM)
+            #expect(try await server.process.finish().status == 0)
+        }
     }
 
     @Test func helpSaysAFixedClockStandsStill() async throws {

@@ -79,63 +79,65 @@ import Darwin
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let portFile = directory.url.appendingPathComponent("port")
-        let server = try await MockServer.start(
-            cassettes: PackageLayout.bundledCassettes, arguments: ["--port-file", portFile.path])
-        let port = server.port
-        #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(port)")
-        #expect(try String(contentsOf: portFile, encoding: .utf8) == "\(port)\n")
-        let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=Seoul&appid=hunter2")
-        #expect(exchange.head.hasPrefix("HTTP/1.1 200 OK"))
-        #expect(exchange.body.contains(#""name":"Seoul""#))
-        server.process.signal(SIGTERM)
-        let result = await server.process.finish()
-        #expect(result.status == 0)
-        #expect(
-            result.standardOutput.contains("GET /data/2.5/weather?q=Seoul&appid=*** 200 openweathermap/current/seoul#0")
-        )
-        #expect(!result.standardOutput.contains("hunter2"))
-        #expect(result.standardError.contains("mockweather: served 1 request (1 matched, 0 unmatched)"))
+        try await withMock(
+            .replay(PackageLayout.bundledCassettes, arguments: ["--port-file", portFile.path]), mode: .binary
+        ) { server in
+            let port = try server.port
+            #expect(try server.baseURL.absoluteString == "http://127.0.0.1:\(port)")
+            #expect(try String(contentsOf: portFile, encoding: .utf8) == "\(port)\n")
+            let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=Seoul&appid=hunter2")
+            #expect(exchange.head.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(exchange.body.contains(#""name":"Seoul""#))
+            try server.process.signal(SIGTERM)
+            let result = try await server.process.finish()
+            #expect(result.status == 0)
+            #expect(
+                result.standardOutput.contains(
+                    "GET /data/2.5/weather?q=Seoul&appid=*** 200 openweathermap/current/seoul#0")
+            )
+            #expect(!result.standardOutput.contains("hunter2"))
+            #expect(result.standardError.contains("mockweather: served 1 request (1 matched, 0 unmatched)"))
+        }
     }
 
     @Test func failOnUnmatchedExitsNonZeroListingEveryUnmatchedRequest() async throws {
-        let server = try await MockServer.start(
-            cassettes: PackageLayout.bundledCassettes, arguments: ["--fail-on-unmatched"])
-        // A sanitizer build on a loaded machine can take seconds to work out a near miss: each answer
-        // is awaited in full before the signal, so the summary is asked of requests that were served.
-        let client = RawHTTPClient(port: server.port, readTimeoutMilliseconds: 120_000)
-        let answers = [
-            try await client.exchange("/data/2.5/weather?q=Busan&appid=k"),
-            try await client.exchange("/data/2.5/weather?q=Seoul"),
-            try await client.exchange("/data/2.5/forecast?q=Busan"),
-        ]
-        #expect(
-            answers.map { $0.head.split(separator: " ").dropFirst().first.map(String.init) } == ["501", "200", "501"])
-        server.process.signal(SIGINT)
-        let result = await server.process.finish()
-        #expect(result.status == 1)
-        #expect(result.standardError.contains("mockweather: 2 unmatched requests:"))
-        #expect(
-            result.standardError.contains(
-                "GET /data/2.5/weather?q=Busan&appid=*** → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))"
-            ))
-        #expect(
-            result.standardError.contains(
-                "GET /data/2.5/forecast?q=Busan → 501 (closest: openweathermap/forecast/route/suwon#1 (q: Busan ≠ suwon))"
-            ))
+        try await withMock(.replay(PackageLayout.bundledCassettes, arguments: ["--fail-on-unmatched"]), mode: .binary) {
+            server in
+            // A sanitizer build on a loaded machine can take seconds to work out a near miss: each answer
+            // is awaited in full before the signal, so the summary is asked of requests that were served.
+            let client = RawHTTPClient(port: try server.port, readTimeoutMilliseconds: 120_000)
+            let answers = [
+                try await client.exchange("/data/2.5/weather?q=Busan&appid=k"),
+                try await client.exchange("/data/2.5/weather?q=Seoul"),
+                try await client.exchange("/data/2.5/forecast?q=Busan"),
+            ]
+            #expect(
+                answers.map { $0.head.split(separator: " ").dropFirst().first.map(String.init) } == [
+                    "501", "200", "501",
+                ])
+            try server.process.signal(SIGINT)
+            let result = try await server.process.finish()
+            #expect(result.status == 1)
+            #expect(result.standardError.contains("mockweather: 2 unmatched requests:"))
+            #expect(
+                result.standardError.contains(
+                    "GET /data/2.5/weather?q=Busan&appid=*** → 501 (closest: openweathermap/near/suwon#0 (q: Busan ≠ suwon))"
+                ))
+            #expect(
+                result.standardError.contains(
+                    "GET /data/2.5/forecast?q=Busan → 501 (closest: openweathermap/forecast/route/suwon#1 (q: Busan ≠ suwon))"
+                ))
+        }
     }
 
     @Test func serveShutsDownOnSIGINTEvenWhenStartedWithItIgnored() async throws {
         // Shells start `serve &` with SIGINT ignored; the server must still shut down gracefully.
-        let binary = try PackageLayout.executable(named: "mockweather")
-        let shell = try RunningProcess.start(
-            executable: URL(fileURLWithPath: "/bin/sh"),
-            [
-                "-c",
-                "trap '' INT; exec '\(binary.path)' serve --port 0 --cassettes '\(PackageLayout.bundledCassettes.path)'",
-            ])
-        let server = try await MockServer.listening(shell)
-        server.process.signal(SIGINT)
-        let result = await server.process.finish()
+        let throughShell = MockSetup.replay(
+            PackageLayout.bundledCassettes, launcher: ["/bin/sh", "-c", "trap '' INT; exec \"$@\"", "sh"])
+        let result = try await withMock(throughShell, mode: .binary) { server in
+            try server.process.signal(SIGINT)
+            return try await server.process.finish()
+        }
         #expect(result.status == 0)
         #expect(result.standardError.contains("mockweather: SIGINT, shutting down"))
     }
@@ -148,32 +150,38 @@ import Darwin
         var bodies: [String] = []
         var lines: [String] = []
         for _ in 0..<2 {
-            let server = try await MockServer.start(cassettes: PackageLayout.bundledCassettes, arguments: arguments)
-            let exchange = try await RawHTTPClient(port: server.port).exchange("/data/2.5/weather?q=Seoul&appid=k")
-            bodies.append(exchange.body)
-            let result = await server.stop()
-            #expect(result.status == 0)
-            lines.append(
-                result.standardError.split(separator: "\n").first { $0.contains("start-up snapshot") }.map(String.init)
-                    ?? "")
+            try await withMock(.replay(PackageLayout.bundledCassettes, arguments: arguments), mode: .binary) { server in
+                let exchange = try await RawHTTPClient(port: try server.port).exchange(
+                    "/data/2.5/weather?q=Seoul&appid=k")
+                bodies.append(exchange.body)
+                let result = try await server.process.stop()
+                #expect(result.status == 0)
+                lines.append(
+                    result.standardError.split(separator: "\n").first { $0.contains("start-up snapshot") }.map(
+                        String.init)
+                        ?? "")
+            }
         }
         #expect(lines[0].contains("start-up snapshot not used (there is none yet);"), "\(lines[0])")
         #expect(lines[1].contains("cassettes unchanged, 0 files read, 0 decoded"), "\(lines[1])")
         #expect(bodies[0].contains("\"name\":\"Seoul\"") && bodies[1] == bodies[0])
-        let off = try await MockServer.start(
-            cassettes: PackageLayout.bundledCassettes, arguments: ["--snapshot-dir", "off"])
-        #expect(await !off.stop().standardError.contains("snapshot"))
+        try await withMock(
+            .replay(PackageLayout.bundledCassettes, arguments: ["--snapshot-dir", "off"]), mode: .binary
+        ) { off throws in
+            #expect(try await !off.process.stop().standardError.contains("snapshot"))
+        }
     }
 
     @Test func serveFindsTheBundledCassettesFromAnyDirectory() async throws {
         let elsewhere = try TemporaryDirectory()
         defer { elsewhere.cleanUp() }
-        let server = try await MockServer.start(cassettes: nil, currentDirectory: elsewhere.url)
-        let exchange = try await RawHTTPClient(port: server.port).exchange("/data/2.5/weather?q=atlantis")
-        #expect(exchange.head.hasPrefix("HTTP/1.1 404"))
-        server.process.signal(SIGTERM)
-        let result = await server.process.finish()
-        #expect(result.status == 0)
-        #expect(result.standardError.contains("(bundled)"))
+        try await withMock(.replay(nil, currentDirectory: elsewhere.url), mode: .binary) { server in
+            let exchange = try await RawHTTPClient(port: try server.port).exchange("/data/2.5/weather?q=atlantis")
+            #expect(exchange.head.hasPrefix("HTTP/1.1 404"))
+            try server.process.signal(SIGTERM)
+            let result = try await server.process.finish()
+            #expect(result.status == 0)
+            #expect(result.standardError.contains("(bundled)"))
+        }
     }
 }

@@ -24,10 +24,11 @@ import Darwin
         0x3b, 0x27, 0x00, 0x00, 0x00,
     ]
 
-    static func transport(_ upstream: FakeUpstream, timeout: Duration = .seconds(5)) throws -> CurlUpstream {
+    /// Record mode's transport to `upstream`, a fake upstream's mock.
+    static func transport(_ upstream: MockClient, timeout: Duration = .seconds(5)) throws -> CurlUpstream {
         CurlUpstream(
-            upstream: try UpstreamURL(upstream.url), key: try UpstreamAPIKey(realTestKey, origin: "test"),
-            timeout: timeout, scrubber: KeyScrubber())
+            upstream: try UpstreamURL(try upstream.baseURL.absoluteString),
+            key: try UpstreamAPIKey(realTestKey, origin: "test"), timeout: timeout, scrubber: KeyScrubber())
     }
 
     static func request(method: String = "GET", path: String, query: String, body: [UInt8] = []) -> UpstreamRequest {
@@ -35,16 +36,16 @@ import Darwin
     }
 
     @Test func compressedAnswersArriveDecodedWithoutTheirWireFraming() async throws {
-        let upstream = try FakeUpstream { _ in
+        let upstream = FakeUpstream { _ in
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
             headers.add(name: "Content-Encoding", value: "gzip")
             headers.add(name: "X-Cache-Key", value: "/data/2.5/weather?q=seoul")
             return HTTPResponse(status: 200, headers: headers, body: Self.gzippedSeoul)
         }
-        let response = try await Self.transport(upstream).send(
-            Self.request(path: "/data/2.5/weather", query: "q=Seoul"))
-        await upstream.stop()
+        let response = try await withMock(.upstream(upstream), mode: .live) { api in
+            try await Self.transport(api).send(Self.request(path: "/data/2.5/weather", query: "q=Seoul"))
+        }
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"name":"Seoul","main":{"temp":270.81}}"#)
         let names = response.headers.map { $0.name.lowercased() }
@@ -54,26 +55,29 @@ import Darwin
     }
 
     @Test func targetsAreEscapedWhereAURLNeedsItAndTheRealKeyIsAppended() async throws {
-        let upstream = try FakeUpstream()
-        _ = try await Self.transport(upstream).send(
-            Self.request(path: "/data/2.5/weather", query: "q=S%C3%A3o Paulo,BR&lang=kr#x"))
-        await upstream.stop()
+        let upstream = FakeUpstream()
+        try await withMock(.upstream(upstream), mode: .live) { api in
+            _ = try await Self.transport(api).send(
+                Self.request(path: "/data/2.5/weather", query: "q=S%C3%A3o Paulo,BR&lang=kr#x"))
+        }
         #expect(
             upstream.targets == ["/data/2.5/weather?q=S%C3%A3o%20Paulo,BR&lang=kr%23x&appid=\(realTestKey)"])
     }
 
     @Test func theMethodAndBodyAreForwardedAsSent() async throws {
         let seen = Locked<[String]>([])
-        let upstream = try FakeUpstream { request in
+        let upstream = FakeUpstream { request in
             seen.withLock { $0.append("\(request.method) \(String(decoding: request.body, as: UTF8.self))") }
             return HTTPResponse(status: 201, body: Array("{}".utf8))
         }
-        let transport = try Self.transport(upstream)
-        let posted = try await transport.send(
-            Self.request(method: "POST", path: "/x", query: "", body: Array("a=1".utf8)))
-        let got = try await transport.send(Self.request(method: "GET", path: "/x", query: "", body: Array("b=2".utf8)))
-        let headed = try await transport.send(Self.request(method: "HEAD", path: "/x", query: ""))
-        await upstream.stop()
+        let (posted, got, headed) = try await withMock(.upstream(upstream), mode: .live) { api in
+            let transport = try Self.transport(api)
+            let posted = try await transport.send(
+                Self.request(method: "POST", path: "/x", query: "", body: Array("a=1".utf8)))
+            let got = try await transport.send(
+                Self.request(method: "GET", path: "/x", query: "", body: Array("b=2".utf8)))
+            return (posted, got, try await transport.send(Self.request(method: "HEAD", path: "/x", query: "")))
+        }
         #expect([posted.status, got.status, headed.status] == [Int](repeating: 201, count: 3))
         #expect(headed.body.isEmpty)
         #expect(seen.withLock { $0 } == ["POST a=1", "GET b=2", "HEAD "])
@@ -81,32 +85,34 @@ import Darwin
 
     @Test func aBodyKeepsTheClientsContentTypeOrNone() async throws {
         let seen = Locked<[String]>([])
-        let upstream = try FakeUpstream { request in
+        let upstream = FakeUpstream { request in
             seen.withLock { $0.append(request.headers["Content-Type"] ?? "(none)") }
             return HTTPResponse(status: 200, body: Array("{}".utf8))
         }
-        let transport = try Self.transport(upstream)
-        let json = Array(#"{"lat":37.5}"#.utf8)
-        _ = try await transport.send(
-            UpstreamRequest(
-                method: "POST", path: "/x", query: "",
-                headers: [HeaderField(name: "content-type", value: "application/json")], body: json,
-                provider: openWeatherMap))
-        _ = try await transport.send(Self.request(method: "POST", path: "/x", query: "", body: json))
-        await upstream.stop()
+        try await withMock(.upstream(upstream), mode: .live) { api in
+            let transport = try Self.transport(api)
+            let json = Array(#"{"lat":37.5}"#.utf8)
+            _ = try await transport.send(
+                UpstreamRequest(
+                    method: "POST", path: "/x", query: "",
+                    headers: [HeaderField(name: "content-type", value: "application/json")], body: json,
+                    provider: openWeatherMap))
+            _ = try await transport.send(Self.request(method: "POST", path: "/x", query: "", body: json))
+        }
         // libcurl would call any body it posts a form unless told otherwise.
         #expect(seen.withLock { $0 } == ["application/json", "(none)"])
     }
 
     @Test func aSilentUpstreamIsATimeoutThatNamesTheDeadline() async throws {
-        let upstream = try FakeUpstream { _ in HTTPResponse(status: 200, fault: .hang) }
-        await #expect {
-            _ = try await Self.transport(upstream, timeout: .milliseconds(200)).send(
-                Self.request(path: "/data/2.5/weather", query: "q=Seoul"))
-        } throws: { error in
-            (error as? UpstreamFailure)?.reason == "timed out after 0.2 s"
+        let upstream = FakeUpstream { _ in HTTPResponse(status: 200, fault: .hang) }
+        try await withMock(.upstream(upstream), mode: .live) { api in
+            let transport = try Self.transport(api, timeout: .milliseconds(200))
+            await #expect {
+                _ = try await transport.send(Self.request(path: "/data/2.5/weather", query: "q=Seoul"))
+            } throws: { error in
+                (error as? UpstreamFailure)?.reason == "timed out after 0.2 s"
+            }
         }
-        await upstream.stop()
     }
 
     /// A refused connection fails within microseconds, often before the sending task has
@@ -147,11 +153,11 @@ import Darwin
     #if os(Linux)
     /// Replay must not pay for record mode's TLS stack: libcurl is opened only when a recording needs it.
     @Test func aReplayOnlyServerNeverMapsLibcurl() async throws {
-        let server = try await MockServer.start(cassettes: nil)
-        // /proc files report a size of 0, so read to the end rather than by size.
-        let mapsFile = FileHandle(forReadingAtPath: "/proc/\(server.process.processIdentifier)/maps")
-        let maps = String(decoding: mapsFile?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-        await server.stop()
+        let maps = try await withMock(.replay(nil), mode: .binary) { server in
+            // /proc files report a size of 0, so read to the end rather than by size.
+            let mapsFile = FileHandle(forReadingAtPath: "/proc/\(try server.process.processIdentifier)/maps")
+            return String(decoding: mapsFile?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        }
         #expect(maps.contains("libswiftCore"), "could not read the server's memory map")
         let networking = maps.split(separator: "\n").filter {
             $0.contains("libcurl") || $0.contains("FoundationNetworking")

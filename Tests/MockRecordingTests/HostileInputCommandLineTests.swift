@@ -26,43 +26,47 @@ import Darwin
 
     @Test func serveOverTwoLinksBackToItselfListensAnswersHealthNamesWhatItSkippedAndStopsOnSIGTERM() async throws {
         let directory = try hostileDirectory()
-        let server = try await MockServer.start(cassettes: directory.url, arguments: ["--watch"])
+        try await withMock(.replay(directory.url, arguments: ["--watch"]), mode: .binary) { server in
 
-        let health = try await RawHTTPClient(port: server.port).exchange("/__admin/health")
-        #expect(health.head.hasPrefix("HTTP/1.1 200 OK"))
-        #expect(health.body.contains(#""cassettes":1"#))
-        let weather = try await RawHTTPClient(port: server.port).exchange(
-            "/data/2.5/weather?q=Seoul&appid=k")
-        #expect(weather.head.hasPrefix("HTTP/1.1 200 OK"))
-        server.process.signal(SIGTERM)
-        let result = await server.process.finish()
+            let health = try await RawHTTPClient(port: try server.port).exchange("/__admin/health")
+            #expect(health.head.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(health.body.contains(#""cassettes":1"#))
+            let weather = try await RawHTTPClient(port: try server.port).exchange(
+                "/data/2.5/weather?q=Seoul&appid=k")
+            #expect(weather.head.hasPrefix("HTTP/1.1 200 OK"))
+            try server.process.signal(SIGTERM)
+            let result = try await server.process.finish()
 
-        #expect(result.status == 0)
-        #expect(
-            result.standardError.contains("mockweather: skipped a: a link back to . (a directory cycle), not followed"))
-        #expect(
-            result.standardError.contains("mockweather: skipped b: a link back to . (a directory cycle), not followed"))
-        #expect(result.standardError.contains("mockweather: skipped pipe.json: a FIFO (named pipe), not read"))
-        #expect(
-            result.standardError.contains(
-                "mockweather: skipped gone.json: a dangling symbolic link (to nowhere.json), not followed"))
-        #expect(!result.standardError.contains("the same request as"))
+            #expect(result.status == 0)
+            #expect(
+                result.standardError.contains(
+                    "mockweather: skipped a: a link back to . (a directory cycle), not followed"))
+            #expect(
+                result.standardError.contains(
+                    "mockweather: skipped b: a link back to . (a directory cycle), not followed"))
+            #expect(result.standardError.contains("mockweather: skipped pipe.json: a FIFO (named pipe), not read"))
+            #expect(
+                result.standardError.contains(
+                    "mockweather: skipped gone.json: a dangling symbolic link (to nowhere.json), not followed"))
+            #expect(!result.standardError.contains("the same request as"))
+        }
     }
 
     @Test func reloadOverALinkLoopAnswersAndNamesTheLoop() async throws {
         let directory = try hostileDirectory()
-        let server = try await MockServer.start(cassettes: directory.url)
+        try await withMock(.replay(directory.url), mode: .binary) { server in
 
-        let reload = try await offTheCooperativePool {
-            try RawHTTPStream(
-                port: server.port, method: "POST", target: "/__admin/reload", headers: ["Connection: close"]
-            )
-            .readToEnd()
+            let reload = try await offTheCooperativePool {
+                try RawHTTPStream(
+                    port: try server.port, method: "POST", target: "/__admin/reload", headers: ["Connection: close"]
+                )
+                .readToEnd()
+            }
+            await server.stop()
+
+            #expect(reload.hasPrefix("HTTP/1.1 200 OK"), "\(reload)")
+            #expect(reload.contains(#"{"path":"a","reason":"a link back to . (a directory cycle), not followed"}"#))
         }
-        await server.stop()
-
-        #expect(reload.hasPrefix("HTTP/1.1 200 OK"), "\(reload)")
-        #expect(reload.contains(#"{"path":"a","reason":"a link back to . (a directory cycle), not followed"}"#))
     }
 
     @Test func validateAndListNameWhatTheyLeftOutAndStillSucceed() async throws {
@@ -116,27 +120,28 @@ import Darwin
     }
 
     @Test func aRequestPathWithEncodedControlCharactersStaysOneEscapedLineInTheTextLog() async throws {
-        let server = try await MockServer.start(
-            cassettes: PackageLayout.bundledCassettes, arguments: ["--fail-on-unmatched"])
-        let forged = "/data/2.5/weather%0a2026-01-01T00:00:00.000Z%20GET%20/forged%20200%0d%1b[31m%00%7f%c2%9b"
+        try await withMock(.replay(PackageLayout.bundledCassettes, arguments: ["--fail-on-unmatched"]), mode: .binary) {
+            server in
+            let forged = "/data/2.5/weather%0a2026-01-01T00:00:00.000Z%20GET%20/forged%20200%0d%1b[31m%00%7f%c2%9b"
 
-        let answer = try await RawHTTPClient(port: server.port).exchange(forged + "?q=Seoul")
-        server.process.signal(SIGTERM)
-        let result = await server.process.finish()
+            let answer = try await RawHTTPClient(port: try server.port).exchange(forged + "?q=Seoul")
+            try server.process.signal(SIGTERM)
+            let result = try await server.process.finish()
 
-        #expect(answer.head.hasPrefix("HTTP/1.1 501"))
-        let logLines = result.standardOutput.split(separator: "\n").dropFirst()  // after the listening line
-        #expect(logLines.count == 1, "one request, one line: \(logLines)")
-        #expect(
-            logLines.first?.contains(
-                #"GET /data/2.5/weather\n2026-01-01T00:00:00.000Z GET /forged 200\r\u001b[31m\u0000\u007f\u009b?q=Seoul 501"#
-            )
-                == true, "\(logLines)")
-        let rawControl: (Unicode.Scalar) -> Bool = {
-            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+            #expect(answer.head.hasPrefix("HTTP/1.1 501"))
+            let logLines = result.standardOutput.split(separator: "\n").dropFirst()  // after the listening line
+            #expect(logLines.count == 1, "one request, one line: \(logLines)")
+            #expect(
+                logLines.first?.contains(
+                    #"GET /data/2.5/weather\n2026-01-01T00:00:00.000Z GET /forged 200\r\u001b[31m\u0000\u007f\u009b?q=Seoul 501"#
+                )
+                    == true, "\(logLines)")
+            let rawControl: (Unicode.Scalar) -> Bool = {
+                ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+            }
+            #expect(!result.standardOutput.unicodeScalars.contains(where: rawControl), "no raw control byte on stdout")
+            #expect(!result.standardError.unicodeScalars.contains(where: rawControl), "none in the unmatched report")
+            #expect(result.standardError.contains(#"GET /data/2.5/weather\n2026-01-01T00:00:00.000Z GET /forged"#))
         }
-        #expect(!result.standardOutput.unicodeScalars.contains(where: rawControl), "no raw control byte on stdout")
-        #expect(!result.standardError.unicodeScalars.contains(where: rawControl), "none in the unmatched report")
-        #expect(result.standardError.contains(#"GET /data/2.5/weather\n2026-01-01T00:00:00.000Z GET /forged"#))
     }
 }

@@ -54,32 +54,37 @@ import Testing
         return HTTPResponse(status: 200, headers: headers, body: Array(body.utf8))
     }
 
+    /// Runs `mockweather record --api kma` into `directory` against `upstream`, served on 127.0.0.1 for
+    /// the run; what the command did, and the upstream's address it was given.
     private static func record(_ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory)
-        async throws -> ProcessResult
+        async throws -> (result: ProcessResult, upstream: String)
     {
-        try await RunningProcess.run(
-            "mockweather",
-            ["record", "--api", "kma", "--upstream", "kma=\(upstream.url)", "--cassettes", directory.url.path]
-                + arguments,
-            environment: ["KMA_SERVICE_KEY": encodedKey])
+        try await withMock(.upstream(upstream), mode: .live) { api in
+            let url = try api.baseURL.absoluteString
+            let result = try await RunningProcess.run(
+                "mockweather",
+                ["record", "--api", "kma", "--upstream", "kma=\(url)", "--cassettes", directory.url.path]
+                    + arguments,
+                environment: ["KMA_SERVICE_KEY": encodedKey])
+            return (result, url)
+        }
     }
 
     @Test func aKMABatchWritesCassettesThatValidateAndReplayWithTheKeyNowhere() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream(Self.dataGoKr)
-        let result = try await Self.record(
+        let upstream = FakeUpstream(Self.dataGoKr)
+        let (result, upstreamURL) = try await Self.record(
             [
                 "--cell", "60,127", "--at", "35.87,128.60", "--at", "37.58,126.99", "--endpoint", "village",
                 "--endpoint", "nowcast", "--endpoint", "ultra-forecast", "--endpoint", "version", "--issuance",
                 "20261206T0500",
             ], upstream: upstream, directory: directory)
-        await upstream.stop()
 
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardError.contains("mockweather record: --at 35.87,128.6 is cell 89,90"))
         #expect(result.standardError.contains("mockweather record: --at 37.58,126.99 is cell 60,127"))
-        #expect(result.standardError.contains("mockweather record: 9 requests to \(upstream.url), writing under "))
+        #expect(result.standardError.contains("mockweather record: 9 requests to \(upstreamURL), writing under "))
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("REQUEST") == true)
         #expect(lines.last == "recorded 9 of 9", "\(result.standardOutput)")
@@ -104,25 +109,21 @@ import Testing
         let validated = try await RunningProcess.run("mockweather", ["validate", directory.url.path])
         #expect(validated.status == 0, "\(validated.standardOutput)")
 
-        let server = try await MockServer.start(
-            cassettes: directory.url, arguments: ["--clock", "2026-12-06T06:00+09:00"])
         let key = "serviceKey=\(Self.clientKey)&dataType=JSON"
         let path = "/1360000/VilageFcstInfoService_2.0/"
-        var served: [ClientExchange] = []
-        do {
+        let replay = MockSetup.replay(directory.url, arguments: ["--clock", "2026-12-06T06:00+09:00"])
+        let (served, log) = try await withMock(replay, mode: .binary) { server in
+            var served: [ClientExchange] = []
             for target in [
                 "getVilageFcst?\(key)&numOfRows=1000&base_date=20261206&base_time=0500&nx=89&ny=90",
                 "getUltraSrtNcst?\(key)&base_date=20261206&base_time=0500&nx=60&ny=127",
                 "getUltraSrtFcst?\(key)&base_date=20261206&base_time=0430&nx=60&ny=127",
                 "getFcstVersion?\(key)&ftype=SHRT&basedatetime=202612060500",
             ] {
-                served.append(try await fetch(path + target, port: server.port))
+                served.append(try await fetch(path + target, port: try server.port))
             }
-        } catch {
-            await server.stop()
-            throw error
+            return (served, try await server.process.stop())
         }
-        let log = await server.stop()
         #expect(served.map(\.status) == [200, 200, 200, 200], "\(served.map(\.text))")
         #expect(
             served.map { $0.header("X-Mockweather-Cassette") } == [
@@ -156,9 +157,8 @@ import Testing
     func aKMABatchRefusesBadInputNamingTheOptionAndValue(arguments: [String], message: String) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream(Self.dataGoKr)
-        let result = try await Self.record(arguments, upstream: upstream, directory: directory)
-        await upstream.stop()
+        let upstream = FakeUpstream(Self.dataGoKr)
+        let (result, _) = try await Self.record(arguments, upstream: upstream, directory: directory)
         #expect(result.status == 64)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(upstream.targets.isEmpty)
@@ -168,16 +168,18 @@ import Testing
     @Test func aKeyTheGatewayRefusesWithA200IsNotRecordedAndStopsTheBatch() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream(Self.dataGoKr)
+        let upstream = FakeUpstream(Self.dataGoKr)
         // The raw key is sent encoded twice by nobody: the stand-in refuses anything but the encoded key.
-        let result = try await RunningProcess.run(
-            "mockweather",
-            [
-                "record", "--api", "kma", "--upstream", "kma=\(upstream.url)", "--cassettes", directory.url.path,
-                "--cell", "60,127", "--cell", "89,90", "--endpoint", "village", "--issuance", "20261206T0500",
-            ],
-            environment: ["KMA_SERVICE_KEY": "Wrong-Key-0042"])
-        await upstream.stop()
+        let result = try await withMock(.upstream(upstream), mode: .live) { api in
+            try await RunningProcess.run(
+                "mockweather",
+                [
+                    "record", "--api", "kma", "--upstream", "kma=\(try api.baseURL.absoluteString)", "--cassettes",
+                    directory.url.path, "--cell", "60,127", "--cell", "89,90", "--endpoint", "village", "--issuance",
+                    "20261206T0500",
+                ],
+                environment: ["KMA_SERVICE_KEY": "Wrong-Key-0042"])
+        }
         #expect(result.status == 1, "\(result.standardOutput)\n\(result.standardError)")
         #expect(upstream.targets.count == 1, "the first refusal stops the batch")
         #expect(allFiles(under: directory.url).isEmpty, "a gateway refusal is not an answer worth recording")

@@ -47,39 +47,33 @@ import FoundationNetworking
     @Test func recordingKMASendsTheKeyEncodedOnceAndLeavesItNowhere() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream(Self.dataGoKr)
-        var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
-        options.port = 0
-        options.eventLoopCount = 1
-        options.clock = .fixed(Date(timeIntervalSince1970: 1_790_920_800))  // 2026-10-02 06:00 KST
-        let access = UpstreamAccess(
-            keys: ["kma": try UpstreamAPIKey(Self.encodedKey, origin: "test")],
-            upstreams: ["kma": try UpstreamURL(upstream.url)])
-        let scrubber = KeyScrubber()
-        options.recording = RecordingOptions(mode: .new, access: access).hook(
-            scrubber: scrubber, directory: directory.url)
-        options.scrubber = scrubber
-        let log = CollectedLog()
-        let diagnostics = CollectedLog()
-        let server = try MockWeatherServer(options: options, log: log, diagnostics: diagnostics)
-        let port = try server.start()
+        let upstream = FakeUpstream(Self.dataGoKr)
         var shown: [String] = []
-        do {
-            let forecast = try await fetch(
-                "/1360000/VilageFcstInfoService_2.0/getVilageFcst?serviceKey=\(Self.clientKey)&pageNo=1"
-                    + "&numOfRows=1000&dataType=JSON&base_date=20261002&base_time=0500&nx=60&ny=127", port: port)
-            #expect(forecast.status == 200)
-            shown.append(forecast.everything)
-            shown.append(try await fetch("/__admin/requests", port: port).everything)
-            shown.append(try await fetch("/__admin/requests.har", port: port).everything)
-            shown.append(try await fetch("/__admin/cassettes", port: port).everything)
-        } catch {
-            _ = await server.stop()
-            await upstream.stop()
-            throw error
+        // The logs are read once the server has stopped, when every line is written.
+        let (log, diagnostics) = try await withMock(.upstream(upstream), mode: .live) { api in
+            var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
+            options.eventLoopCount = 1
+            options.clock = .fixed(Date(timeIntervalSince1970: 1_790_920_800))  // 2026-10-02 06:00 KST
+            let access = UpstreamAccess(
+                keys: ["kma": try UpstreamAPIKey(Self.encodedKey, origin: "test")],
+                upstreams: ["kma": try UpstreamURL(try api.baseURL.absoluteString)])
+            let scrubber = KeyScrubber()
+            options.recording = RecordingOptions(mode: .new, access: access).hook(
+                scrubber: scrubber, directory: directory.url)
+            options.scrubber = scrubber
+            return try await withMock(.serve(options), mode: .live) { server in
+                let port = try server.port
+                let forecast = try await fetch(
+                    "/1360000/VilageFcstInfoService_2.0/getVilageFcst?serviceKey=\(Self.clientKey)&pageNo=1"
+                        + "&numOfRows=1000&dataType=JSON&base_date=20261002&base_time=0500&nx=60&ny=127", port: port)
+                #expect(forecast.status == 200)
+                shown.append(forecast.everything)
+                shown.append(try await fetch("/__admin/requests", port: port).everything)
+                shown.append(try await fetch("/__admin/requests.har", port: port).everything)
+                shown.append(try await fetch("/__admin/cassettes", port: port).everything)
+                return (try server.log, try server.diagnostics)
+            }
         }
-        _ = await server.stop()
-        await upstream.stop()
 
         #expect(upstream.targets.count == 1)
         #expect(upstream.targets.first?.contains("serviceKey=\(Self.encodedKey)") == true)

@@ -60,29 +60,34 @@ import FoundationNetworking
         }
     }
 
+    /// Runs `mockweather record --api kakao-local` into `directory` against `upstream`, served on
+    /// 127.0.0.1 for the run; what the command did, and the upstream's address it was given.
     private static func record(
         _ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory, key: String
     )
-        async throws -> ProcessResult
+        async throws -> (result: ProcessResult, upstream: String)
     {
-        try await RunningProcess.run(
-            "mockweather",
-            ["record", "--api", "kakao-local", "--upstream", "kakao-local=\(upstream.url)", "--cassettes"]
-                + [directory.url.path] + arguments,
-            environment: ["KAKAO_REST_API_KEY": key])
+        try await withMock(.upstream(upstream), mode: .live) { api in
+            let url = try api.baseURL.absoluteString
+            let result = try await RunningProcess.run(
+                "mockweather",
+                ["record", "--api", "kakao-local", "--upstream", "kakao-local=\(url)", "--cassettes"]
+                    + [directory.url.path] + arguments,
+                environment: ["KAKAO_REST_API_KEY": key])
+            return (result, url)
+        }
     }
 
     @Test func aKakaoBatchWritesCassettesThatValidateAndReplayWithTheKeyNowhere() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream(Self.kakao)
-        let result = try await Self.record(
+        let upstream = FakeUpstream(Self.kakao)
+        let (result, upstreamURL) = try await Self.record(
             ["--at", "37.5663,126.9779", "--query", "서울 중구 세종대로 110", "--query", "Broken"], upstream: upstream,
             directory: directory, key: Self.realKey)
-        await upstream.stop()
 
         #expect(result.status == 1, "the 500 is not recorded: \(result.standardError)")
-        #expect(result.standardError.contains("mockweather record: 4 requests to \(upstream.url), writing under "))
+        #expect(result.standardError.contains("mockweather record: 4 requests to \(upstreamURL), writing under "))
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("REQUEST") == true)
         #expect(
@@ -106,27 +111,23 @@ import FoundationNetworking
         let validated = try await RunningProcess.run("mockweather", ["validate", directory.url.path])
         #expect(validated.status == 0, "\(validated.standardOutput)")
 
-        let server = try await MockServer.start(cassettes: directory.url)
-        var served: [ClientExchange] = []
-        do {
+        let (served, log) = try await withMock(.replay(directory.url), mode: .binary) { server in
+            let port = try server.port
+            var served: [ClientExchange] = []
             served.append(
                 try await fetch(
-                    "/v2/local/geo/coord2address.json?x=126.978&y=37.5664", port: server.port,
+                    "/v2/local/geo/coord2address.json?x=126.978&y=37.5664", port: port,
                     headers: Self.clientAuthorization))
             served.append(
                 try await fetch(
-                    "/v2/local/geo/coord2regioncode.json?x=126.9779&y=37.5663", port: server.port,
+                    "/v2/local/geo/coord2regioncode.json?x=126.9779&y=37.5663", port: port,
                     headers: Self.clientAuthorization))
             let query = CapturedRequest.queryEncoded("서울 중구 세종대로 110")
             served.append(
                 try await fetch(
-                    "/v2/local/search/address.json?query=\(query)", port: server.port, headers: Self.clientAuthorization
-                ))
-        } catch {
-            await server.stop()
-            throw error
+                    "/v2/local/search/address.json?query=\(query)", port: port, headers: Self.clientAuthorization))
+            return (served, try await server.process.stop())
         }
-        let log = await server.stop()
         #expect(served.map(\.status) == [200, 200, 200], "\(served.map(\.everything))")
         #expect(
             served.map { $0.header("X-Mockweather-Cassette") } == [
@@ -149,12 +150,11 @@ import FoundationNetworking
     @Test func aRejectedKakaoKeyStopsTheBatchAndIsNeverShown() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream(Self.kakao)
+        let upstream = FakeUpstream(Self.kakao)
         let wrongKey = "99999999999999999999999999999999"
-        let result = try await Self.record(
+        let (result, _) = try await Self.record(
             ["--at", "37.5663,126.9779", "--query", "서울 중구 세종대로 110"], upstream: upstream, directory: directory,
             key: wrongKey)
-        await upstream.stop()
         #expect(result.status == 1)
         #expect(upstream.targets.count == 1, "nothing is sent after the key is rejected")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
@@ -181,9 +181,8 @@ import FoundationNetworking
     func aKakaoBatchRefusesOptionsItDoesNotTakeByName(arguments: [String], message: String) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream(Self.kakao)
-        let result = try await Self.record(arguments, upstream: upstream, directory: directory, key: Self.realKey)
-        await upstream.stop()
+        let upstream = FakeUpstream(Self.kakao)
+        let (result, _) = try await Self.record(arguments, upstream: upstream, directory: directory, key: Self.realKey)
         #expect(result.status == 64)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(upstream.targets.isEmpty)

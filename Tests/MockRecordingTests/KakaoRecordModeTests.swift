@@ -41,44 +41,37 @@ import FoundationNetworking
     @Test func recordingKakaoLeavesTheHeaderKeyNowhere() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream(Self.kakao)
-        var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
-        options.port = 0
-        options.eventLoopCount = 1
-        let access = UpstreamAccess(
-            keys: ["kakao-local": try UpstreamAPIKey(Self.realKey, origin: "test")],
-            upstreams: ["kakao-local": try UpstreamURL(upstream.url)])
-        let scrubber = KeyScrubber()
-        options.recording = RecordingOptions(mode: .new, access: access).hook(
-            scrubber: scrubber, directory: directory.url)
-        options.scrubber = scrubber
-        let log = CollectedLog()
-        let diagnostics = CollectedLog()
-        let server = try MockWeatherServer(options: options, log: log, diagnostics: diagnostics)
-        let port = try server.start()
         var shown: [String] = []
-        do {
-            let address = try await fetch(
-                "/v2/local/geo/coord2address.json?x=126.9779&y=37.5663", port: port,
-                headers: ["Authorization": "KakaoAK \(Self.clientKey)"])
-            #expect(address.status == 200)
-            // The upstream refuses this one and echoes the real key it was sent.
-            let refused = try await fetch(
-                "/v2/local/geo/coord2address.json?x=1.0&y=2.0", port: port,
-                headers: ["Authorization": "KakaoAK \(Self.clientKey)"])
-            #expect(refused.status == 401)
-            #expect(refused.everything.contains("wrong appKey(***) format"))
-            shown = [address.everything, refused.everything]
-            shown.append(try await fetch("/__admin/requests", port: port).everything)
-            shown.append(try await fetch("/__admin/requests.har", port: port).everything)
-            shown.append(try await fetch("/__admin/cassettes", port: port).everything)
-        } catch {
-            _ = await server.stop()
-            await upstream.stop()
-            throw error
+        // The logs are read once the server has stopped, when every line is written.
+        let (log, diagnostics) = try await withMock(.upstream(FakeUpstream(Self.kakao)), mode: .live) { upstream in
+            var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
+            options.eventLoopCount = 1
+            let access = UpstreamAccess(
+                keys: ["kakao-local": try UpstreamAPIKey(Self.realKey, origin: "test")],
+                upstreams: ["kakao-local": try UpstreamURL(try upstream.baseURL.absoluteString)])
+            let scrubber = KeyScrubber()
+            options.recording = RecordingOptions(mode: .new, access: access).hook(
+                scrubber: scrubber, directory: directory.url)
+            options.scrubber = scrubber
+            return try await withMock(.serve(options), mode: .live) { server in
+                let port = try server.port
+                let address = try await fetch(
+                    "/v2/local/geo/coord2address.json?x=126.9779&y=37.5663", port: port,
+                    headers: ["Authorization": "KakaoAK \(Self.clientKey)"])
+                #expect(address.status == 200)
+                // The upstream refuses this one and echoes the real key it was sent.
+                let refused = try await fetch(
+                    "/v2/local/geo/coord2address.json?x=1.0&y=2.0", port: port,
+                    headers: ["Authorization": "KakaoAK \(Self.clientKey)"])
+                #expect(refused.status == 401)
+                #expect(refused.everything.contains("wrong appKey(***) format"))
+                shown = [address.everything, refused.everything]
+                shown.append(try await fetch("/__admin/requests", port: port).everything)
+                shown.append(try await fetch("/__admin/requests.har", port: port).everything)
+                shown.append(try await fetch("/__admin/cassettes", port: port).everything)
+                return (try server.log, try server.diagnostics)
+            }
         }
-        _ = await server.stop()
-        await upstream.stop()
 
         let files = allFiles(under: directory.url)
         #expect(

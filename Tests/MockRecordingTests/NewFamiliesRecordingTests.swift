@@ -220,12 +220,14 @@ import Testing
         let cassettes = try CassetteLoader.load(directory: directory.url, providers: Providers.all)
         let interaction = try #require(cassettes.first?.interactions.first)
         #expect(interaction.expectation?.details.map(\.name) == ["contentType", "width", "height"])
-        let harness = try ReplayHarness(allFiles(under: directory.url).map { ($0.path, $0.contents) })
-        let replayed = harness.respond("/img/wn/13n@4x.png")
-        #expect(replayed.status == 200)
-        #expect(replayed.headers["Content-Type"] == "image/png")
-        #expect(replayed.body == png)
-        #expect(transport.requests.first?.query == "", "the client's key is never forwarded")
+        try await withMock(.cassettes(allFiles(under: directory.url).map { ($0.path, $0.contents) }), mode: .router) {
+            harness in
+            let replayed = try await harness.respond("/img/wn/13n@4x.png")
+            #expect(replayed.status == 200)
+            #expect(replayed.headers["Content-Type"] == "image/png")
+            #expect(replayed.body == png)
+            #expect(transport.requests.first?.query == "", "the client's key is never forwarded")
+        }
     }
 
     @Test func verifyTellsOneCallBlocksThatComeAndGoFromDriftAndComparesIconSizes() async throws {

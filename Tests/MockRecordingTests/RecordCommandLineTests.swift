@@ -57,17 +57,20 @@ import Darwin
     @Test func serveRecordNewRecordsThroughTheBinaryWithTheKeyFromTheEnvironment() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
-        let server = try await MockServer.start(
-            cassettes: directory.url, arguments: ["--record", "new", "--upstream", upstream.url],
-            environment: ["OPENWEATHERMAP_API_KEY": realTestKey])
-        let port = server.port
-        let first = try await fetch("/data/2.5/weather?q=Seoul&appid=\(clientTestKey)", port: port)
-        let second = try await fetch("/data/2.5/weather?q=seoul&appid=\(clientTestKey)", port: port)
-        let journal = try await fetch("/__admin/requests", port: port)
-        server.process.signal(SIGTERM)
-        let result = await server.process.finish()
-        await upstream.stop()
+        let upstream = FakeUpstream()
+        let (first, second, journal, result) = try await withMock(.upstream(upstream), mode: .live) { api in
+            let recording = MockSetup.replay(
+                directory.url, arguments: ["--record", "new", "--upstream", try api.baseURL.absoluteString],
+                environment: ["OPENWEATHERMAP_API_KEY": realTestKey])
+            return try await withMock(recording, mode: .binary) { server in
+                let port = try server.port
+                let first = try await fetch("/data/2.5/weather?q=Seoul&appid=\(clientTestKey)", port: port)
+                let second = try await fetch("/data/2.5/weather?q=seoul&appid=\(clientTestKey)", port: port)
+                let journal = try await fetch("/__admin/requests", port: port)
+                try server.process.signal(SIGTERM)
+                return (first, second, journal, try await server.process.finish())
+            }
+        }
         #expect(result.status == 0)
         #expect(first.header("X-Mockweather-Recorded") == "recorded/current/q-seoul")
         #expect(second.header("X-Mockweather-Cassette") == "recorded/current/q-seoul")
@@ -88,13 +91,13 @@ import Darwin
     @Test func recordCapturesABatchPrintsATableAndExits1WhenAnyFailed() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
-        let result = try await record(
-            [
-                "--city", "Seoul", "--city", "Atlantis", "--city", "Broken", "--at", "35.8714,128.6014", "--id",
-                "1835848", "--units", "metric", "--endpoint", "current", "--endpoint", "geocoding",
-            ], upstream: upstream, directory: directory)
-        await upstream.stop()
+        let result = try await withMock(.upstream(FakeUpstream()), mode: .live) { api in
+            try await record(
+                [
+                    "--city", "Seoul", "--city", "Atlantis", "--city", "Broken", "--at", "35.8714,128.6014", "--id",
+                    "1835848", "--units", "metric", "--endpoint", "current", "--endpoint", "geocoding",
+                ], upstream: try api.baseURL, directory: directory)
+        }
         #expect(result.status == 1, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("REQUEST") == true)
@@ -125,24 +128,25 @@ import Darwin
         defer { directory.cleanUp() }
         // The first request is answered; the second never is, so the batch is mid-flight when killed.
         let calls = Atomic<Int>(0)
-        let upstream = try FakeUpstream { request in
+        let upstream = FakeUpstream { request in
             guard calls.wrappingAdd(1, ordering: .relaxed).newValue == 1 else { return HTTPResponse(fault: .hang) }
             return FakeUpstream.openWeatherMap(request)
         }
-        let batch = try RunningProcess.start(
-            "mockweather",
-            [
-                "record", "--upstream", upstream.url, "--cassettes", directory.url.path, "--city", "Seoul", "--city",
-                "Daegu", "--city", "Busan",
-            ], environment: ["OPENWEATHERMAP_API_KEY": realTestKey])
-        var arrived = 0
-        for await _ in upstream.arrivals {
-            arrived += 1
-            if arrived == 2 { break }
+        let result = try await withMock(.upstream(upstream), mode: .live) { api in
+            let batch = try RunningProcess.start(
+                "mockweather",
+                [
+                    "record", "--upstream", try api.baseURL.absoluteString, "--cassettes", directory.url.path,
+                    "--city", "Seoul", "--city", "Daegu", "--city", "Busan",
+                ], environment: ["OPENWEATHERMAP_API_KEY": realTestKey])
+            var arrived = 0
+            for await _ in upstream.arrivals {
+                arrived += 1
+                if arrived == 2 { break }
+            }
+            batch.signal(SIGKILL)
+            return await batch.finish()
         }
-        batch.signal(SIGKILL)
-        let result = await batch.finish()
-        await upstream.stop()
         #expect(result.endedBySignal && result.status == SIGKILL)
         let files = allFiles(under: directory.url)
         #expect(files.map(\.path) == ["recorded/current/q-seoul.json"], "only complete cassettes, no temporary files")
@@ -156,14 +160,14 @@ import Darwin
     @Test func verifyReportsAddedRemovedAndRetypedFieldsAndWritesNothing() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let original = try FakeUpstream()
-        let recorded = try await record(
-            ["--city", "Seoul", "--city", "Daegu"], upstream: original, directory: directory)
-        await original.stop()
+        let recorded = try await withMock(.upstream(FakeUpstream()), mode: .live) { original in
+            try await record(
+                ["--city", "Seoul", "--city", "Daegu"], upstream: try original.baseURL, directory: directory)
+        }
         #expect(recorded.status == 0, "\(recorded.standardOutput)")
         let before = allFiles(under: directory.url)
         // The API "changed" for Daegu: a field added, one removed, one retyped, and rain (weather, not drift).
-        let changed = try FakeUpstream { request in
+        let changed = FakeUpstream { request in
             var response = FakeUpstream.openWeatherMap(request)
             guard request.target.contains("Daegu") else { return response }
             response.body = Array(
@@ -171,9 +175,11 @@ import Darwin
                     .utf8)
             return response
         }
-        let result = try await RunningProcess.run(
-            "mockweather", ["verify", "--upstream", changed.url, "--api-key", realTestKey, directory.url.path])
-        await changed.stop()
+        let result = try await withMock(.upstream(changed), mode: .live) { api in
+            try await RunningProcess.run(
+                "mockweather",
+                ["verify", "--upstream", try api.baseURL.absoluteString, "--api-key", realTestKey, directory.url.path])
+        }
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardOutput.contains("recorded/current/q-seoul: same shape"))
         #expect(result.standardOutput.contains("recorded/current/q-daegu: DRIFT"))

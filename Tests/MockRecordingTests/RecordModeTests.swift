@@ -10,20 +10,27 @@ import Testing
 
 /// `serve --record new|all` in process, against a fake upstream on 127.0.0.1 that echoes the key.
 @Suite(.serialized) struct RecordModeTests {
-    /// A record-mode server over `directory`, its logs, and the fake upstream; all stopped afterwards.
-    struct Harness {
-        let server: MockWeatherServer
-        let port: Int
-        let log: CollectedLog
-        let diagnostics: CollectedLog
+    /// A record-mode server over `directory` recording from `upstream`, served on 127.0.0.1 for as long;
+    /// both stopped afterwards.
+    private func withRecordingServer(
+        mode: RecordingOptions.Mode = .new, upstream: FakeUpstream, directory: URL, timeout: Duration = .seconds(10),
+        scrub: [String] = [], allowedOrigins: [String] = [], _ body: (MockClient) async throws -> Void
+    ) async throws {
+        try await withMock(.upstream(upstream), mode: .live) { api in
+            try await withRecordingServer(
+                mode: mode, upstreamURL: try api.baseURL.absoluteString, directory: directory, timeout: timeout,
+                scrub: scrub, allowedOrigins: allowedOrigins, body)
+        }
     }
 
+    /// A record-mode server over `directory` (`withMock`'s live mode over `.serve(options)`, its logs on
+    /// the client), recording from `upstreamURL`; stopped afterwards.
     private func withRecordingServer(
-        mode: RecordingOptions.Mode = .new, upstream: String, directory: URL, timeout: Duration = .seconds(10),
-        scrub: [String] = [], allowedOrigins: [String] = [], _ body: (Harness) async throws -> Void
+        mode: RecordingOptions.Mode = .new, upstreamURL upstream: String, directory: URL,
+        timeout: Duration = .seconds(10),
+        scrub: [String] = [], allowedOrigins: [String] = [], _ body: (MockClient) async throws -> Void
     ) async throws {
         var options = ServeOptions(cassetteDirectory: directory, providers: Providers.all)
-        options.port = 0
         options.allowedOrigins = allowedOrigins
         options.eventLoopCount = 1
         var access = UpstreamAccess(apiKey: try UpstreamAPIKey(realTestKey, origin: "test"))
@@ -32,29 +39,19 @@ import Testing
         let scrubber = try KeyScrubber(secrets: [], patterns: scrub)
         options.recording = RecordingOptions(mode: mode, access: access).hook(scrubber: scrubber, directory: directory)
         options.scrubber = scrubber
-        let log = CollectedLog()
-        let diagnostics = CollectedLog()
-        let server = try MockWeatherServer(options: options, log: log, diagnostics: diagnostics)
-        let harness = Harness(server: server, port: try server.start(), log: log, diagnostics: diagnostics)
-        do {
-            try await body(harness)
-        } catch {
-            _ = await server.stop()
-            throw error
-        }
-        _ = await server.stop()
+        try await withMock(.serve(options), mode: .live, body)
     }
 
     @Test func recordingThroughTheProxyLeavesTheKeyNowhere() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
+        let upstream = FakeUpstream()
         var received: [String] = []
         var journal = ""
         var logLines: [String] = []
-        try await withRecordingServer(upstream: upstream.url, directory: directory.url, scrub: ["trace-id-[0-9a-f]+"]) {
+        try await withRecordingServer(upstream: upstream, directory: directory.url, scrub: ["trace-id-[0-9a-f]+"]) {
             harness in
-            let port = harness.port
+            let port = try harness.port
             let exchanges = [
                 try await fetch("/data/2.5/weather?q=Seoul&appid=\(clientTestKey)&debug=trace-id-77", port: port),
                 try await fetch("/data/2.5/weather?q=Atlantis&appid=\(clientTestKey)", port: port),
@@ -71,9 +68,8 @@ import Testing
             #expect(proxied.head.hasPrefix("HTTP/1.1 200"))
             received.append(proxied.text)
             journal = try await fetch("/__admin/requests", port: port).text
-            logLines = harness.log.lines + harness.diagnostics.lines
+            logLines = try harness.log.lines + harness.diagnostics.lines
         }
-        await upstream.stop()
 
         // The upstream got the real key every time, never the client's.
         #expect(upstream.receivedKeys == Array(repeating: realTestKey, count: 7))
@@ -96,9 +92,9 @@ import Testing
     @Test func aWebPageOfAnotherOriginCannotMakeItCallTheAPIOrWriteACassette() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
-        try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
-            let client = RawHTTPClient(port: harness.port)
+        let upstream = FakeUpstream()
+        try await withRecordingServer(upstream: upstream, directory: directory.url) { harness in
+            let client = RawHTTPClient(port: try harness.port)
             let target = "/data/2.5/weather?q=Atlantis&appid=\(clientTestKey)"
             // `<img src="http://127.0.0.1:PORT/data/2.5/weather?q=X">` on https://evil.example.
             let image = [
@@ -110,7 +106,7 @@ import Testing
             #expect(fromImage.body.contains("record mode forwarded nothing"))
             // The same through DNS rebinding (a name of the page's that resolves to 127.0.0.1).
             let rebound = try await client.exchange(
-                method: "GET", target, headers: ["Host: evil.example:\(harness.port)"])
+                method: "GET", target, headers: ["Host: evil.example:\(try harness.port)"])
             #expect(rebound.head.hasPrefix("HTTP/1.1 421"), "\(rebound.head)")
             #expect(!rebound.text.contains(clientTestKey))
             let fetchNoCORS = try await client.exchange(
@@ -121,7 +117,7 @@ import Testing
             let program = try await client.exchange(method: "GET", target, headers: [])
             #expect(program.head.hasPrefix("HTTP/1.1 404"), "\(program.head)")
             #expect(upstream.targets.count == 1)
-            let journal = try await fetch("/__admin/requests", port: harness.port)
+            let journal = try await fetch("/__admin/requests", port: try harness.port)
             #expect(String(decoding: journal.body, as: UTF8.self).contains("record mode: refused, foreign origin"))
         }
         #expect(allFiles(under: directory.url).filter { $0.path.hasSuffix(".json") }.count == 1)
@@ -130,11 +126,11 @@ import Testing
     @Test func anOriginTheUserAllowedRecordsThroughTheirWebApp() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
+        let upstream = FakeUpstream()
         try await withRecordingServer(
-            upstream: upstream.url, directory: directory.url, allowedOrigins: ["http://myapp.test:3000"]
+            upstream: upstream, directory: directory.url, allowedOrigins: ["http://myapp.test:3000"]
         ) { harness in
-            let answer = try await RawHTTPClient(port: harness.port).exchange(
+            let answer = try await RawHTTPClient(port: try harness.port).exchange(
                 method: "GET", "/data/2.5/weather?q=Seoul&appid=\(clientTestKey)",
                 headers: ["Origin: http://myapp.test:3000", "Sec-Fetch-Site: cross-site"])
             #expect(answer.head.hasPrefix("HTTP/1.1 200"), "\(answer.head)")
@@ -146,8 +142,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let port = try await closedPort()
-        try await withRecordingServer(upstream: "http://127.0.0.1:\(port)", directory: directory.url) { harness in
-            let exchange = try await fetch("/data/2.5/weather?q=Seoul&appid=\(clientTestKey)", port: harness.port)
+        try await withRecordingServer(upstreamURL: "http://127.0.0.1:\(port)", directory: directory.url) { harness in
+            let exchange = try await fetch("/data/2.5/weather?q=Seoul&appid=\(clientTestKey)", port: try harness.port)
             #expect(exchange.status == 502)
             let message = try #require(
                 (try JSONSerialization.jsonObject(with: Data(exchange.body)) as? [String: Any])?["message"] as? String)
@@ -157,7 +153,7 @@ import Testing
                     "mockweather: upstream GET http://127.0.0.1:\(port)/data/2.5/weather?q=Seoul&appid=*** failed: "))
             #expect(message.contains("cannot connect"), "\(message)")
             #expect(!message.contains(realTestKey) && !message.contains(clientTestKey))
-            let unmatched = try await fetch("/__admin/requests/unmatched", port: harness.port).text
+            let unmatched = try await fetch("/__admin/requests/unmatched", port: try harness.port).text
             #expect(unmatched.contains("upstream failed"))
         }
         #expect(allFiles(under: directory.url).isEmpty)
@@ -166,38 +162,36 @@ import Testing
     @Test func anUpstreamThatNeverAnswersTimesOutWith502() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream { _ in HTTPResponse(fault: .hang) }
-        try await withRecordingServer(upstream: upstream.url, directory: directory.url, timeout: .milliseconds(300)) {
+        let upstream = FakeUpstream { _ in HTTPResponse(fault: .hang) }
+        try await withRecordingServer(upstream: upstream, directory: directory.url, timeout: .milliseconds(300)) {
             harness in
-            let exchange = try await fetch("/data/2.5/weather?q=Seoul", port: harness.port)
+            let exchange = try await fetch("/data/2.5/weather?q=Seoul", port: try harness.port)
             #expect(exchange.status == 502)
             #expect(exchange.text.contains("timed out after 0.3 s"), "\(exchange.text)")
         }
-        await upstream.stop()
         #expect(allFiles(under: directory.url).isEmpty)
     }
 
     @Test func aRecordedCassetteIsServedAtOnceAndReplaysByteIdentically() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
+        let upstream = FakeUpstream()
         let targets = [
             "/data/2.5/weather?q=Seoul&appid=\(clientTestKey)", "/data/2.5/weather?q=Pretty",
             "/data/2.5/weather?q=%EC%84%9C%EC%9A%B8&lang=kr", "/data/2.5/weather?q=Atlantis",
         ]
         var recorded: [ClientExchange] = []
-        try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
-            for target in targets { recorded.append(try await fetch(target, port: harness.port)) }
+        try await withRecordingServer(upstream: upstream, directory: directory.url) { harness in
+            for target in targets { recorded.append(try await fetch(target, port: try harness.port)) }
             // The same requests again: answered by the new cassettes, without going upstream.
             for (target, first) in zip(targets, recorded) {
-                let again = try await fetch(target, port: harness.port)
+                let again = try await fetch(target, port: try harness.port)
                 #expect(again.body == first.body, "\(target)")
                 #expect(again.status == first.status)
                 #expect(again.header("X-Mockweather-Cassette")?.hasPrefix("recorded/current/") == true)
             }
         }
         #expect(upstream.targets.count == targets.count)
-        await upstream.stop()
         // What the client got is what the upstream sent, with the secrets masked and nothing else changed.
         let upstreamSeoul = FakeUpstream.openWeatherMap(HTTPRequest(target: "/data/2.5/weather?q=Seoul&appid=K"))
         #expect(
@@ -209,26 +203,25 @@ import Testing
         #expect(pretty.contains(#""text": "{\n  \"name\": \"Pretty\""#), "not compact JSON is kept as text")
         #expect(pretty.contains(#""units": null"#), "a text body cannot be converted, so units are pinned")
         // A fresh server over the same directory replays the very same bytes.
-        var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
-        options.port = 0
-        let replay = try MockWeatherServer(options: options, log: nil, diagnostics: CollectedLog())
-        let port = try replay.start()
-        for (target, first) in zip(targets, recorded) {
-            let replayed = try await fetch(target, port: port)
-            #expect(replayed.body == first.body, "\(target)")
-            #expect(replayed.status == first.status)
-            #expect(replayed.header("Content-Type") == first.header("Content-Type"))
-            #expect(replayed.header("X-Cache-Key") == first.header("X-Cache-Key"))
+        let options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
+        try await withMock(.serve(options), mode: .live) { replay in
+            let port = try replay.port
+            for (target, first) in zip(targets, recorded) {
+                let replayed = try await fetch(target, port: port)
+                #expect(replayed.body == first.body, "\(target)")
+                #expect(replayed.status == first.status)
+                #expect(replayed.header("Content-Type") == first.header("Content-Type"))
+                #expect(replayed.header("X-Cache-Key") == first.header("X-Cache-Key"))
+            }
+            let converted = try await fetch("/data/2.5/weather?q=seoul&units=metric", port: port)
+            #expect(converted.text.contains(#""temp":-2.34"#), "a JSON recording answers other units, converted")
         }
-        let converted = try await fetch("/data/2.5/weather?q=seoul&units=metric", port: port)
-        #expect(converted.text.contains(#""temp":-2.34"#), "a JSON recording answers other units, converted")
-        _ = await replay.stop()
     }
 
     @Test func recordNewNeverOverwritesAFile() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
+        let upstream = FakeUpstream()
         let sameRequest = """
             {"format": "mockweather-cassette/1", "source": "recorded", "recordedAt": "2026-01-01T00:00:00Z",
              "interactions": [{"request": {"path": "/data/2.5/weather", "query": {"q": "Seoul", "lang": null, "mode": null}},
@@ -237,17 +230,16 @@ import Testing
         let otherRequest = cassetteJSON(
             #"{"request": {"path": "/data/2.5/weather", "query": {"q": "seoul", "units": "imperial"}}, "response": {"status": 200, "text": "other"}}"#
         )
-        try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
+        try await withRecordingServer(upstream: upstream, directory: directory.url) { harness in
             // Written after start-up, so they are on disk but not served: the requests go upstream.
             try directory.write("recorded/current/q-seoul.json", sameRequest)
             try directory.write("recorded/current/q-berlin.json", otherRequest)
-            let seoul = try await fetch("/data/2.5/weather?q=Seoul", port: harness.port)
+            let seoul = try await fetch("/data/2.5/weather?q=Seoul", port: try harness.port)
             #expect(seoul.status == 200)
             #expect(seoul.header("X-Mockweather-Recorded") == "no; kept existing recorded/current/q-seoul")
-            let berlin = try await fetch("/data/2.5/weather?q=Berlin", port: harness.port)
+            let berlin = try await fetch("/data/2.5/weather?q=Berlin", port: try harness.port)
             #expect(berlin.header("X-Mockweather-Recorded") == "recorded/current/q-berlin-2")
         }
-        await upstream.stop()
         let url = directory.url.appendingPathComponent("recorded/current")
         #expect(try String(contentsOf: url.appendingPathComponent("q-seoul.json"), encoding: .utf8) == sameRequest)
         #expect(try String(contentsOf: url.appendingPathComponent("q-berlin.json"), encoding: .utf8) == otherRequest)
@@ -260,20 +252,19 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let calls = Atomic<Int>(0)
-        let upstream = try FakeUpstream { request in
+        let upstream = FakeUpstream { request in
             let call = calls.wrappingAdd(1, ordering: .relaxed).newValue
             return HTTPResponse(
                 status: 200, headers: ["Content-Type": "application/json"],
                 body: Array(#"{"main":{"temp":\#(270 + call)},"name":"Seoul","cod":200}"#.utf8))
         }
-        try await withRecordingServer(mode: .all, upstream: upstream.url, directory: directory.url) { harness in
-            let first = try await fetch("/data/2.5/weather?q=Seoul", port: harness.port)
-            let second = try await fetch("/data/2.5/weather?q=seoul", port: harness.port)
+        try await withRecordingServer(mode: .all, upstream: upstream, directory: directory.url) { harness in
+            let first = try await fetch("/data/2.5/weather?q=Seoul", port: try harness.port)
+            let second = try await fetch("/data/2.5/weather?q=seoul", port: try harness.port)
             #expect(first.text.contains("271") && second.text.contains("272"))
             #expect(second.header("X-Mockweather-Recorded") == "recorded/current/q-seoul")
-            #expect(harness.server.store.library.cassettes.map(\.name) == ["recorded/current/q-seoul"])
+            #expect(try harness.store.library.cassettes.map(\.name) == ["recorded/current/q-seoul"])
         }
-        await upstream.stop()
         let files = allFiles(under: directory.url)
         #expect(files.map(\.path) == ["recorded/current/q-seoul.json"], "no temporary file is left")
         #expect(files.first?.contents.contains(#""temp": 272"#) == true)
@@ -283,14 +274,13 @@ import Testing
     func transientAnswersArePassedOnButNotRecorded(city: String, status: Int) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
-        try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
-            let exchange = try await fetch("/data/2.5/weather?q=\(city)", port: harness.port)
+        let upstream = FakeUpstream()
+        try await withRecordingServer(upstream: upstream, directory: directory.url) { harness in
+            let exchange = try await fetch("/data/2.5/weather?q=\(city)", port: try harness.port)
             #expect(exchange.status == status)
             #expect(exchange.header("X-Mockweather-Recorded") == "no; not worth recording")
             if status == 429 { #expect(exchange.header("Retry-After") == "60") }
         }
-        await upstream.stop()
         #expect(allFiles(under: directory.url).isEmpty)
     }
 
@@ -299,16 +289,16 @@ import Testing
         defer { directory.cleanUp() }
         try directory.write("seoul.json", cassetteJSON(interaction(query: #"{"q": "seoul"}"#)))
         var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
-        options.port = 0
         options.scrubber = try KeyScrubber(secrets: [], patterns: ["session-[0-9]+"])
-        let log = CollectedLog()
-        let server = try MockWeatherServer(options: options, log: log, diagnostics: CollectedLog())
-        let port = try server.start()
-        let matched = try await fetch("/data/2.5/weather?q=seoul&token=session-123", port: port)
-        let unmatched = try await fetch(
-            "/data/2.5/weather?q=busan&token=session-456&appid=\(clientTestKey)", port: port)
-        let journal = try await fetch("/__admin/requests", port: port)
-        let summary = await server.stop()
+        // The log is read once the server has stopped, when every line is written.
+        let (matched, unmatched, journal, summary, log) = try await withMock(.serve(options), mode: .live) { server in
+            let port = try server.port
+            let matched = try await fetch("/data/2.5/weather?q=seoul&token=session-123", port: port)
+            let unmatched = try await fetch(
+                "/data/2.5/weather?q=busan&token=session-456&appid=\(clientTestKey)", port: port)
+            let journal = try await fetch("/__admin/requests", port: port)
+            return (matched, unmatched, journal, try server.summary, try server.log)
+        }
         #expect(matched.status == 200 && unmatched.status == 501)
         #expect(unmatched.text.contains("token=***"))
         #expect(journal.text.contains("q=seoul&token=***"))
@@ -341,22 +331,21 @@ import Testing
     @Test func aOneCall4PageWhoseLinksCarryTheKeyIsRecordedAndReplayedWithTheKeyNowhere() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream(Self.echoingOneCall4)
+        let upstream = FakeUpstream(Self.echoingOneCall4)
         let first =
             "/data/4.0/onecall/timeline/1h?lat=37.5683&lon=126.9778&appid=\(clientTestKey)&units=standard&lang=en"
         var shown: [String] = []
         var sent: [ClientExchange] = []
-        try await withRecordingServer(upstream: upstream.url, directory: directory.url) { harness in
-            sent.append(try await fetch(first, port: harness.port))
+        try await withRecordingServer(upstream: upstream, directory: directory.url) { harness in
+            sent.append(try await fetch(first, port: try harness.port))
             let nextLink = try #require(Self.link("next", in: sent[0]))
             let next = try #require(URLComponents(string: nextLink))
             let start = try #require(next.queryItems?.first { $0.name == "start" }?.value)
-            sent.append(try await fetch(first + "&start=\(start)", port: harness.port))
-            shown.append(try await fetch("/__admin/requests", port: harness.port).text)
-            shown.append(try await fetch("/__admin/requests.har", port: harness.port).text)
-            shown += harness.log.lines + harness.diagnostics.lines
+            sent.append(try await fetch(first + "&start=\(start)", port: try harness.port))
+            shown.append(try await fetch("/__admin/requests", port: try harness.port).text)
+            shown.append(try await fetch("/__admin/requests.har", port: try harness.port).text)
+            shown += try harness.log.lines + harness.diagnostics.lines
         }
-        await upstream.stop()
         #expect(sent.map(\.status) == [200, 200])
         #expect(upstream.receivedKeys == [realTestKey, realTestKey])
         let files = allFiles(under: directory.url)
@@ -371,15 +360,13 @@ import Testing
         #expect(files.allSatisfy { $0.contents.contains("appid=***") })
 
         // Replayed from the recording, each caller's page links carry that caller's key.
-        var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
-        options.port = 0
-        let log = CollectedLog()
-        let replay = try MockWeatherServer(options: options, log: log, diagnostics: CollectedLog())
-        let port = try replay.start()
-        let replayed = try await fetch(
-            first.replacingOccurrences(of: clientTestKey, with: "another-key-42"), port: port)
-        let journal = try await fetch("/__admin/requests", port: port).text
-        _ = await replay.stop()
+        let options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
+        let (replayed, journal, log) = try await withMock(.serve(options), mode: .live) { replay in
+            let port = try replay.port
+            let replayed = try await fetch(
+                first.replacingOccurrences(of: clientTestKey, with: "another-key-42"), port: port)
+            return (replayed, try await fetch("/__admin/requests", port: port).text, try replay.log)
+        }
         #expect(replayed.status == 200)
         #expect(Self.link("next", in: replayed)?.contains("appid=another-key-42") == true)
         #expect(Self.link("prev", in: replayed)?.contains("appid=another-key-42") == true)

@@ -12,14 +12,16 @@ import Testing
     @Test func oneCallAirAndZipTargetsAreRecordedUnderTheirNamesAndTheRestSkippedWithAReason() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
-        let result = try await record(
-            [
-                "--at", "37.5683,126.9778", "--city", "Seoul", "--zip", "04524,KR", "--endpoint", "onecall",
-                "--endpoint", "timemachine", "--dt", "1670120043", "--endpoint", "air-history", "--start", "1670112000",
-                "--end", "1670198400", "--endpoint", "geocoding", "--exclude", "minutely", "--units", "metric",
-            ], upstream: upstream, directory: directory)
-        await upstream.stop()
+        let upstream = FakeUpstream()
+        let result = try await withMock(.upstream(upstream), mode: .live) { api in
+            try await record(
+                [
+                    "--at", "37.5683,126.9778", "--city", "Seoul", "--zip", "04524,KR", "--endpoint", "onecall",
+                    "--endpoint", "timemachine", "--dt", "1670120043", "--endpoint", "air-history", "--start",
+                    "1670112000", "--end", "1670198400", "--endpoint", "geocoding", "--exclude", "minutely", "--units",
+                    "metric",
+                ], upstream: try api.baseURL, directory: directory)
+        }
         let paths = allFiles(under: directory.url).map(\.path)
         for name in [
             "recorded/onecall/lat37.57_lon126.98-metric-exclude-minutely.json",
@@ -45,16 +47,19 @@ import Testing
     @Test func aTargetMissingItsTimeIsSkippedAndAnUnknownEndpointIsAUsageError() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let upstream = try FakeUpstream()
-        let skipped = try await record(
-            ["--at", "1,2", "--endpoint", "timemachine", "--endpoint", "day-summary"], upstream: upstream,
-            directory: directory)
-        let unknown = try await record(
-            ["--at", "1,2", "--endpoint", "onecal"], upstream: upstream, directory: directory)
-        let badDate = try await record(
-            ["--at", "1,2", "--endpoint", "day-summary", "--date", "2022-13-05"], upstream: upstream,
-            directory: directory)
-        await upstream.stop()
+        let upstream = FakeUpstream()
+        let (skipped, unknown, badDate) = try await withMock(.upstream(upstream), mode: .live) { api in
+            let url = try api.baseURL
+            let skipped = try await record(
+                ["--at", "1,2", "--endpoint", "timemachine", "--endpoint", "day-summary"], upstream: url,
+                directory: directory)
+            let unknown = try await record(
+                ["--at", "1,2", "--endpoint", "onecal"], upstream: url, directory: directory)
+            let badDate = try await record(
+                ["--at", "1,2", "--endpoint", "day-summary", "--date", "2022-13-05"], upstream: url,
+                directory: directory)
+            return (skipped, unknown, badDate)
+        }
         #expect(skipped.standardOutput.contains("skipped: timemachine needs --dt"), "\(skipped.standardOutput)")
         #expect(skipped.standardOutput.contains("skipped: day-summary needs --date"))
         #expect(upstream.targets.isEmpty)

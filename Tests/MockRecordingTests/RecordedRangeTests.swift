@@ -9,7 +9,7 @@ import Testing
 
 /// Record mode's histories: a range covering what was recorded, or pinned bounds when the body cannot be cut.
 @Suite struct RecordedRangeTests {
-    @Test func aRecordedHistoryReplaysEveryRangeInsideTheOneRecordedAndVerifyAsksForItAgain() throws {
+    @Test func aRecordedHistoryReplaysEveryRangeInsideTheOneRecordedAndVerifyAsksForItAgain() async throws {
         let request = RecordingRequest(
             method: "GET", rawPath: "/data/2.5/air_pollution/history",
             rawQuery: "lat=37.5683&lon=126.9778&start=7200&end=18000&appid=secret")
@@ -20,22 +20,25 @@ import Testing
             upstream: liveOpenWeatherMap, recordedAt: "2026-12-01T10:00:00Z")
         let file = String(decoding: recorded.document.prettyBytes, as: UTF8.self)
         #expect(file.contains(#""expect": {"#) && file.contains(#""firstDt": 7200"#), "\(file)")
-        let harness = try ReplayHarness([(request.cassetteName + ".json", file)])
-        let part = harness.respond("/data/2.5/air_pollution/history?lat=37.5683&lon=126.9778&start=9000&end=14400")
-        #expect(part.status == 200)
-        #expect(
-            part.text
-                == #"{"coord":{"lon":126.9778,"lat":37.5683},"list":[{"main":{"aqi":3},"components":{"pm2_5":30},"dt":10800}]}"#
-        )
-        #expect(
-            harness.respond("/data/2.5/air_pollution/history?lat=37.5683&lon=126.9778&start=0&end=14400").status == 501)
+        try await withMock(.cassettes([(request.cassetteName + ".json", file)]), mode: .router) { harness in
+            let part = try await harness.respond(
+                "/data/2.5/air_pollution/history?lat=37.5683&lon=126.9778&start=9000&end=14400")
+            #expect(part.status == 200)
+            #expect(
+                part.text
+                    == #"{"coord":{"lon":126.9778,"lat":37.5683},"list":[{"main":{"aqi":3},"components":{"pm2_5":30},"dt":10800}]}"#
+            )
+            #expect(
+                try await harness.respond("/data/2.5/air_pollution/history?lat=37.5683&lon=126.9778&start=0&end=14400")
+                    .status == 501)
 
-        let pattern = try #require(try library([("r.json", file)]).entries.first?.pattern)
-        let again = CassetteVerifier.request(for: pattern, providers: Providers.all)
-        #expect(again.value("start") == "7200" && again.value("end") == "18000")
-        #expect(
-            OpenWeatherMapRecording().cassetteName(for: again)
-                == OpenWeatherMapRecording().cassetteName(for: request.captured))
+            let pattern = try #require(try library([("r.json", file)]).entries.first?.pattern)
+            let again = CassetteVerifier.request(for: pattern, providers: Providers.all)
+            #expect(again.value("start") == "7200" && again.value("end") == "18000")
+            #expect(
+                OpenWeatherMapRecording().cassetteName(for: again)
+                    == OpenWeatherMapRecording().cassetteName(for: request.captured))
+        }
     }
 
     @Test func aRecordedHistoryThatCannotBeCutKeepsItsBoundsPinned() throws {

@@ -24,7 +24,7 @@ import WeatherWorld
         return (world, rows)
     }
 
-    @Test func frozenCassettesReplayWhatTheWorldAnsweredByteForByte() throws {
+    @Test func frozenCassettesReplayWhatTheWorldAnsweredByteForByte() async throws {
         let directory = try TemporaryDirectory()
         let targets =
             WorldFreezer.cityTargets("Busan") + WorldFreezer.placeTargets(latitude: 33.5, longitude: 126.5)
@@ -34,20 +34,22 @@ import WeatherWorld
 
         var options = ServeOptions(cassetteDirectory: directory.url, providers: Providers.all)
         options.clock = .fixed(Self.instant)
-        let replay = try ReplayHarness(
-            store: CassetteStore(directory: directory.url, providers: Providers.all), options: options)
-        let context = SynthesisContext(world: world, gazetteer: WorldFixtures.gazetteer)
-        for target in targets {
-            let answered = replay.respond(target)
-            let request = ReplayRequest(
-                method: "GET", path: target, query: nil, providers: Providers.all, now: Self.instant)
-            let synthesized = try #require(request.provider?.provider.synthesize(request, context: context))
-            #expect(answered.status == 200, "\(target)")
-            // Compared as text, so a difference reads as JSON.
-            #expect(
-                String(decoding: answered.body, as: UTF8.self)
-                    == String(decoding: synthesized.response.body, as: UTF8.self), "\(target)")
-            #expect(answered.headers["X-Mockweather-Unmatched"] == nil, "\(target)")
+        try await withMock(
+            .store(CassetteStore(directory: directory.url, providers: Providers.all), options: options), mode: .router
+        ) { replay in
+            let context = SynthesisContext(world: world, gazetteer: WorldFixtures.gazetteer)
+            for target in targets {
+                let answered = try await replay.respond(target)
+                let request = ReplayRequest(
+                    method: "GET", path: target, query: nil, providers: Providers.all, now: Self.instant)
+                let synthesized = try #require(request.provider?.provider.synthesize(request, context: context))
+                #expect(answered.status == 200, "\(target)")
+                // Compared as text, so a difference reads as JSON.
+                #expect(
+                    String(decoding: answered.body, as: UTF8.self)
+                        == String(decoding: synthesized.response.body, as: UTF8.self), "\(target)")
+                #expect(answered.headers["X-Mockweather-Unmatched"] == nil, "\(target)")
+            }
         }
     }
 

@@ -10,43 +10,37 @@ import FoundationNetworking
 package let realTestKey = "TEST-SECRET-KEY-0123456789abcdef"
 package let clientTestKey = "client-key-fedcba9876543210"
 
-/// A stand-in for the live API on 127.0.0.1, port 0: answers like OpenWeatherMap and, like older
-/// API responses did, echoes the key it received into its body and an `X-Cache-Key` header, so tests
-/// can prove the key never reaches a cassette, a log line or the journal.
-package final class FakeUpstream: Sendable {
-    package let server: HTTPServer
-    package let port: Int
+/// A stand-in for the live API: answers like OpenWeatherMap and, like older API responses did, echoes
+/// the key it received into its body and an `X-Cache-Key` header, so tests can prove the key never
+/// reaches a cassette, a log line or the journal. A handler that keeps what it was asked; a test serves
+/// it on 127.0.0.1, port 0, with `withMock(.upstream(upstream), mode: .live) { api in … }` and points
+/// record mode at `api.baseURL`.
+package final class FakeUpstream: HTTPHandler {
     /// Every request target received, in order.
     private let received = ReceivedTargets()
+    private let answer: @Sendable (HTTPRequest) -> HTTPResponse
     private let arrivalsContinuation: AsyncStream<String>.Continuation
-    /// Each received target as it arrives, for tests that wait on the n-th request.
+    /// Each received target as it arrives, for tests that wait on the n-th request; it ends when the
+    /// upstream is released.
     package let arrivals: AsyncStream<String>
 
-    package var url: String { "http://127.0.0.1:\(port)" }
+    /// Every request target received so far, in order.
     package var targets: [String] { received.list.withLock { $0 } }
 
-    /// Serves `answer` (default: `FakeUpstream.openWeatherMap`).
-    package init(_ answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse = FakeUpstream.openWeatherMap) throws {
-        let (stream, continuation) = AsyncStream<String>.makeStream()
-        arrivals = stream
-        arrivalsContinuation = continuation
-        let received = received
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        configuration.eventLoopCount = 1
-        server = HTTPServer(
-            configuration: configuration,
-            handler: HTTPHandlerFunction { request in
-                received.list.withLock { $0.append(request.target) }
-                continuation.yield(request.target)
-                return .respond(answer(request))
-            })
-        port = try server.start()
+    /// Answers with `answer` (default: `FakeUpstream.openWeatherMap`).
+    package init(_ answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse = FakeUpstream.openWeatherMap) {
+        (arrivals, arrivalsContinuation) = AsyncStream<String>.makeStream()
+        self.answer = answer
     }
 
-    package func stop() async {
+    deinit {
         arrivalsContinuation.finish()
-        await server.stop()
+    }
+
+    package func handle(_ request: HTTPRequest) -> HTTPHandlerResult {
+        received.list.withLock { $0.append(request.target) }
+        arrivalsContinuation.yield(request.target)
+        return .respond(answer(request))
     }
 
     /// The `appid` values the upstream received.
@@ -116,16 +110,19 @@ package final class ReceivedTargets: Sendable {
     package let list = Locked<[String]>([])
 }
 
+extension MockSetup {
+    /// `upstream` behind the HTTP server, with one event loop as the live API's stand-in needs.
+    package static func upstream(_ upstream: FakeUpstream) -> MockSetup {
+        .handler(upstream, eventLoopCount: 1)
+    }
+}
+
 /// A port on 127.0.0.1 where nothing listens (bound, then closed), for "upstream down".
 package func closedPort() async throws -> Int {
-    var configuration = HTTPServerConfiguration()
-    configuration.port = 0
-    configuration.eventLoopCount = 1
-    let server = HTTPServer(
-        configuration: configuration, handler: HTTPHandlerFunction { _ in .respond(HTTPResponse()) })
-    let port = try server.start()
-    await server.stop()
-    return port
+    try await withMock(.handler(HTTPHandlerFunction { _ in .respond(HTTPResponse()) }, eventLoopCount: 1), mode: .live)
+    {
+        try $0.port
+    }
 }
 
 /// One HTTP exchange as a client saw it.
@@ -178,12 +175,13 @@ package func allFiles(under directory: URL) -> [(path: String, contents: String)
     return files.sorted { $0.0 < $1.0 }
 }
 
-/// Runs `mockweather record` against `upstream` into `directory`, the key from the environment: the
-/// one way the command-line recording tests start it.
+/// Runs `mockweather record` against the upstream at `upstream` into `directory`, the key from the
+/// environment: the one way the command-line recording tests start it.
 package func record(
-    _ arguments: [String], upstream: FakeUpstream, directory: TemporaryDirectory
+    _ arguments: [String], upstream: URL, directory: TemporaryDirectory
 ) async throws -> ProcessResult {
     try await RunningProcess.run(
-        "mockweather", ["record", "--upstream", upstream.url, "--cassettes", directory.url.path] + arguments,
+        "mockweather",
+        ["record", "--upstream", upstream.absoluteString, "--cassettes", directory.url.path] + arguments,
         environment: ["OPENWEATHERMAP_API_KEY": realTestKey])
 }

@@ -67,15 +67,16 @@ package struct MockSetup: Sendable {
 
     /// The engine over in-memory cassette files (`(relative path, JSON text)`), read with `providers`;
     /// a file problem fails the test naming it (``CassetteFixtureError``). `directory` is where reloads
-    /// read. Without `options`, `mockweather serve`'s defaults.
+    /// read. Without `options`, `mockweather serve`'s defaults on one event loop (all a test's server
+    /// needs).
     package static func cassettes(
         _ files: [(String, String)], options: ServeOptions? = nil, providers: ProviderSet = Providers.all,
         directory: URL = URL(fileURLWithPath: "/nonexistent")
     ) -> MockSetup {
-        MockSetup(
-            kind: .engine(
-                .files(files, providers: providers, directory: directory),
-                options: options ?? ServeOptions(cassetteDirectory: directory, providers: providers)))
+        var defaults = ServeOptions(cassetteDirectory: directory, providers: providers)
+        defaults.eventLoopCount = 1
+        return MockSetup(
+            kind: .engine(.files(files, providers: providers, directory: directory), options: options ?? defaults))
     }
 
     /// The engine over `store` (cassettes on disk, for tests that reload) with `options`.
@@ -84,7 +85,9 @@ package struct MockSetup: Sendable {
     }
 
     /// The engine over `options.cassetteDirectory`, read at start as `mockweather serve` reads it (record
-    /// mode, reloads, the summary). A directory that does not validate throws the loader's error.
+    /// mode, reloads, the summary). A directory that does not validate throws the loader's error. In
+    /// `.live` every mode of the engine listens on 127.0.0.1, port 0, with `options`' event loops (nil:
+    /// one per core, as `serve`).
     package static func serve(_ options: ServeOptions) -> MockSetup {
         MockSetup(kind: .engine(.directory, options: options))
     }

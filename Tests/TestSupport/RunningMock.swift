@@ -83,7 +83,6 @@ final class RunningMock: Sendable {
         }
         var options = options
         options.port = 0
-        options.eventLoopCount = options.eventLoopCount ?? 1  // as `mockweather serve` runs by default
         let server = MockWeatherServer(options: options, store: store, log: log, diagnostics: diagnostics)
         let port = try server.start()
         return RunningMock(

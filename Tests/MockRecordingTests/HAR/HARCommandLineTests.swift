@@ -51,34 +51,35 @@ import Darwin
         #expect(!(imported.standardOutput + imported.standardError).contains(harTestKey))
 
         let bodies = try archiveBodies("proxyman.har")
-        let server = try await MockServer.start(cassettes: directory.url)
-        let port = server.port
-        let key = "appid=client-key-0123456789"
-        let checks: [(target: String, entry: Int)] = [
-            ("/data/2.5/weather?q=Seoul&\(key)", 0),
-            ("/data/2.5/forecast?q=Busan&\(key)", 1),  // the sequence: 429 first,
-            ("/data/2.5/forecast?q=Busan&\(key)", 2),  // then 200 (entry #3 was the same answer)
-            ("/data/2.5/forecast?q=Busan&\(key)", 2),
-            ("/geo/1.0/direct?q=Daegu&limit=5&\(key)", 4),
-            ("/data/2.5/weather?q=Atlantis&\(key)", 5),
-            ("/img/wn/04d@2x.png", 9),
-        ]
-        for check in checks {
-            let exchange = try await fetch(check.target, port: port)
-            #expect(exchange.body == bodies[check.entry], "\(check.target) is not entry #\(check.entry)'s body")
+        try await withMock(.replay(directory.url), mode: .binary) { server in
+            let port = try server.port
+            let key = "appid=client-key-0123456789"
+            let checks: [(target: String, entry: Int)] = [
+                ("/data/2.5/weather?q=Seoul&\(key)", 0),
+                ("/data/2.5/forecast?q=Busan&\(key)", 1),  // the sequence: 429 first,
+                ("/data/2.5/forecast?q=Busan&\(key)", 2),  // then 200 (entry #3 was the same answer)
+                ("/data/2.5/forecast?q=Busan&\(key)", 2),
+                ("/geo/1.0/direct?q=Daegu&limit=5&\(key)", 4),
+                ("/data/2.5/weather?q=Atlantis&\(key)", 5),
+                ("/img/wn/04d@2x.png", 9),
+            ]
+            for check in checks {
+                let exchange = try await fetch(check.target, port: port)
+                #expect(exchange.body == bodies[check.entry], "\(check.target) is not entry #\(check.entry)'s body")
+            }
+            let icon = try await fetch("/img/wn/04d@2x.png", port: port)
+            #expect(icon.header("Content-Type") == "image/png")
+            #expect(icon.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            // The one body that held the key is served with it masked, otherwise unchanged.
+            let gateway = try await fetch("/data/2.5/weather?q=Gwangju&\(key)", port: port)
+            let original = String(decoding: try #require(bodies[7]), as: UTF8.self)
+            #expect(gateway.status == 502)
+            #expect(gateway.text == original.replacingOccurrences(of: harTestKey, with: "***"))
+            let seoul = try await fetch("/data/2.5/weather?q=Seoul&\(key)", port: port)
+            #expect(seoul.header("X-Cache-Key") == "/data/2.5/weather?q=seoul&appid=***")
+            #expect(!seoul.everything.contains(harTestKey))
+            await server.stop()
         }
-        let icon = try await fetch("/img/wn/04d@2x.png", port: port)
-        #expect(icon.header("Content-Type") == "image/png")
-        #expect(icon.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        // The one body that held the key is served with it masked, otherwise unchanged.
-        let gateway = try await fetch("/data/2.5/weather?q=Gwangju&\(key)", port: port)
-        let original = String(decoding: try #require(bodies[7]), as: UTF8.self)
-        #expect(gateway.status == 502)
-        #expect(gateway.text == original.replacingOccurrences(of: harTestKey, with: "***"))
-        let seoul = try await fetch("/data/2.5/weather?q=Seoul&\(key)", port: port)
-        #expect(seoul.header("X-Cache-Key") == "/data/2.5/weather?q=seoul&appid=***")
-        #expect(!seoul.everything.contains(harTestKey))
-        await server.stop()
     }
 
     @Test func everyFixtureImportsThroughTheBinary() async throws {

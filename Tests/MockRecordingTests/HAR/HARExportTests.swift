@@ -18,7 +18,7 @@ import Testing
             directory: PackageLayout.bundledCassettes, now: 1_764_410_400_000, providers: Providers.all)
     }
 
-    /// Every file under `directory` as the in-memory files `ReplayHarness` serves.
+    /// Every file under `directory` as the in-memory files `MockSetup.cassettes` serves.
     private func files(under directory: URL) -> [(String, String)] {
         allFiles(under: directory).filter { $0.path.hasSuffix(".json") && !$0.path.hasPrefix(".") }
             .map { ($0.path, $0.contents) }
@@ -76,24 +76,25 @@ import Testing
         #expect(((flaky.first?["response"] as? [String: Any])?["_error"] as? String) == "mockweather fault: reset")
     }
 
-    @Test func requestIsWhatAClientSendsAndTheAnswerIsWhatServeGives() throws {
+    @Test func requestIsWhatAClientSendsAndTheAnswerIsWhatServeGives() async throws {
         let export = try Self.bundledExport.get()
-        let harness = try ReplayHarness(files(under: PackageLayout.bundledCassettes))
-        let byURL = Dictionary(
-            try entries(export).map { ($0["request"] as! [String: Any])["url"] as! String }.enumerated().map {
-                ($1, $0)
-            },
-            uniquingKeysWith: { first, _ in first })
-        let seoulURL = "https://api.openweathermap.org/data/2.5/weather?q=seoul&appid=***"
-        let seoul = try #require(byURL[seoulURL].map { try entries(export)[$0] })
-        let content = try #require((seoul["response"] as? [String: Any])?["content"] as? [String: Any])
-        let served = harness.respond("/data/2.5/weather?q=seoul&appid=***")
-        #expect(content["text"] as? String == served.text)
-        #expect(content["mimeType"] as? String == "application/json; charset=utf-8")
-        #expect(byURL["https://api.openweathermap.org/data/2.5/weather?lat=37.5683&lon=126.9778&appid=***"] != nil)
-        #expect(byURL["https://api.openweathermap.org/data/2.5/weather?appid=invalid"] != nil)
-        #expect(byURL["https://api.openweathermap.org/data/2.5/weather?lat=100&lon=1&appid=***"] != nil)
-        #expect(export.shadowed.isEmpty, "\(export.shadowed)")
+        try await withMock(.cassettes(files(under: PackageLayout.bundledCassettes)), mode: .router) { harness in
+            let byURL = Dictionary(
+                try entries(export).map { ($0["request"] as! [String: Any])["url"] as! String }.enumerated().map {
+                    ($1, $0)
+                },
+                uniquingKeysWith: { first, _ in first })
+            let seoulURL = "https://api.openweathermap.org/data/2.5/weather?q=seoul&appid=***"
+            let seoul = try #require(byURL[seoulURL].map { try entries(export)[$0] })
+            let content = try #require((seoul["response"] as? [String: Any])?["content"] as? [String: Any])
+            let served = try await harness.respond("/data/2.5/weather?q=seoul&appid=***")
+            #expect(content["text"] as? String == served.text)
+            #expect(content["mimeType"] as? String == "application/json; charset=utf-8")
+            #expect(byURL["https://api.openweathermap.org/data/2.5/weather?lat=37.5683&lon=126.9778&appid=***"] != nil)
+            #expect(byURL["https://api.openweathermap.org/data/2.5/weather?appid=invalid"] != nil)
+            #expect(byURL["https://api.openweathermap.org/data/2.5/weather?lat=100&lon=1&appid=***"] != nil)
+            #expect(export.shadowed.isEmpty, "\(export.shadowed)")
+        }
     }
 
     @Test func kakaoRequestsCarryTheHeaderTheirPatternNamesAndOtherwiseAMaskedKey() throws {
@@ -115,7 +116,7 @@ import Testing
         #expect(try authorization("kakao-local/errors/missing-parameters", 0) == ["KakaoAK ***"])
     }
 
-    @Test func exportThenImportRoundTripsTheBundledSetToCassettesThatAnswerTheSame() throws {
+    @Test func exportThenImportRoundTripsTheBundledSetToCassettesThatAnswerTheSame() async throws {
         let export = try Self.bundledExport.get()
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
@@ -124,30 +125,39 @@ import Testing
         let report = try HARImporter.importArchive(export.bytes, file: "bundled.har", options: options)
         #expect(report.skippedCount == 0, "\(report)")
         #expect(report.problems.isEmpty)
-        let original = try ReplayHarness(files(under: PackageLayout.bundledCassettes))
-        let imported = try ReplayHarness(files(under: directory.url))
-        // Every entry's request, in archive order, so sequences advance alike on both.
-        for entry in try entries(export) {
-            let url = try #require((entry["request"] as? [String: Any])?["url"] as? String)
-            let target = String(url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
-            let expected = original.respond(target)
-            let actual = imported.respond(target)
-            #expect(actual.status == expected.status, "\(target)")
-            #expect(actual.body == expected.body, "\(target)")
-            #expect(actual.fault == expected.fault, "\(target)")
-            #expect(actual.delay == expected.delay, "\(target)")
-            let headers = { (response: HTTPResponse) in
-                response.headers.filter { $0.name != "X-Mockweather-Cassette" }.map { "\($0.name): \($0.value)" }
+        try await withMock(.cassettes(files(under: PackageLayout.bundledCassettes)), mode: .router) { original in
+            try await withMock(.cassettes(files(under: directory.url)), mode: .router) { imported in
+                // Every entry's request, in archive order, so sequences advance alike on both.
+                for entry in try entries(export) {
+                    let url = try #require((entry["request"] as? [String: Any])?["url"] as? String)
+                    let target = String(url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+                    let expected = try await original.respond(target)
+                    let actual = try await imported.respond(target)
+                    #expect(actual.status == expected.status, "\(target)")
+                    #expect(actual.body == expected.body, "\(target)")
+                    #expect(actual.fault == expected.fault, "\(target)")
+                    #expect(actual.delay == expected.delay, "\(target)")
+                    let headers = { (response: HTTPResponse) in
+                        response.headers.filter { $0.name != "X-Mockweather-Cassette" }.map {
+                            "\($0.name): \($0.value)"
+                        }
+                    }
+                    #expect(headers(actual) == headers(expected), "\(target)")
+                }
+                // And in other units, converted the same way.
+                for target in [
+                    "/data/2.5/weather?q=Seoul&units=metric&appid=x", "/data/2.5/forecast?q=Seoul&units=imperial",
+                ] {
+                    let (fromImport, fromOriginal) = (
+                        try await imported.respond(target), try await original.respond(target)
+                    )
+                    #expect(fromImport.body == fromOriginal.body, "\(target)")
+                }
             }
-            #expect(headers(actual) == headers(expected), "\(target)")
-        }
-        // And in other units, converted the same way.
-        for target in ["/data/2.5/weather?q=Seoul&units=metric&appid=x", "/data/2.5/forecast?q=Seoul&units=imperial"] {
-            #expect(imported.respond(target).body == original.respond(target).body, "\(target)")
         }
     }
 
-    @Test func binaryBodiesRoundTripByteForByte() throws {
+    @Test func binaryBodiesRoundTripByteForByte() async throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0xFF, 0x80, 0x00]
         let source = try TemporaryDirectory()
         defer { source.cleanUp() }
@@ -170,7 +180,9 @@ import Testing
         defer { target.cleanUp() }
         _ = try HARImporter.importArchive(
             export.bytes, file: "icons.har", options: HARImportOptions(directory: target.url, providers: Providers.all))
-        let served = try ReplayHarness(files(under: target.url)).respond("/img/wn/10d@2x.png")
+        let served = try await withMock(.cassettes(files(under: target.url)), mode: .router) {
+            try await $0.respond("/img/wn/10d@2x.png")
+        }
         #expect(served.body == png)
         #expect(served.headers["Content-Type"] == "image/png")
     }

@@ -28,33 +28,34 @@ import Testing
         return try #require(log["entries"] as? [[String: Any]])
     }
 
-    @Test func journalIsServedAsHARWithKeysMaskedAndAnswersIncluded() throws {
-        let harness = try ReplayHarness(files)
-        let served = harness.respond("/data/2.5/weather?q=Seoul&appid=\(harTestKey)")
-        _ = harness.respond("/data/2.5/weather?q=Busan&APPID=\(harTestKey)")
-        _ = harness.respond("/data/2.5/weather?q=mock-reset")
-        let response = harness.respond("/__admin/requests.har")
-        #expect(response.status == 200)
-        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
-        #expect(response.headers["Content-Disposition"] == #"attachment; filename="mockweather-requests.har""#)
-        #expect(!response.text.contains(harTestKey))
-        let entries = try archive(response)
-        #expect(entries.count == 3)
-        let request = try #require(entries[0]["request"] as? [String: Any])
-        #expect(request["url"] as? String == "http://127.0.0.1/data/2.5/weather?q=Seoul&appid=***")
-        let queryString = try #require(request["queryString"] as? [[String: String]])
-        #expect(queryString == [["name": "q", "value": "Seoul"], ["name": "appid", "value": "***"]])
-        let first = try #require(entries[0]["response"] as? [String: Any])
-        #expect(first["status"] as? Int == 200)
-        #expect((first["content"] as? [String: Any])?["text"] as? String == served.text)
-        #expect((entries[0]["comment"] as? String)?.hasPrefix("answered by seoul#0") == true)
-        let unmatched = try #require(entries[1]["response"] as? [String: Any])
-        #expect(unmatched["status"] as? Int == 501)
-        #expect((entries[1]["comment"] as? String)?.contains("unmatched (501); closest: ") == true)
-        #expect((entries[1]["_mockweather"] as? [String: Any])?["unmatched"] as? Bool == true)
-        let reset = try #require(entries[2]["response"] as? [String: Any])
-        #expect(reset["status"] as? Int == 0)
-        #expect(reset["_error"] as? String == "mockweather fault: reset")
+    @Test func journalIsServedAsHARWithKeysMaskedAndAnswersIncluded() async throws {
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            let served = try await harness.respond("/data/2.5/weather?q=Seoul&appid=\(harTestKey)")
+            _ = try await harness.respond("/data/2.5/weather?q=Busan&APPID=\(harTestKey)")
+            _ = try await harness.respond("/data/2.5/weather?q=mock-reset")
+            let response = try await harness.respond("/__admin/requests.har")
+            #expect(response.status == 200)
+            #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
+            #expect(response.headers["Content-Disposition"] == #"attachment; filename="mockweather-requests.har""#)
+            #expect(!response.text.contains(harTestKey))
+            let entries = try archive(response)
+            #expect(entries.count == 3)
+            let request = try #require(entries[0]["request"] as? [String: Any])
+            #expect(request["url"] as? String == "http://127.0.0.1/data/2.5/weather?q=Seoul&appid=***")
+            let queryString = try #require(request["queryString"] as? [[String: String]])
+            #expect(queryString == [["name": "q", "value": "Seoul"], ["name": "appid", "value": "***"]])
+            let first = try #require(entries[0]["response"] as? [String: Any])
+            #expect(first["status"] as? Int == 200)
+            #expect((first["content"] as? [String: Any])?["text"] as? String == served.text)
+            #expect((entries[0]["comment"] as? String)?.hasPrefix("answered by seoul#0") == true)
+            let unmatched = try #require(entries[1]["response"] as? [String: Any])
+            #expect(unmatched["status"] as? Int == 501)
+            #expect((entries[1]["comment"] as? String)?.contains("unmatched (501); closest: ") == true)
+            #expect((entries[1]["_mockweather"] as? [String: Any])?["unmatched"] as? Bool == true)
+            let reset = try #require(entries[2]["response"] as? [String: Any])
+            #expect(reset["status"] as? Int == 0)
+            #expect(reset["_error"] as? String == "mockweather fault: reset")
+        }
     }
 
     @Test func aLargeJournalIsStreamedWholeOverASocket() async throws {
@@ -62,7 +63,8 @@ import Testing
         // arrives whole only if it is written a batch at a time as the client takes it.
         let padding = String(repeating: "x", count: 200_000)
         let big = [("big.json", cassetteJSON(interaction(query: #"{"q": "big"}"#, body: #"{"pad":"\#(padding)"}"#)))]
-        try await ReplayHarness.live(big) { base in
+        try await withMock(.cassettes(big), mode: .live) { mock in
+            let base = try mock.baseURL
             let client = RawHTTPClient(port: base.port!, readTimeoutMilliseconds: 20_000)
             for _ in 0..<40 { _ = try await client.exchange(method: "GET", "/data/2.5/weather?q=big", headers: []) }
             let raw = try RawClient(port: base.port!, timeoutMilliseconds: 20_000)
@@ -85,46 +87,51 @@ import Testing
         }
     }
 
-    @Test func theStreamedArchiveIsTheDocumentsCompactForm() throws {
-        let harness = try ReplayHarness(files)
-        _ = harness.respond("/data/2.5/weather?q=Seoul")
-        _ = harness.respond("/data/2.5/weather?q=Busan")
-        let streamed = harness.respond("/__admin/requests.har").body
-        let document = JournalHAR.document(harness.journal.entries(), host: "127.0.0.1").compactBytes
-        #expect(streamed == document)
+    @Test func theStreamedArchiveIsTheDocumentsCompactForm() async throws {
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?q=Seoul")
+            _ = try await harness.respond("/data/2.5/weather?q=Busan")
+            let streamed = try await harness.respond("/__admin/requests.har").body
+            let document = JournalHAR.document(try harness.journal.entries(), host: "127.0.0.1").compactBytes
+            #expect(streamed == document)
+        }
     }
 
-    @Test func limitKeepsTheLatestEntries() throws {
-        let harness = try ReplayHarness(files)
-        _ = harness.respond("/data/2.5/weather?q=Seoul")
-        _ = harness.respond("/data/2.5/weather?q=Busan")
-        let entries = try archive(harness.respond("/__admin/requests.har?limit=1"))
-        #expect(entries.count == 1)
-        #expect(((entries[0]["request"] as? [String: Any])?["url"] as? String)?.contains("Busan") == true)
+    @Test func limitKeepsTheLatestEntries() async throws {
+        try await withMock(.cassettes(files), mode: .router) { harness throws in
+            _ = try await harness.respond("/data/2.5/weather?q=Seoul")
+            _ = try await harness.respond("/data/2.5/weather?q=Busan")
+            let entries = try archive(try await harness.respond("/__admin/requests.har?limit=1"))
+            #expect(entries.count == 1)
+            #expect(((entries[0]["request"] as? [String: Any])?["url"] as? String)?.contains("Busan") == true)
+        }
     }
 
-    @Test func onlyLoopbackAndOnlyGET() throws {
-        let harness = try ReplayHarness(files)
-        #expect(harness.respond("/__admin/requests.har", loopback: false).status == 403)
-        #expect(harness.respond("/__admin/requests.har", method: "POST").status == 405)
+    @Test func onlyLoopbackAndOnlyGET() async throws {
+        try await withMock(.cassettes(files), mode: .router) { harness throws in
+            #expect(try await harness.respond("/__admin/requests.har", loopback: false).status == 403)
+            #expect(try await harness.respond("/__admin/requests.har", method: "POST").status == 405)
+        }
     }
 
-    @Test func journalArchiveImportsBackAsCassettesSkippingUnmatchedRequests() throws {
-        let harness = try ReplayHarness(files)
-        _ = harness.respond("/data/2.5/weather?q=Seoul&appid=\(harTestKey)")
-        _ = harness.respond("/data/2.5/weather?q=Busan")
-        _ = harness.respond("/data/2.5/weather?q=Seoul")  // polling: the same answer again is not a sequence
-        let archive = harness.respond("/__admin/requests.har").text
-        // The journal's URLs name the mock's own host; its archives need no --host.
-        let (report, directory) = try importHAR(archive, file: "requests.har")
-        defer { directory.cleanUp() }
-        #expect(
-            report.rows.map(\.result) == [
-                "imported/current/q-seoul.json (new)", "skipped: $.log.entries[1]._mockweather.unmatched",
-            ])
-        #expect(try onlyProblem(report).message.hasPrefix("mockweather answered this request as unmatched"))
-        let cassette = try importedCassette("imported/current/q-seoul", in: directory)
-        #expect(cassette.creator?.name == "mockweather")
-        #expect(cassette.interactions[0].responses.map(\.status) == [200])
+    @Test func journalArchiveImportsBackAsCassettesSkippingUnmatchedRequests() async throws {
+        try await withMock(.cassettes(files), mode: .router) { harness in
+            _ = try await harness.respond("/data/2.5/weather?q=Seoul&appid=\(harTestKey)")
+            _ = try await harness.respond("/data/2.5/weather?q=Busan")
+            // Polling: the same answer again is not a sequence.
+            _ = try await harness.respond("/data/2.5/weather?q=Seoul")
+            let archive = try await harness.respond("/__admin/requests.har").text
+            // The journal's URLs name the mock's own host; its archives need no --host.
+            let (report, directory) = try importHAR(archive, file: "requests.har")
+            defer { directory.cleanUp() }
+            #expect(
+                report.rows.map(\.result) == [
+                    "imported/current/q-seoul.json (new)", "skipped: $.log.entries[1]._mockweather.unmatched",
+                ])
+            #expect(try onlyProblem(report).message.hasPrefix("mockweather answered this request as unmatched"))
+            let cassette = try importedCassette("imported/current/q-seoul", in: directory)
+            #expect(cassette.creator?.name == "mockweather")
+            #expect(cassette.interactions[0].responses.map(\.status) == [200])
+        }
     }
 }
