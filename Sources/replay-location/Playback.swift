@@ -25,9 +25,9 @@ enum WeatherDrive {
 /// draws the drive as it happens. With `namesPlaces`, each fix is also named by Kakao Local at the same
 /// server.
 func runPlayback(
-    _ session: ReplaySession, trace: Trace, weather: WeatherDrive?, namesPlaces: Bool = false,
+    _ session: PlaybackSession, trace: Trace, weather: WeatherDrive?, namesPlaces: Bool = false,
     clock: MockClockFollower? = nil
-) async throws(ReplayError) -> ReplayOutcome {
+) async throws(PlaybackError) -> PlaybackOutcome {
     guard let weather else { return try await session.run() }
     await announceRoute(of: trace, to: weather.server)
     let environment = ProcessInfo.processInfo.environment

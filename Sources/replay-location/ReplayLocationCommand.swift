@@ -3,7 +3,7 @@ import Basics
 import Foundation
 import LocationSimulator
 
-/// The command line of `replay-location`: its options, and how they become ``ReplayOptions``.
+/// The command line of `replay-location`: its options, and how they become ``PlaybackOptions``.
 enum ReplayLocationCommand {
     static let realtime = OptionSpec.flag(
         "--realtime", help: "Play in real time, scaled by the trace's playbackSpeed (1 if it has none).")
@@ -136,7 +136,7 @@ enum ReplayLocationCommand {
     }
 
     /// Refuses a run that would never end: instant playback of a trace that loops forever, without --duration.
-    static func checkEnds(_ trace: Trace, path: String, options: ReplayOptions) throws(UsageError) {
+    static func checkEnds(_ trace: Trace, path: String, options: PlaybackOptions) throws(UsageError) {
         if trace.loop == .forever, options.pace == .instant, options.limit == nil {
             throw .other(
                 "\(path) loops forever, so instant playback would never end; "
@@ -145,8 +145,8 @@ enum ReplayLocationCommand {
     }
 
     /// Everything but the pace, checked: values in range, a known format, a parseable command template.
-    static func options(_ arguments: ParsedArguments) throws(UsageError) -> ReplayOptions {
-        var options = ReplayOptions()
+    static func options(_ arguments: ParsedArguments) throws(UsageError) -> PlaybackOptions {
+        var options = PlaybackOptions()
         if let interval = try arguments.duration(interval, defaultUnit: .seconds) {
             let seconds = interval.inSeconds
             guard seconds >= 0.001 else {

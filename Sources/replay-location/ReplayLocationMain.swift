@@ -28,7 +28,7 @@ enum ReplayLocationMain {
         }
 
         let tracePath = arguments.positional(0)!
-        var options: ReplayOptions
+        var options: PlaybackOptions
         let weatherDrive: WeatherDrive?
         let namesPlaces: Bool
         let followsClock: Bool
@@ -56,9 +56,9 @@ enum ReplayLocationMain {
         let console = standardError
         let writeProgress: @Sendable (String) -> Void = { console.write($0) }
         let progressSink = console.isTerminal ? writeProgress : nil
-        let session: ReplaySession
+        let session: PlaybackSession
         do {
-            session = try ReplaySession(
+            session = try PlaybackSession(
                 trace: trace, options: options, startDate: trace.start ?? Date(), progressSink: progressSink)
         } catch {
             fail("invalid trace\n\(tracePath): \(error)", .dataError)
@@ -82,13 +82,13 @@ enum ReplayLocationMain {
         let cancellation = Cancellation()
         let signalSources = await installSignalHandlers(for: [SIGINT, SIGTERM]) { cancellation.cancel() }
         let cpuBefore = processorSeconds()
-        let playbackTask = Task.detached { () async throws(ReplayError) -> ReplayOutcome in
+        let playbackTask = Task.detached { () async throws(PlaybackError) -> PlaybackOutcome in
             try await runPlayback(
                 session, trace: trace, weather: weatherDrive, namesPlaces: namesPlaces, clock: follower)
         }
         cancellation.attach { playbackTask.cancel() }
 
-        let outcome: ReplayOutcome
+        let outcome: PlaybackOutcome
         do {
             outcome = try await playbackTask.value
         } catch {
@@ -137,7 +137,7 @@ enum ReplayLocationMain {
 
     /// The summary `--stats` prints. Besides the wall-clock rate it gives the rate per second of processor
     /// time, which a machine busy with other work does not distort.
-    static func statisticsLine(_ outcome: ReplayOutcome, processorSeconds: Double) -> String {
+    static func statisticsLine(_ outcome: PlaybackOutcome, processorSeconds: Double) -> String {
         func rate(_ seconds: Double) -> String {
             String(format: "%.0f", seconds > 0 ? Double(outcome.deliveredCount) / seconds : 0)
         }

@@ -38,8 +38,8 @@ final class ManualPlaybackClock: PlaybackClock {
 /// `play` runs the playback, calling the consumer it is given for each fix.
 func cancelPlayback(
     afterFixes count: Int,
-    _ play: sending @escaping (_ consume: @escaping (LocationFix) async -> Void) async throws -> ReplayOutcome
-) async throws -> ReplayOutcome {
+    _ play: sending @escaping (_ consume: @escaping (LocationFix) async -> Void) async throws -> PlaybackOutcome
+) async throws -> PlaybackOutcome {
     let reached = AsyncStream<Void>.makeStream()
     let task = Task {
         var consumed = 0

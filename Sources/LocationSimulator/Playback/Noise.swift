@@ -39,7 +39,7 @@ func splitMixFinalizer(_ value: UInt64) -> UInt64 {
 ///
 /// Noise is a pure function of the seed and the trace time (rounded to the millisecond): the same trace
 /// played at a 0.1 s or a 5 s interval reports the same noisy position at the times both share, and
-/// replaying with the same seed reproduces the output exactly.
+/// playing again with the same seed reproduces the output exactly.
 public enum PositionNoise {
     /// The fraction of fixes that lie within the reported accuracy.
     public static let confidence = 0.68

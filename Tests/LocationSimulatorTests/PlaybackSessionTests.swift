@@ -2,7 +2,7 @@ import Foundation
 import LocationSimulator
 import Testing
 
-@Suite struct ReplaySessionTests {
+@Suite struct PlaybackSessionTests {
     let directory: URL
 
     init() throws {
@@ -14,12 +14,13 @@ import Testing
         directory.appendingPathComponent(name).path
     }
 
-    func session(_ configure: (inout ReplayOptions) -> Void, trace: Trace = TestTraces.drive()) throws -> ReplaySession
+    func session(_ configure: (inout PlaybackOptions) -> Void, trace: Trace = TestTraces.drive()) throws
+        -> PlaybackSession
     {
-        var options = ReplayOptions()
+        var options = PlaybackOptions()
         options.interval = 60
         configure(&options)
-        return try ReplaySession(
+        return try PlaybackSession(
             trace: trace, options: options, startDate: Date(timeIntervalSince1970: 1_795_910_400),
             clock: ManualPlaybackClock())
     }
@@ -54,7 +55,7 @@ import Testing
         await #expect {
             try await session.run()
         } throws: { error in
-            guard case ReplayError.commandFailed(let command, let termination, let time) = error else { return false }
+            guard case PlaybackError.commandFailed(let command, let termination, let time) = error else { return false }
             return command == "test 180.000 != 180.000" && termination == .exited(1) && time == 180
         }
 
@@ -100,7 +101,7 @@ import Testing
         await #expect {
             try await session.run()
         } throws: { error in
-            guard case ReplayError.output(.cannotCreate(let path, _)) = error else { return false }
+            guard case PlaybackError.output(.cannotCreate(let path, _)) = error else { return false }
             return path == "/nonexistent-directory/out.jsonl"
         }
     }

@@ -7,7 +7,7 @@ public enum PlaybackPace: Sendable, Hashable {
 }
 
 /// What a playback run did.
-public struct ReplayOutcome: Sendable, Hashable {
+public struct PlaybackOutcome: Sendable, Hashable {
     /// Fixes handed to the consumer.
     public var deliveredCount: Int
     /// Samples taken, including those the distance filter or an invalid fix held back.
@@ -28,12 +28,12 @@ public struct ReplayOutcome: Sendable, Hashable {
 /// clock since the run began; the schedule is absolute, so a slow consumer makes later fixes late but
 /// never shifts the schedule (no drift). Cancelling the task running ``run(_:)`` stops it between fixes
 /// (or wakes its sleep) and returns an outcome marked interrupted, so the caller can still close its output.
-public struct Replayer {
+public struct TracePlayer {
     private var sampler: FixSampler
     private let pace: PlaybackPace
     private let clock: any PlaybackClock
 
-    /// Creates a replayer. A realtime speed that is not positive and finite is a programming error and traps.
+    /// Creates a player. A realtime speed that is not positive and finite is a programming error and traps.
     public init(sampler: FixSampler, pace: PlaybackPace, clock: any PlaybackClock = SystemPlaybackClock()) {
         if case .realtime(let speed) = pace { precondition(speed > 0 && speed.isFinite, "speed must be positive") }
         self.sampler = sampler
@@ -44,7 +44,7 @@ public struct Replayer {
     /// Plays every fix into `consume`.
     ///
     /// - Throws: whatever `consume` throws, except `CancellationError`, which ends the run as interrupted.
-    public mutating func run(_ consume: (LocationFix) async throws -> Void) async throws -> ReplayOutcome {
+    public mutating func run(_ consume: (LocationFix) async throws -> Void) async throws -> PlaybackOutcome {
         let started = clock.now()
         var delivered = 0
         var lastTime: Double?
@@ -75,7 +75,7 @@ public struct Replayer {
     /// of `--instant`, without the cost of an async call per fix. Cancellation is checked every 64 fixes.
     ///
     /// - Throws: whatever `consume` throws, except `CancellationError`, which ends the run as interrupted.
-    public mutating func runInstantly(_ consume: (LocationFix) throws -> Void) throws -> ReplayOutcome {
+    public mutating func runInstantly(_ consume: (LocationFix) throws -> Void) throws -> PlaybackOutcome {
         let started = clock.now()
         var delivered = 0
         var lastTime: Double?
@@ -98,8 +98,8 @@ public struct Replayer {
 
     private func outcome(
         started: Double, delivered: Int, lastTime: Double?, lateness: [Double], _ interrupted: Bool
-    ) -> ReplayOutcome {
-        ReplayOutcome(
+    ) -> PlaybackOutcome {
+        PlaybackOutcome(
             deliveredCount: delivered, sampledCount: sampler.sampledCount, lastFixTime: lastTime,
             elapsedSeconds: clock.now() - started,
             lateness: pace == .instant ? nil : LatenessStatistics(samples: lateness),

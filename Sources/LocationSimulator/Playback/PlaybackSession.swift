@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Everything `replay-location` can be asked to do with a trace, already validated.
-public struct ReplayOptions: Sendable {
+public struct PlaybackOptions: Sendable {
     /// Instant or realtime (with its speed).
     public var pace: PlaybackPace = .instant
     /// Seconds between samples; `nil` uses the trace's `intervalSeconds`.
@@ -35,8 +35,8 @@ public struct ReplayOptions: Sendable {
     public init() {}
 }
 
-/// Why a replay stopped with an error.
-public enum ReplayError: Error, Sendable, CustomStringConvertible {
+/// Why a playback stopped with an error.
+public enum PlaybackError: Error, Sendable, CustomStringConvertible {
     /// Writing the fixes or the SVG failed.
     case output(OutputError)
     /// The `--exec` command failed for a fix; playback stops there.
@@ -67,9 +67,9 @@ public enum ReplayError: Error, Sendable, CustomStringConvertible {
 ///
 /// Output is closed properly however the run ends: on Ctrl-C (task cancellation) the document is completed
 /// with the fixes delivered so far and committed; on an error it is completed too, then the error thrown.
-public final class ReplaySession {
+public final class PlaybackSession {
     private let playback: Playback
-    private let options: ReplayOptions
+    private let options: PlaybackOptions
     private let clock: any PlaybackClock
     /// The encoding context: start date, names, grid.
     public let context: FixEncodingContext
@@ -83,7 +83,7 @@ public final class ReplaySession {
     ///
     /// - Throws: ``TimelineError`` when the trace's motion cannot be resolved.
     public init(
-        trace: Trace, options: ReplayOptions, startDate: Date, clock: any PlaybackClock = SystemPlaybackClock(),
+        trace: Trace, options: PlaybackOptions, startDate: Date, clock: any PlaybackClock = SystemPlaybackClock(),
         progressSink: (@Sendable (String) -> Void)? = nil
     ) throws(TimelineError) {
         let playback = try Playback(trace: trace, seed: options.seed)
@@ -106,11 +106,11 @@ public final class ReplaySession {
     /// Plays the trace to its end (or until the task is cancelled), calling `consumer` for each delivered fix
     /// after it has been written and its command run, then writes the SVG with `mapLabels()`.
     ///
-    /// - Throws: ``ReplayError`` when output, the command or the consumer fails; output is still closed.
+    /// - Throws: ``PlaybackError`` when output, the command or the consumer fails; output is still closed.
     public func run(
         consumer: ((LocationFix) async throws -> Void)? = nil,
         mapLabels: () -> [MapLabel] = { [] }
-    ) async throws(ReplayError) -> ReplayOutcome {
+    ) async throws(PlaybackError) -> PlaybackOutcome {
         let writer: FixWriter?
         do {
             writer = try makeWriter()
@@ -120,9 +120,9 @@ public final class ReplaySession {
         let sampler = FixSampler(
             playback: playback, interval: options.interval ?? playback.trace.intervalSeconds, limit: options.limit,
             distanceFilter: DistanceFilter(minimumDistance: options.distanceFilter))
-        var replayer = Replayer(sampler: sampler, pace: options.pace, clock: clock)
-        var failure: ReplayError?
-        var outcome: ReplayOutcome
+        var player = TracePlayer(sampler: sampler, pace: options.pace, clock: clock)
+        var failure: PlaybackError?
+        var outcome: PlaybackOutcome
         do {
             let deliver = { (fix: LocationFix) throws in
                 try writer?.write(fix)
@@ -131,18 +131,18 @@ public final class ReplaySession {
                 self.progress?.update(fix)
             }
             if let consumer {
-                outcome = try await replayer.run { fix in
+                outcome = try await player.run { fix in
                     try deliver(fix)
                     try await consumer(fix)
                 }
             } else if options.pace == .instant {
-                outcome = try replayer.runInstantly(deliver)
+                outcome = try player.runInstantly(deliver)
             } else {
-                outcome = try await replayer.run(deliver)
+                outcome = try await player.run(deliver)
             }
         } catch {
-            failure = Self.replayError(from: error)
-            outcome = ReplayOutcome(
+            failure = Self.playbackError(from: error)
+            outcome = PlaybackOutcome(
                 deliveredCount: 0, sampledCount: 0, lastFixTime: nil, elapsedSeconds: 0, lateness: nil,
                 wasInterrupted: false)
         }
@@ -169,7 +169,7 @@ public final class ReplaySession {
             flushesEachFix: flushesEachFix && options.outputPath == nil)
     }
 
-    private func execute(_ template: CommandTemplate, for fix: LocationFix) throws(ReplayError) {
+    private func execute(_ template: CommandTemplate, for fix: LocationFix) throws(PlaybackError) {
         let command = template.command(for: fix, context: context)
         let termination: CommandRunner.Termination
         do {
@@ -193,9 +193,9 @@ public final class ReplaySession {
         try file.commit()
     }
 
-    private static func replayError(from error: any Error) -> ReplayError {
+    private static func playbackError(from error: any Error) -> PlaybackError {
         switch error {
-        case let error as ReplayError: error
+        case let error as PlaybackError: error
         case let error as OutputError: .output(error)
         default: .consumer(error)
         }
