@@ -22,7 +22,8 @@ import FoundationNetworking
 
     @Test(arguments: ContractMode.selected)
     func theClientGetsTheHourlyReadingsOfTheRangeItAsksFor(in mode: ContractMode) async throws {
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             let client = client(baseURL, session)
             let six = try await client.airPollutionHistory(
                 at: Self.seoul, from: Self.morning, to: Self.morning.addingTimeInterval(6 * 3600))
@@ -44,7 +45,8 @@ import FoundationNetworking
     func aRangeBeforeTheArchiveBeginsIsNoReadingsAndOneAfterTheRecordingIsNoAnswer(in mode: ContractMode)
         async throws
     {
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             let client = client(baseURL, session)
             let early = try await client.airPollutionHistory(
                 at: Self.seoul, from: Date(timeIntervalSince1970: 1_577_836_800),

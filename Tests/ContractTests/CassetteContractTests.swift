@@ -44,7 +44,8 @@ import FoundationNetworking
             Issue.record("\(contract.label): the client has no call for \(contract.request.path)")
             return
         }
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             let client = contractClient(for: contract, baseURL: baseURL, session: session)
             for (position, expectation) in contract.steps.enumerated() {
                 let outcome = await call.perform(with: client)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WeatherClient
 
@@ -14,7 +15,8 @@ import WeatherClient
     private func timedCurrentWeather(city: String, timeout: Duration) async throws -> (
         error: WeatherError?, waited: Duration
     ) {
-        try await withContractServer { (baseURL: URL) async throws -> (WeatherError?, Duration) in
+        try await withMock(try .contract, mode: .binary) { mock async throws -> (WeatherError?, Duration) in
+            let baseURL = try mock.baseURL
             let client = OpenWeatherClient(apiKey: "", baseURL: baseURL, timeout: timeout)
             let started = ContinuousClock.now
             do throws(WeatherError) {
@@ -33,7 +35,8 @@ import WeatherClient
     }
 
     @Test func invalidKeyIsUnauthorizedWithTheAPIsMessage() async throws {
-        try await withContractServer { baseURL in
+        try await withMock(try .contract, mode: .binary) { mock in
+            let baseURL = try mock.baseURL
             let client = OpenWeatherClient(apiKey: "invalid", baseURL: baseURL)
             await #expect(
                 throws: WeatherError.unauthorized(

@@ -31,8 +31,8 @@ import WeatherClient
         )
         let expected = try #require(campus.steps.first)
 
-        try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
-            let result = try await service(at: server.baseURL, clock: RecordingClock(), location: .denied)
+        try await withMock(.replay(PackageLayout.bundledCassettes), mode: .binary) { server in
+            let result = try await service(at: try server.baseURL, clock: RecordingClock(), location: .denied)
                 .currentWeather()
 
             #expect(result.origin == .defaultLocation(.denied))
@@ -50,11 +50,12 @@ import WeatherClient
     /// The seed app's flow against the real server: location denied → the campus → its district from
     /// Kakao Local ("서울 문래동3가") above the campus's weather.
     @Test func deniedLocationIsNamedAfterTheCampusDistrictByKakao() async throws {
-        try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
+        try await withMock(.replay(PackageLayout.bundledCassettes), mode: .binary) { server in
             let kakao = KakaoLocalClient(
-                apiKey: "c0de0000c0de0000c0de0000c0de0000", baseURL: server.baseURL, environment: [:])
+                apiKey: "c0de0000c0de0000c0de0000c0de0000", baseURL: try server.baseURL, environment: [:])
             let result = try await WeatherService(
-                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL), locationSource: FixedLocation.denied,
+                client: OpenWeatherClient(apiKey: "", baseURL: try server.baseURL),
+                locationSource: FixedLocation.denied,
                 clock: RecordingClock(), retryPolicy: deterministicRetry, configuration: contractServiceConfiguration,
                 placeNamer: kakao
             ).currentWeather()
@@ -70,10 +71,10 @@ import WeatherClient
     /// Kakao refusing the request (no key: the 401 of the missing header) hides nothing: the weather is
     /// shown under the weather's own name, and the refusal, with the server's message, is in the result.
     @Test func kakaoRefusingTheKeyStillShowsTheWeatherAndSurfacesTheRefusal() async throws {
-        try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
-            let kakao = KakaoLocalClient(apiKey: "", baseURL: server.baseURL, environment: [:])
+        try await withMock(.replay(PackageLayout.bundledCassettes), mode: .binary) { server in
+            let kakao = KakaoLocalClient(apiKey: "", baseURL: try server.baseURL, environment: [:])
             let result = try await WeatherService(
-                client: OpenWeatherClient(apiKey: "", baseURL: server.baseURL),
+                client: OpenWeatherClient(apiKey: "", baseURL: try server.baseURL),
                 locationSource: FixedLocation.at(Self.seoul),
                 clock: RecordingClock(), retryPolicy: deterministicRetry, configuration: contractServiceConfiguration,
                 placeNamer: kakao
@@ -100,8 +101,8 @@ import WeatherClient
         )
         let clock = RecordingClock()
 
-        let result = try await withMockServer(cassettes: directory.url) { server in
-            try await service(at: server.baseURL, clock: clock).currentWeather()
+        let result = try await withMock(.replay(directory.url), mode: .binary) { server in
+            try await service(at: try server.baseURL, clock: clock).currentWeather()
         }
 
         #expect(result.attempts == 2)
@@ -123,8 +124,8 @@ import WeatherClient
         )
         let clock = RecordingClock()
 
-        let result = try await withMockServer(cassettes: directory.url) { server in
-            try await service(at: server.baseURL, clock: clock).currentWeather()
+        let result = try await withMock(.replay(directory.url), mode: .binary) { server in
+            try await service(at: try server.baseURL, clock: clock).currentWeather()
         }
 
         #expect(result.attempts == 2)
@@ -133,8 +134,8 @@ import WeatherClient
 
     @Test func serverGoneAfterASuccessGivesTheLastWeatherMarkedStaleWithItsAge() async throws {
         let clock = RecordingClock()
-        let (live, stale) = try await withMockServer(cassettes: PackageLayout.bundledCassettes) { server in
-            let service = service(at: server.baseURL, clock: clock, timeout: .seconds(5))
+        let (live, stale) = try await withMock(.replay(PackageLayout.bundledCassettes), mode: .binary) { server in
+            let service = service(at: try server.baseURL, clock: clock, timeout: .seconds(5))
             let live = try await service.currentWeather()
             await server.stop()
             clock.advance(by: .seconds(90))
@@ -166,8 +167,8 @@ import WeatherClient
             ])
         )
 
-        try await withMockServer(cassettes: directory.url) { server in
-            let service = service(at: server.baseURL, clock: RecordingClock())
+        try await withMock(.replay(directory.url), mode: .binary) { server in
+            let service = service(at: try server.baseURL, clock: RecordingClock())
             let good = try await service.currentWeather()
 
             let error = await #expect(throws: WeatherError.self) { try await service.currentWeather() }

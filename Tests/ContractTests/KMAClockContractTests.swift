@@ -115,14 +115,13 @@ import FoundationNetworking
         _ mode: ContractMode, clock: Date, serviceKey: String = contractKMAServiceKey,
         _ body: (KMAForecastClient) async throws -> Void
     ) async throws {
-        try await contractCaseLimit.run {
-            try await withReplaySession(mode, cassettes: PackageLayout.bundledCassettes, clock: clock) {
-                baseURL, session in
-                let client = KMAForecastClient(
-                    serviceKey: serviceKey, baseURL: baseURL, transport: URLSessionTransport(session: session),
-                    environment: [:], now: { clock })
-                try await body(client)
-            }
+        let setup = MockSetup.replay(PackageLayout.bundledCassettes, clock: clock).limited(by: contractCaseLimit)
+        try await withMock(setup, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
+            let client = KMAForecastClient(
+                serviceKey: serviceKey, baseURL: baseURL, transport: URLSessionTransport(session: session),
+                environment: [:], now: { clock })
+            try await body(client)
         }
     }
 }

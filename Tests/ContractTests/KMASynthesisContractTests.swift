@@ -36,20 +36,19 @@ import FoundationNetworking
     static func withBackend<T>(
         _ mode: ContractMode, synthesize: Bool, _ body: (URL, URLSession) async throws -> T
     ) async throws -> T {
-        try await contractCaseLimit.run {
-            try await withReplaySession(
-                mode, cassettes: PackageLayout.bundledCassettes, clock: clock,
-                synthesis: synthesize ? Synthesis(scenario: "climatology", seed: 7) : nil
-            ) { base, session in
-                if synthesize {
-                    let target = kma("getUltraSrtNcst", "base_date=20260906&base_time=0500&\(places[0].cell)")
-                    var request = URLRequest(
-                        url: try #require(URL(string: base.absoluteString.trimmingSuffix("/") + target)))
-                    request.timeoutInterval = 300
-                    _ = try await session.data(for: request)
-                }
-                return try await body(base, session)
+        let setup = MockSetup.replay(
+            PackageLayout.bundledCassettes, clock: clock,
+            synthesis: synthesize ? Synthesis(scenario: "climatology", seed: 7) : nil)
+        return try await withMock(setup.limited(by: contractCaseLimit), mode: mode) { mock in
+            let (base, session) = (try mock.baseURL, try mock.session)
+            if synthesize {
+                let target = kma("getUltraSrtNcst", "base_date=20260906&base_time=0500&\(places[0].cell)")
+                var request = URLRequest(
+                    url: try #require(URL(string: base.absoluteString.trimmingSuffix("/") + target)))
+                request.timeoutInterval = 300
+                _ = try await session.data(for: request)
             }
+            return try await body(base, session)
         }
     }
 
@@ -130,7 +129,7 @@ import FoundationNetworking
         }
         #expect(bodies.count == 16)
         #expect(Set(bodies).count == 16)
-        let reference = try await Self.withBackend(.inProcessServer, synthesize: true) { base, session in
+        let reference = try await Self.withBackend(.inProcess, synthesize: true) { base, session in
             try await Self.get(
                 Self.kma(
                     "getVilageFcst",

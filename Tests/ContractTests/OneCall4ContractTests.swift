@@ -23,7 +23,8 @@ import FoundationNetworking
 
     @Test(arguments: ContractMode.selected)
     func aPagedWalkCoversTheFortyEightForecastHoursThenStops(in mode: ContractMode) async throws {
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             let client = client(baseURL, session)
             var pages: [OneCall4Page<OneCall4Interval>] = []
             for try await page in client.oneCall4Pages(.hours, at: Self.seoul) { pages.append(page) }
@@ -47,7 +48,8 @@ import FoundationNetworking
 
     @Test(arguments: ContractMode.selected)
     func historyBeforeNowIsReachedThroughPrevAndHasNoPop(in mode: ContractMode) async throws {
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             let client = client(baseURL, session)
             let now = try await client.oneCall4Timeline(.hours, at: Self.seoul)
             let earlier = try #require(try await client.previousPage(before: now))
@@ -64,7 +66,8 @@ import FoundationNetworking
 
     @Test(arguments: ContractMode.selected)
     func alertIdsOnTheRecordsResolveToTheirDetailInEitherShape(in mode: ContractMode) async throws {
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             let client = client(baseURL, session)
             // Seoul's cold wave begins within the 48 forecast hours; its detail has the live shape.
             var seoulIDs: Set<String> = []
@@ -90,7 +93,8 @@ import FoundationNetworking
 
     @Test(arguments: ContractMode.selected)
     func theSubscriptionWallsAreTypedErrorsCarryingTheServersText(in mode: ContractMode) async throws {
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             do {
                 _ = try await client(baseURL, session, key: "onecall3-only").oneCall4Current(at: Self.seoul)
                 Issue.record("a key without One Call 4.0 got an answer")

@@ -29,9 +29,10 @@ import FoundationNetworking
     // One server per mode for every combination: a server per combination would start dozens of
     // processes in a full run on a shared machine.
     /// Excluded blocks are absent and every other block is exactly as in the full answer.
-    @Test(arguments: ContractMode.allCases)
+    @Test(arguments: ContractMode.products)
     func excludedBlocksAreAbsentAndTheRestUnchanged(in mode: ContractMode) async throws {
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             let full = try await client(baseURL, session).oneCall(at: Self.seoul)
             for block in OneCallBlock.allCases {
                 #expect(full.block(block) != nil, "the bundled Seoul answer has every block, \(block) too")
@@ -51,9 +52,10 @@ import FoundationNetworking
         }
     }
 
-    @Test(arguments: ContractMode.allCases)
+    @Test(arguments: ContractMode.products)
     func standardMetricAndImperialOfOneAnswerAreTheSameWeather(in mode: ContractMode) async throws {
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             var answers: [Units: OneCall] = [:]
             for units in Units.allCases {
                 answers[units] = try await client(baseURL, session, units: units).oneCall(at: Self.seoul)
@@ -91,10 +93,11 @@ import FoundationNetworking
         }
     }
 
-    @Test(arguments: ContractMode.allCases)
+    @Test(arguments: ContractMode.products)
     func timeMachineAndDaySummaryAgreeAcrossUnitSystems(in mode: ContractMode) async throws {
         let day = try #require(CalendarDate("2022-12-05"))
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             let time = Date(timeIntervalSince1970: 1_670_206_443)
             let standardHistory = try await client(baseURL, session, units: .standard).historicalWeather(
                 at: Self.seoul, time: time)
@@ -136,10 +139,11 @@ import FoundationNetworking
         }
     }
 
-    @Test(arguments: ContractMode.allCases)
+    @Test(arguments: ContractMode.products)
     func aKeyWithoutASubscriptionGetsTheAPIsOwnMessageOnEveryPath(in mode: ContractMode) async throws {
         let day = try #require(CalendarDate("2022-12-05"))
-        try await withContractSession(mode) { baseURL, session in
+        try await withMock(try .contract, mode: mode) { mock in
+            let (baseURL, session) = (try mock.baseURL, try mock.session)
             let client = client(baseURL, session, apiKey: "no-onecall-subscription")
             let paths: [(String, () async throws(WeatherError) -> Void)] = [
                 ("onecall", { () async throws(WeatherError) in _ = try await client.oneCall(at: Self.seoul) }),

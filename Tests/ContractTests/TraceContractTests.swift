@@ -1,5 +1,5 @@
 import Foundation
-import LocationReplay
+import LocationPlayback
 import LocationSimulator
 import TestSupport
 import Testing
@@ -25,7 +25,9 @@ import WeatherClient
         )
         try #require(fixes.count > 100, "a 290 km drive filtered at 1.5 km delivers well over 100 fixes")
 
-        let reports = try await withUnboundedContractServer { baseURL in
+        let reports = try await withMock(.contractUnbounded, mode: .binary) { mock in
+
+            let baseURL = try mock.baseURL
             let driver = WeatherDriver(
                 client: OpenWeatherClient(apiKey: "", baseURL: baseURL),
                 clock: RecordingClock(),

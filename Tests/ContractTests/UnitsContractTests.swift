@@ -15,7 +15,9 @@ import WeatherClient
         let expectedCelsius = try #require(expected.celsius)
         let expectedFahrenheit = expectedCelsius * 9 / 5 + 32
 
-        try await withContractServer { baseURL in
+        try await withMock(try .contract, mode: .binary) { mock in
+
+            let baseURL = try mock.baseURL
             for units in [Units.standard, .metric, .imperial] {
                 let client = OpenWeatherClient(apiKey: "", baseURL: baseURL, units: units)
                 let weather = try await client.currentWeather(city: "Seoul")

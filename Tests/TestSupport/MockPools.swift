@@ -120,7 +120,7 @@ package final class MockPools: Sendable {
     /// The pool whose backends serve `setup` in `mode` as a fresh start would: `setup` is a replay of
     /// these cassettes asking for nothing else.
     func pool(for mode: MockMode, serving setup: MockSetup) -> MockPool? {
-        guard case .product(let product) = setup.kind, product.isPlain(over: cassettes) else { return nil }
+        guard case .product(let product) = setup.kind, product.isPlain(over: cassettes, in: mode) else { return nil }
         return pools[mode]
     }
 

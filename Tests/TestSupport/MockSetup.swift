@@ -43,11 +43,16 @@ package struct MockSetup: Sendable {
         var launcher: [String]
         var running: URL?
 
-        /// Whether a backend from a pool over `directory` serves this setup as well as a fresh one: it
-        /// asks for nothing but the cassettes.
-        func isPlain(over directory: URL) -> Bool {
-            cassettes == directory && clock == nil && synthesis == nil && arguments.isEmpty && environment.isEmpty
-                && currentDirectory == nil && launcher.isEmpty && running == nil
+        /// Whether a backend from a pool over `directory` serves this setup in `mode` as well as a fresh
+        /// one: it asks for nothing but the cassettes (a running server counts only in `.binary`).
+        func isPlain(over directory: URL, in mode: MockMode) -> Bool {
+            cassettes == directory && clock == nil && synthesis == nil && !hasCommandLine
+                && (running == nil || mode != .binary)
+        }
+
+        /// Whether the setup says how to start `mockweather serve` (what only `.binary` does).
+        var hasCommandLine: Bool {
+            !arguments.isEmpty || !environment.isEmpty || currentDirectory != nil || !launcher.isEmpty
         }
     }
 
@@ -102,9 +107,13 @@ package struct MockSetup: Sendable {
     ///   - currentDirectory: `.binary` only: where the child starts.
     ///   - launcher: `.binary` only: a command the binary is run through (its path and arguments
     ///     follow), such as a shell that changes the signals it inherits.
-    ///   - running: `.binary` only: a server the test did not start (a CI job's service), used as it is
-    ///     and never stopped; its sequences are rewound once, before its first use in this test run (the
-    ///     cases share it, so a rewind per case would break another case's sequence).
+    ///   - running: a server the test did not start (a CI job's service), which `.binary` uses as it is
+    ///     and never stops (the in-process modes start their own); its sequences are rewound once,
+    ///     before its first use in this test run (the cases share it, so a rewind per case would break
+    ///     another case's sequence).
+    ///
+    /// In `.inProcess` and `.urlProtocol`, `arguments`, `environment`, `currentDirectory` or `launcher`
+    /// is ``HarnessError/notInMode(_:_:)``: they would be ignored.
     package static func replay(
         _ cassettes: URL?, clock: Date? = nil, synthesis: Synthesis? = nil, arguments: [String] = [],
         environment: [String: String] = [:], currentDirectory: URL? = nil, launcher: [String] = [],

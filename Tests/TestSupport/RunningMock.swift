@@ -109,6 +109,9 @@ final class RunningMock: Sendable {
         options.clock = product.clock
         options.synthesis = product.synthesis
         let cassettes = product.cassettes.map(CassetteSet.directory) ?? .bundled
+        if mode != .binary, product.hasCommandLine {
+            throw HarnessError.notInMode("mockweather serve command line (arguments, environment, launcher)", mode)
+        }
         switch mode {
         case .inProcess:
             return RunningMock(mode, .inProcess(try InProcessMockWeather.start(cassettes, options: options)))

@@ -8,21 +8,22 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Where a contract case's requests are answered: the harness's three product modes. The expect
-/// blocks and the checks are the same in every mode, so the three must agree on every cassette.
-typealias ContractMode = ReplayMode
+/// Where a contract case's requests are answered: the harness's three product modes (`.binary`,
+/// `.inProcess`, `.urlProtocol`). The expect blocks and the checks are the same in every mode, so the
+/// three must agree on every cassette.
+typealias ContractMode = MockMode
 
-extension ReplayMode: CustomTestStringConvertible {
+extension MockMode: CustomTestStringConvertible {
     package var testDescription: String { rawValue }
 
-    /// The modes to run: all, or those `MOCKWEATHER_CONTRACT_MODES` names (`serve,in-process,urlprotocol`),
-    /// so `Scripts/contract.sh --modes` can run one.
-    static var selected: [ReplayMode] {
+    /// The modes to run: the products, or those `MOCKWEATHER_CONTRACT_MODES` names
+    /// (`serve,in-process,urlprotocol`), so `Scripts/contract.sh --modes` can run one.
+    static var selected: [MockMode] {
         guard let names = ProcessInfo.processInfo.environment["MOCKWEATHER_CONTRACT_MODES"], !names.isEmpty else {
-            return allCases
+            return products
         }
         let wanted = Set(names.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        return allCases.filter { wanted.contains($0.shortName) }
+        return products.filter { wanted.contains($0.shortName) }
     }
 }
 
@@ -72,40 +73,36 @@ enum ContractConcurrency {
     }()
 }
 
-/// Runs `body` with the base URL and the session a contract case's client uses in `mode`, over the
-/// bundled cassettes: from the suite's pool when it has ``PooledContractSessions``, else started for
-/// this case and stopped afterwards. At most ``contractCaseLimit`` cases are inside at once.
-///
-/// Each case has a session of its own: URLSession quietly retries a request whose reused connection
-/// dies, which would hide a `reset` fault; on a fresh connection the client sees it as an app would.
-func withContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) async throws -> T) async throws -> T {
-    _ = try ContractConcurrency.configured.get()
-    return try await contractCaseLimit.run { try await withUnboundedContractSession(mode, body) }
-}
+extension MockSetup {
+    /// The bundled cassettes as a contract case replays them, at most ``contractCaseLimit`` cases at
+    /// once: in `.binary` mode the server `MOCKWEATHER_SERVER_URL` names when it is set
+    /// (`Scripts/contract.sh --server URL`, a CI job's service), else a fresh `mockweather serve`; in a
+    /// suite with ``PooledContractSessions``, a backend its pool keeps.
+    ///
+    /// - Throws: ``ContractConcurrency/Invalid`` when `MOCKWEATHER_CONTRACT_CONCURRENCY` is no count.
+    static var contract: MockSetup {
+        get throws {
+            _ = try ContractConcurrency.configured.get()
+            return contractUnbounded.limited(by: contractCaseLimit)
+        }
+    }
 
-private func withUnboundedContractSession<T>(_ mode: ContractMode, _ body: (URL, URLSession) async throws -> T)
-    async throws -> T
-{
-    if let external = ExternalServer.configured, mode == .serve {
-        try await ExternalServer.sequencesReset.value
-        return try await withReplaySession(
-            mode, cassettes: PackageLayout.bundledCassettes, running: external.baseURL, body)
+    /// ``contract`` without taking a slot of ``contractCaseLimit``: for a single long case that must not
+    /// wait behind all the others.
+    static var contractUnbounded: MockSetup {
+        .replay(PackageLayout.bundledCassettes, running: ExternalServer.configured?.baseURL)
     }
-    if let pools = ReplaySessionPools.current {
-        return try await pools.pool(for: mode).withSession(body)
-    }
-    return try await withReplaySession(mode, cassettes: PackageLayout.bundledCassettes, body)
 }
 
 /// The suite's serve, in-process and URLProtocol cases reuse backends over the bundled cassettes
-/// (``ReplaySessionPool``: each case has one to itself, rewound before the next case gets it) instead of
-/// starting one each. Every suite with the trait shares the same pools (``ReplaySessionPools/sharing(cassettes:_:)``),
-/// and every backend is stopped once the last such suite is done.
+/// (``MockPool``: each case has one to itself, rewound before the next case gets it) instead of starting
+/// one each. Every suite with the trait shares the same pools (``MockPools/sharing(cassettes:_:)``), and
+/// every backend is stopped once the last such suite is done.
 struct PooledContractSessions: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await ReplaySessionPools.sharing(cassettes: PackageLayout.bundledCassettes) { try await function() }
+        try await MockPools.sharing(cassettes: PackageLayout.bundledCassettes) { try await function() }
     }
 }
 
