@@ -16,7 +16,7 @@ import Testing
     ]
 
     /// The mock's handler (the router mode's stack) on a real server on port 0, stopped after `body`.
-    private func withServer(
+    private func withLiveStack(
         journalCapacity: Int = 1_000, _ body: (Int, MockClient, MockClient) async throws -> Void
     ) async throws {
         var options = ServeOptions(cassetteDirectory: URL(fileURLWithPath: "/nonexistent"), providers: Providers.all)
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func eachRequestArrivesAsAnEventOnceAnswered() async throws {
-        try await withServer { port, _, _ in
+        try await withLiveStack { port, _, _ in
             let stream = try RawHTTPStream(port: port, target: "/__admin/events")
             let head = try await offTheCooperativePool { try stream.read(until: "retry: 1000") }
             #expect(head.hasPrefix("HTTP/1.1 200 OK"))
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func entriesAfterSinceOrTheLastEventIDAreSentFirst() async throws {
-        try await withServer { port, _, _ in
+        try await withLiveStack { port, _, _ in
             for city in ["seoul", "busan", "seoul"] {
                 _ = try await offTheCooperativePool { try RawHTTPClient(port: port).get("/data/2.5/weather?q=\(city)") }
             }
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func clientResumingFromAnEarlierRunOfTheMockIsToldToStartOver() async throws {
-        try await withServer { port, _, _ in
+        try await withLiveStack { port, _, _ in
             _ = try await offTheCooperativePool { try RawHTTPClient(port: port).get("/data/2.5/weather?q=seoul") }
             let stream = try RawHTTPStream(port: port, target: "/__admin/events", headers: ["Last-Event-ID: 500"])
             let received = try await offTheCooperativePool { try stream.read(until: "id: 1\n") }
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func entriesTheRingNoLongerHoldsAreReportedAsMissed() async throws {
-        try await withServer(journalCapacity: 2) { port, _, _ in
+        try await withLiveStack(journalCapacity: 2) { port, _, _ in
             for _ in 0..<4 {
                 _ = try await offTheCooperativePool { try RawHTTPClient(port: port).get("/data/2.5/weather?q=seoul") }
             }
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func resetReloadAndRouteAreAnnounced() async throws {
-        try await withServer { port, _, _ in
+        try await withLiveStack { port, _, _ in
             let stream = try RawHTTPStream(port: port, target: "/__admin/events")
             try await offTheCooperativePool { try stream.read(until: "retry: 1000") }
             let reset = try RawHTTPStream(port: port, method: "POST", target: "/__admin/reset")

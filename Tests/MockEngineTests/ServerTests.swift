@@ -22,7 +22,7 @@ import Testing
             query: #"{"q": "drip"}"#, body: #"{"name":"drip"}"#,
             extra: #", "fault": {"kind": "drip", "bytesPerSecond": 4000}"#))
 
-    private func withServer(_ body: (Int, MockClient) async throws -> Void) async throws {
+    private func withFaultCassettes(_ body: (Int, MockClient) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         try directory.write("faults.json", Self.faults)
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aMatchedRequestIsServedOverHTTP() async throws {
-        try await withServer { port, _ in
+        try await withFaultCassettes { port, _ in
             let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=ok")
             #expect(exchange.head.hasPrefix("HTTP/1.1 200 OK"))
             #expect(exchange.body == #"{"name":"Seoul","cod":200}"#)
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func resetIsSeenAsAConnectionReset() async throws {
-        try await withServer { port, _ in
+        try await withFaultCassettes { port, _ in
             let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=reset")
             #expect(exchange.ending == .reset)
             #expect(exchange.bytes.isEmpty)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func emptyIsSeenAsACloseWithoutAnyByte() async throws {
-        try await withServer { port, _ in
+        try await withFaultCassettes { port, _ in
             let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=empty")
             #expect(exchange.ending == .closed)
             #expect(exchange.bytes.isEmpty)
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func truncateSendsTheWholeHeadThenPartOfTheBody() async throws {
-        try await withServer { port, _ in
+        try await withFaultCassettes { port, _ in
             let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=truncate")
             #expect(exchange.ending == .closed)
             #expect(exchange.head.hasPrefix("HTTP/1.1 200 OK"))
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func truncateWithoutContentLengthEndsTheShortBodyWithTheClose() async throws {
-        try await withServer { port, _ in
+        try await withFaultCassettes { port, _ in
             let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=truncate-unframed")
             #expect(exchange.ending == .closed)
             #expect(!exchange.head.lowercased().contains("content-length"))
@@ -75,14 +75,14 @@ import Testing
     }
 
     @Test func dripStillDeliversTheWholeResponse() async throws {
-        try await withServer { port, _ in
+        try await withFaultCassettes { port, _ in
             let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=drip")
             #expect(exchange.body == #"{"name":"drip"}"#)
         }
     }
 
     @Test func hangNeverAnswersSoTheClientTimesOut() async throws {
-        try await withServer { port, _ in
+        try await withFaultCassettes { port, _ in
             let exchange = try await RawHTTPClient(port: port, readTimeoutMilliseconds: 300).exchange(
                 "/data/2.5/weather?q=hang")
             #expect(exchange.ending == .timedOut)
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func unmatchedRequestsAre501OverTheWireAndCountedInTheSummary() async throws {
-        try await withServer { port, server in
+        try await withFaultCassettes { port, server in
             let exchange = try await RawHTTPClient(port: port).exchange("/data/2.5/weather?q=busan&appid=key")
             #expect(exchange.head.hasPrefix("HTTP/1.1 501"))
             #expect(exchange.head.contains("X-Mockweather-Unmatched: 1"))
