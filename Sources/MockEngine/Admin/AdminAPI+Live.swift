@@ -1,7 +1,7 @@
 import Basics
 import HTTPServer
 
-/// The admin endpoints the dashboard follows a run with: the event stream and the replayed route.
+/// The admin endpoints the dashboard follows a run with: the event stream and the announced route.
 extension AdminAPI {
     /// `GET /__admin/events`: entries after `?since=SEQ` or the `Last-Event-ID` a reconnecting
     /// `EventSource` sends (the later of the two: a reconnect repeats the first URL), then live.
@@ -29,9 +29,9 @@ extension AdminAPI {
         case "GET":
             return .respond(json(200, .object([("route", self.route.route?.json ?? .null)])))
         case "PUT":
-            let announced: ReplayRoute
+            let announced: AnnouncedRoute
             do {
-                announced = try ReplayRoute(body: request.body, timestampMilliseconds: Timestamp.nowMilliseconds())
+                announced = try AnnouncedRoute(body: request.body, timestampMilliseconds: Timestamp.nowMilliseconds())
             } catch {
                 return .respond(json(400, .object([("error", .string(error.description))])))
             }

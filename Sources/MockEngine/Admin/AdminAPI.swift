@@ -8,7 +8,7 @@ import Foundation
 #endif
 
 /// The admin API under `/__admin/` (docs/ARCHITECTURE.md#serving), for loopback clients only: health,
-/// cassettes, the request journal, reset and reload, the live event stream, the replayed route and the
+/// cassettes, the request journal, reset and reload, the live event stream, the announced route and the
 /// mock clock, and the dashboard page that shows them all (`GET /__admin/`).
 package struct AdminAPI: Sendable {
     static let prefix = "/__admin"

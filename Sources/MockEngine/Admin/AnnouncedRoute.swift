@@ -1,12 +1,12 @@
 import Basics
 import Locking
 
-/// The route of the trace being replayed against the mock, as `replay-location --weather` announces it
+/// The route of the trace being played against the mock, as `replay-location --weather` announces it
 /// (`PUT /__admin/route`), so the dashboard's map can draw the road ahead as well as the requests made.
 ///
 /// The body names the trace and lists its waypoints in order:
 /// `{"name": "Seoul to Daegu", "points": [{"lat": 37.566, "lon": 126.978, "name": "Seoul City Hall"}, …]}`.
-package struct ReplayRoute: Sendable, Equatable {
+package struct AnnouncedRoute: Sendable, Equatable {
     struct Point: Sendable, Equatable {
         var latitude: Double
         var longitude: Double
@@ -121,9 +121,9 @@ package struct RouteError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// The route being shown, if any: set by `PUT /__admin/route`, cleared by `DELETE` or a reset.
 package final class RouteBoard: Sendable {
-    private let current = Locked<ReplayRoute?>(nil)
+    private let current = Locked<AnnouncedRoute?>(nil)
 
-    var route: ReplayRoute? {
+    var route: AnnouncedRoute? {
         get { current.withLock { $0 } }
         set { current.withLock { $0 = newValue } }
     }
