@@ -1,6 +1,5 @@
-import Basics
+package import Basics
 import HTTPServer
-import MockEngine
 
 /// Reads a HAR archive with the project's strict JSON parser, so every problem names its field by JSON
 /// path and its line and column.
@@ -10,8 +9,9 @@ import MockEngine
 /// is checked: `log.entries[]`, each entry's `startedDateTime`, `request.method`/`url`/`headers`, and
 /// the response's `status`, `headers` and `content`. A problem with the archive as a whole throws; a
 /// problem inside one entry is reported against that entry and the others are still read.
-struct HARReader {
-    let file: String
+package struct HARReader {
+    /// The archive's file name as given, for problems.
+    package let file: String
     private let lineMap: LineMap
     private(set) var problems: [HARProblem] = []
     private var currentEntry: Int?
@@ -22,7 +22,7 @@ struct HARReader {
     }
 
     /// The archive and the problems of the entries that could not be read (left out of it).
-    static func read(_ bytes: [UInt8], file: String) throws(HARReadError) -> (
+    package static func read(_ bytes: [UInt8], file: String) throws(HARReadError) -> (
         archive: HARArchive, problems: [HARProblem]
     ) {
         var reader = HARReader(file: file, bytes: bytes)
@@ -265,7 +265,9 @@ struct HARReader {
 
 extension HARArchive {
     /// A problem found after reading (while decoding a body, say), with its line and column.
-    func problem(file: String, entry: HAREntry, at path: JSONPath, offset: Int, _ message: String) -> HARProblem {
+    package func problem(file: String, entry: HAREntry, at path: JSONPath, offset: Int, _ message: String)
+        -> HARProblem
+    {
         HARProblem(
             entry: entry.index,
             at: SourceProblemLocation(file: file, path: path.description, position: lineMap.position(ofOffset: offset)),

@@ -1,4 +1,4 @@
-import MockEngine
+package import MockEngine
 /// What `mockweather import` did (or, with `--dry-run`, would do): one row per cassette and per skipped
 /// entry, the problems behind the skips, and the entries left alone because of their host.
 package struct HARImportReport: Sendable, CustomStringConvertible {

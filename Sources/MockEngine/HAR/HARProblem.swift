@@ -1,5 +1,4 @@
-import Basics
-import MockEngine
+package import Basics
 
 /// Something in a HAR archive that mockweather cannot import, and where: the archive's file, the entry
 /// (its index in `log.entries`), the field as a JSON path, and its line and column.
@@ -24,7 +23,7 @@ package struct HARProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A problem of entry `entry` (nil: the archive as a whole) at `location`, whose file is the archive's.
-    init(entry: Int?, at location: SourceProblemLocation, message: String) {
+    package init(entry: Int?, at location: SourceProblemLocation, message: String) {
         (file, jsonPath, line, column) = (location.file, location.path, location.line, location.column)
         self.entry = entry
         self.message = message
@@ -44,8 +43,14 @@ package struct HARProblem: Sendable, Hashable, CustomStringConvertible {
 package struct HARReadError: Error, Sendable, CustomStringConvertible {
     /// Every problem found at the archive level (at least one).
     package var problems: [HARProblem]
-    /// True when the archive was read but goes past the import's ``HARImportBudget``.
+    /// True when the archive was read but goes past the import's `HARImportBudget`.
     package var isOverBudget = false
+
+    /// An error for `problems`; `isOverBudget` when the import's budget is why.
+    package init(problems: [HARProblem], isOverBudget: Bool = false) {
+        self.problems = problems
+        self.isOverBudget = isOverBudget
+    }
 
     /// One problem per line.
     package var description: String { problems.map(\.description).joined(separator: "\n") }

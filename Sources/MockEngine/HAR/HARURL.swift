@@ -1,21 +1,22 @@
-import MockEngine
 /// An entry's `request.url` split into what an import needs: scheme, host, port, raw path and raw
 /// query (percent-encoding kept, as record mode receives them from a client).
 ///
 /// CONNECT entries carry an authority (`api.openweathermap.org:443`) rather than a URL; it is read as
 /// a host and port with the path `/`.
-struct HARURL: Sendable, Equatable {
+package struct HARURL: Sendable, Equatable {
     /// Lower-case: `https`, `http`, `wss`, ... (empty for an authority alone).
-    var scheme: String
+    package var scheme: String
     /// Lower-case, without the brackets of an IPv6 literal.
-    var host: String
+    package var host: String
     /// The port written, else the scheme's default (80, 443), else nil.
-    var port: Int?
-    var rawPath: String
-    var rawQuery: String?
+    package var port: Int?
+    /// The path as written (percent-encoding kept); `/` when the URL has none.
+    package var rawPath: String
+    /// The query as written, without its `?`; nil when there is none.
+    package var rawQuery: String?
 
     /// Nil when `text` has no host.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         var rest = Substring(text)
         if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
         if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://"),
@@ -70,7 +71,7 @@ struct HARURL: Sendable, Equatable {
 
     /// Whether this URL's host (and port, when the pattern names one) is `pattern`: `example.com`,
     /// `example.com:8443`, `127.0.0.1:8080`, `[::1]:8080`.
-    func matches(host pattern: String) -> Bool {
+    package func matches(host pattern: String) -> Bool {
         // An unknown scheme has no default port, so `wanted.port` is set only when the pattern names one.
         guard let wanted = HARURL("host-pattern://" + pattern) else { return false }
         return wanted.host == host && (wanted.port == nil || wanted.port == port)

@@ -1,5 +1,4 @@
 import Basics
-import MockEngine
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -14,21 +13,26 @@ import Foundation
 /// compressed bytes with the `Content-Encoding` header. Both are handled: gzip and deflate are
 /// decompressed here, a body that is already plain is taken as it is, and a body still in a coding
 /// mockweather cannot decode (br, zstd) is reported, never stored as if it were the answer.
-enum HARBody {
+package enum HARBody {
     /// A body that cannot be had: the field at fault and why.
-    struct Problem: Error, Sendable {
-        enum Field { case content, text, encoding }
-        var field: Field
-        var message: String
+    package struct Problem: Error, Sendable {
+        /// Which of `content`, `content.text` or `content.encoding` is at fault.
+        package enum Field { case content, text, encoding }
+        /// The field at fault.
+        package var field: Field
+        /// Why the body cannot be had.
+        package var message: String
         /// True when decompressing it would overspend the import's budget
-        /// (``HARImportBudget/maximumInflatedBytes``): the import stops there.
-        var spentBudget = false
+        /// (`HARImportBudget.maximumInflatedBytes`): the import stops there.
+        package var spentBudget = false
     }
 
     /// The body bytes, or the problem with them. What decompressing makes is taken from
     /// `inflateBudget` (the bytes the whole import may still inflate), and decompression stops as soon
     /// as it would overspend it, so a bomb never grows past what is left.
-    static func bytes(of response: HARResponse, method: String, inflateBudget: inout Int) -> Result<[UInt8], Problem> {
+    package static func bytes(
+        of response: HARResponse, method: String, inflateBudget: inout Int
+    ) -> Result<[UInt8], Problem> {
         let content = response.content
         guard let text = content.text else {
             // No text and nothing to carry is an empty body; anything else is a body the tool dropped.

@@ -1,25 +1,25 @@
-import MockEngine
-
 /// DEFLATE decoding (RFC 1951) inside its gzip (RFC 1952) and zlib (RFC 1950) wrappers, for bodies a
 /// capture tool saved still compressed (`Content-Encoding: gzip` with the compressed bytes in base64).
 ///
 /// Written here because the toolchain has no public zlib binding on Linux and the package takes no
 /// dependencies. Decoding is canonical-Huffman, one bit at a time: bodies are small and imported once.
 /// Checksums and lengths are verified; output beyond ``maximumOutput`` is refused (a compression bomb).
-enum Inflate {
+package enum Inflate {
     /// Why compressed bytes could not be decoded.
-    struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        var message: String
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong with the stream.
+        package var message: String
         /// The output limit that was reached, when that is why decoding stopped.
-        var exceededLimit: Int? = nil
-        var description: String { message }
+        package var exceededLimit: Int? = nil
+        /// The message.
+        package var description: String { message }
     }
 
     /// The most one body may decompress to (a real API answer is kilobytes; a bomb is not let grow).
-    static let maximumOutput = 64 << 20
+    package static let maximumOutput = 64 << 20
 
     /// Every member of a gzip stream, concatenated; more than `limit` bytes of output is refused.
-    static func gunzip(_ bytes: [UInt8], limit: Int = maximumOutput) throws(Failure) -> [UInt8] {
+    package static func gunzip(_ bytes: [UInt8], limit: Int = maximumOutput) throws(Failure) -> [UInt8] {
         var output: [UInt8] = []
         var start = 0
         repeat {
@@ -30,7 +30,7 @@ enum Inflate {
 
     /// A zlib stream (what `Content-Encoding: deflate` means), or a raw DEFLATE stream, which some
     /// servers send under that name instead.
-    static func zlibOrRawDeflate(_ bytes: [UInt8], limit: Int = maximumOutput) throws(Failure) -> [UInt8] {
+    package static func zlibOrRawDeflate(_ bytes: [UInt8], limit: Int = maximumOutput) throws(Failure) -> [UInt8] {
         guard isZlibHeader(bytes) else {
             var output: [UInt8] = []
             _ = try inflate(bytes, from: 0, into: &output, limit: limit)
@@ -46,10 +46,10 @@ enum Inflate {
     }
 
     /// True when `bytes` start with a gzip member's magic number.
-    static func isGzip(_ bytes: [UInt8]) -> Bool { bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B }
+    package static func isGzip(_ bytes: [UInt8]) -> Bool { bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B }
 
     /// True when `bytes` start with a valid zlib header (deflate method, check bits right).
-    static func isZlibHeader(_ bytes: [UInt8]) -> Bool {
+    package static func isZlibHeader(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 2 && bytes[0] & 0x0F == 8 && bytes[0] >> 4 <= 7
             && (UInt16(bytes[0]) << 8 | UInt16(bytes[1])) % 31 == 0
     }
