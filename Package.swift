@@ -293,7 +293,7 @@ let package = Package(
             name: "MockRecordingTests",
             dependencies: [
                 "Basics", "MockEngine", "MockProviders", "MockRecording", "mockweather", "TestSupport", "Locking",
-                "HTTPServer", "WeatherWorld",
+                "HTTPServer", "WeatherWorld", "LocalTLS",
             ],
             // HAR captures the import tests read from the source tree (see Fixtures/HAR/README.md).
             exclude: ["Fixtures"],
