@@ -28,7 +28,7 @@ let package = Package(
         // Both modes with unmatched requests reported as test failures (Swift Testing, XCTest).
         .library(name: "MockWeatherTesting", targets: ["MockWeatherTesting"]),
         .library(name: "LocationSimulator", targets: ["LocationSimulator"]),
-        .library(name: "LocationReplay", targets: ["LocationReplay"]),
+        .library(name: "LocationPlayback", targets: ["LocationPlayback"]),
         // Declared so a package that depends on this one can `swift run mockweather serve` too.
         .executable(name: "mockweather", targets: ["mockweather"]),
         .executable(name: "replay-location", targets: ["replay-location"]),
@@ -162,7 +162,7 @@ let package = Package(
 
         // Where the simulator meets the client: a trace as the client's location source.
         .target(
-            name: "LocationReplay",
+            name: "LocationPlayback",
             dependencies: ["Basics", "LocationSimulator", "WeatherClient", "Locking"],
             swiftSettings: strictSettings
         ),
@@ -202,7 +202,7 @@ let package = Package(
         .executableTarget(
             name: "replay-location",
             dependencies: [
-                "Basics", "LocationSimulator", "LocationReplay", "ArgumentParsing", "Locking",
+                "Basics", "LocationSimulator", "LocationPlayback", "ArgumentParsing", "Locking",
             ],
             swiftSettings: strictSettings
         ),
@@ -304,8 +304,8 @@ let package = Package(
             // The executables are listed so that they are built for the tests that run them
             // (replay-location --weather against mockweather serve).
             dependencies: [
-                "LocationSimulator", "LocationReplay", "WeatherClient", "replay-location", "mockweather", "TestSupport",
-                "Locking", "HTTPServer",
+                "LocationSimulator", "LocationPlayback", "WeatherClient", "replay-location", "mockweather",
+                "TestSupport", "Locking", "HTTPServer",
             ],
             swiftSettings: strictSettings
         ),
@@ -328,7 +328,7 @@ let package = Package(
         .testTarget(
             name: "ContractTests",
             dependencies: [
-                "WeatherClient", "LocationSimulator", "LocationReplay", "mockweather", "TestSupport", "MockWeather",
+                "WeatherClient", "LocationSimulator", "LocationPlayback", "mockweather", "TestSupport", "MockWeather",
                 "MockWeatherURLProtocol", "Locking",
             ],
             swiftSettings: strictSettings

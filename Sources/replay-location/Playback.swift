@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Foundation
-import LocationReplay
+import LocationPlayback
 import LocationSimulator
 import Locking
 

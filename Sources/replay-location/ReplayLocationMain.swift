@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Dispatch
 import Foundation
-import LocationReplay
+import LocationPlayback
 import LocationSimulator
 import Locking
 

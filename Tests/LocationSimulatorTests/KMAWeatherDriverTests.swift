@@ -1,5 +1,5 @@
 import Foundation
-import LocationReplay
+import LocationPlayback
 import LocationSimulator
 import Locking
 import Testing

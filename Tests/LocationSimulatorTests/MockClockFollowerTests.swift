@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import LocationReplay
+import LocationPlayback
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import LocationReplay
+import LocationPlayback
 import LocationSimulator
 import Locking
 import Testing
@@ -164,13 +164,13 @@ final class InstantWeatherClock: WeatherClock {
     }
 }
 
-@Suite struct ReplayedLocationSourceTests {
+@Suite struct TraceLocationSourceTests {
     let fix = LocationSimulator.LocationFix(
         time: 0, coordinate: TestTraces.suwon, horizontalAccuracy: 5, speed: 0, course: -1,
         authorization: .authorizedWhenInUse)
 
     @Test func aDeliveredFixIsHandedOutOnceThenTheCallerWaitsForTheNext() async throws {
-        let source = ReplayedLocationSource()
+        let source = TraceLocationSource()
         source.deliver(fix, at: Date(timeIntervalSince1970: 0))
 
         let first = try await source.nextFix()
@@ -189,7 +189,7 @@ final class InstantWeatherClock: WeatherClock {
     }
 
     @Test func finishingEndsWaitingAndLaterCalls() async throws {
-        let source = ReplayedLocationSource()
+        let source = TraceLocationSource()
         let waiting = Task { try await source.nextFix() }
 
         source.finish()
@@ -199,7 +199,7 @@ final class InstantWeatherClock: WeatherClock {
     }
 
     @Test func cancellingAWaitingCallThrows() async {
-        let source = ReplayedLocationSource()
+        let source = TraceLocationSource()
         let waiting = Task { try await source.nextFix() }
 
         waiting.cancel()
@@ -215,7 +215,7 @@ final class InstantWeatherClock: WeatherClock {
     func permissionsMapToTheClientsStates(
         simulated: LocationSimulator.LocationAuthorization, expected: WeatherClient.LocationAuthorization
     ) async {
-        let source = ReplayedLocationSource()
+        let source = TraceLocationSource()
         var fix = self.fix
         fix.authorization = simulated
 

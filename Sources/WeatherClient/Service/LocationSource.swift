@@ -35,7 +35,7 @@ public struct LocationFix: Sendable, Hashable {
 }
 
 /// Where ``WeatherService`` learns the device's position: CoreLocation in an app, a scripted trace
-/// (`LocationReplay`) in demos and tests.
+/// (`LocationPlayback`) in demos and tests.
 ///
 /// Two requirements, both async so an implementation may be an actor or wrap callbacks:
 /// - ``authorization`` is read before every weather request; `denied` and `restricted` send the

@@ -6,12 +6,12 @@ public import WeatherClient
 /// A played-back trace as WeatherClient's ``WeatherClient/LocationSource``: what `WeatherService` sees as
 /// the device's location and permission while `replay-location --weather` drives it.
 ///
-/// The replay pushes each delivered fix with ``deliver(_:at:)``; the service reads the permission of the
+/// The playback pushes each delivered fix with ``deliver(_:at:)``; the service reads the permission of the
 /// latest fix and gets that fix from ``nextFix()``, at once when it has not seen it yet, otherwise after
 /// waiting for the next one. ``finish()`` ends the source: waiting and later calls return `nil`, which the
 /// service treats as "no location" (the default location). Cancelling a waiting call throws
 /// `CancellationError` at once.
-public final class ReplayedLocationSource: WeatherClient.LocationSource {
+public final class TraceLocationSource: WeatherClient.LocationSource {
     private struct State {
         var latest: WeatherClient.LocationFix?
         var isLatestSeen = false

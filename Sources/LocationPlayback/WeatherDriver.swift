@@ -2,7 +2,7 @@ public import Foundation
 public import LocationSimulator
 public import WeatherClient
 
-/// The engine behind `replay-location --weather`: feeds each delivered fix to a ``ReplayedLocationSource``,
+/// The engine behind `replay-location --weather`: feeds each delivered fix to a ``TraceLocationSource``,
 /// asks a `WeatherService` for the current weather there, and reports what came back.
 ///
 /// The service does what an app's weather screen does (docs/ARCHITECTURE.md#the-client-library): the fix's location
@@ -12,7 +12,7 @@ public import WeatherClient
 /// drive. Used from one playback task at a time.
 public final class WeatherDriver {
     /// The location source the service reads.
-    public let locationSource = ReplayedLocationSource()
+    public let locationSource = TraceLocationSource()
     /// The service asked at each fix.
     public let service: WeatherService
     private var labelledPlaces: [String: MapLabel] = [:]

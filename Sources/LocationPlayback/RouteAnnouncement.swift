@@ -1,7 +1,7 @@
 public import Foundation
 public import LocationSimulator
 
-/// Shows the trace being replayed on a mockweather server's dashboard: `PUT /__admin/route` with the
+/// Shows the trace being played on a mockweather server's dashboard: `PUT /__admin/route` with the
 /// trace's name and waypoints, so the map draws the road ahead while the requests arrive along it.
 ///
 /// `replay-location --weather URL` sends it before the first fix when `URL` is on this machine (the
