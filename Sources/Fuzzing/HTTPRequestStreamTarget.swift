@@ -12,7 +12,7 @@ enum HTTPRequestStreamTarget {
         summary: "HTTP/1.1 request parser: whole, byte-at-a-time and randomly split streams must agree"
     ) { bytes in
         for limits in [HTTPLimits(), tightLimits] {
-            let whole = RequestStreamReplay.events(of: bytes, cutAt: [], limits: limits)
+            let whole = ParserEvents.events(of: bytes, cutAt: [], limits: limits)
             if let stall = whole.first(where: { $0 == "stalled" || $0.hasPrefix("over-consumed ") }) {
                 return "in one piece: \(stall)"
             }
@@ -21,7 +21,7 @@ enum HTTPRequestStreamTarget {
                 ("cut at \(cuts(for: bytes))", cuts(for: bytes)),
             ]
             for (how, cuts) in splits {
-                let split = RequestStreamReplay.events(of: bytes, cutAt: cuts, limits: limits)
+                let split = ParserEvents.events(of: bytes, cutAt: cuts, limits: limits)
                 if split != whole {
                     return "\(how), the parser saw\n\(split.joined(separator: "\n"))\nbut in one piece\n"
                         + whole.joined(separator: "\n")

@@ -95,8 +95,8 @@ enum TLSTunnelTarget {
         guard decrypted == plain else {
             return "the server decrypted \(decrypted.count) bytes that differ from the \(plain.count) sent"
         }
-        let parsedPlain = RequestStreamReplay.events(of: plain, cutAt: [], limits: HTTPLimits())
-        let parsedTunnelled = RequestStreamReplay.events(of: decrypted, cutAt: [], limits: HTTPLimits())
+        let parsedPlain = ParserEvents.events(of: plain, cutAt: [], limits: HTTPLimits())
+        let parsedTunnelled = ParserEvents.events(of: decrypted, cutAt: [], limits: HTTPLimits())
         return parsedPlain == parsedTunnelled ? nil : "the parser saw other requests through the tunnel"
     }
 

@@ -352,10 +352,10 @@ import Testing
 
     @Test(arguments: streams)
     func chunkedStreamParsesTheSameWholeByteByByteAndCutAtRandom(_ stream: Stream) {
-        let whole = RequestStreamReplay.events(of: stream.bytes, cutAt: [], limits: stream.limits)
+        let whole = ParserEvents.events(of: stream.bytes, cutAt: [], limits: stream.limits)
         #expect(whole.first?.hasPrefix(stream.firstEvent) == true, "in one piece: \(whole.first ?? "no event")")
 
-        let byteByByte = RequestStreamReplay.events(
+        let byteByByte = ParserEvents.events(
             of: stream.bytes, cutAt: Array(0..<stream.bytes.count), limits: stream.limits)
         #expect(byteByByte == whole, "byte by byte")
 
@@ -364,7 +364,7 @@ import Testing
             let cuts = (0..<Int.random(in: 1...64, using: &random)).map { _ in
                 Int.random(in: 1..<stream.bytes.count, using: &random)
             }
-            let split = RequestStreamReplay.events(of: stream.bytes, cutAt: cuts, limits: stream.limits)
+            let split = ParserEvents.events(of: stream.bytes, cutAt: cuts, limits: stream.limits)
             #expect(split == whole, "round \(round), cut at \(cuts.sorted())")
         }
     }

@@ -1,7 +1,7 @@
 /// What the request parser makes of a byte stream, as text: the stable entry point the fuzz targets
 /// and their regression tests call (see docs/ARCHITECTURE.md#fuzzing), so they need none of the
 /// parser's internals.
-package enum RequestStreamReplay {
+package enum ParserEvents {
     /// Feeds `bytes` to a fresh parser in pieces that end at `cuts` (offsets into `bytes`, in any
     /// order; out-of-range ones are ignored), as a connection would hand over what each read
     /// returned, and describes each event until the stream ends or the parser reports an error.
