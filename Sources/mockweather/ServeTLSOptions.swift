@@ -14,14 +14,13 @@ extension ServeCommand {
     /// CA is read or made only when the first tunnel (or `--tls`) needs it.
     static func configureTLS(_ options: inout ServeOptions, _ arguments: ParsedArguments) throws(UsageError) {
         options.tunnelHosts = try arguments.values(option.tlsHost).map { name throws(UsageError) in
-            let host = name.lowercased()
-            // A port would be ignored (any port of an allowed host is intercepted): refuse it rather
-            // than let the user think it mattered. An IPv6 literal has two colons or more.
-            let isIPv6 = host.filter { $0 == ":" }.count >= 2
-            guard !host.isEmpty, !host.contains("/"), !host.contains(" "), isIPv6 || !host.contains(":") else {
-                throw .invalidValue(option: "--tls-host", value: name, expected: "a host name or address, without port")
+            // The certificate's own rules, so a host is refused here rather than at its first tunnel.
+            do {
+                try CertificateAuthority.checkHosts([name])
+            } catch {
+                throw .invalidValue(option: "--tls-host", value: name, expected: "a host name or address: \(error)")
             }
-            return host
+            return name.lowercased()
         }
         options.servesTLSDirectly = arguments.flag(option.tls)
         let environment = ProcessInfo.processInfo.environment

@@ -56,4 +56,15 @@ import Testing
             return reason.contains("occupied")
         }
     }
+
+    @Test func anAdditionalHostNoCertificateCanNameStopsTheStartNamingIt() throws {
+        var options = ReplayOptions()
+        options.https = HTTPSInterception(additionalHosts: ["api.example.com:443"])
+        #expect {
+            _ = try InProcessMockWeather.start(.bundled, options: options)
+        } throws: { error in
+            guard case .httpsUnavailable(let reason) = error as? MockWeatherSetupError else { return false }
+            return reason.contains("api.example.com:443")
+        }
+    }
 }

@@ -108,4 +108,12 @@ import Testing
         #expect(refusedStart.standardError.contains("--tls cannot serve HTTPS"))
         #expect(refusedStart.standardError.contains("HTTPS needs OpenSSL 3"))
     }
+
+    @Test func aTLSHostWithAPortIsAUsageErrorNamingTheOption() async throws {
+        let result = try await RunningProcess.run(
+            "mockweather", ["serve", "--port", "0", "--tls-host", "api.example.com:443"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--tls-host"))
+        #expect(result.standardError.contains("api.example.com:443"))
+    }
 }

@@ -59,3 +59,14 @@ struct LeafHosts: Equatable {
         }
     }
 }
+
+extension CertificateAuthority {
+    /// Checks, before anything is issued, that a leaf can name each of `hosts` (the rules of
+    /// ``issueLeaf(for:now:)``), so a host given on the command line or in options is refused where it
+    /// was given.
+    ///
+    /// - Throws: ``TLSError/invalidHost(_:reason:)`` naming the first host no certificate can name.
+    package static func checkHosts(_ hosts: [String]) throws(TLSError) {
+        _ = try LeafHosts(hosts)
+    }
+}

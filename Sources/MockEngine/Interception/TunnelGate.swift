@@ -37,8 +37,8 @@ package struct TunnelGate: Sendable {
         do {
             context = try certificates.context(forHost: authority.host)
         } catch {
-            diagnostics("cannot intercept HTTPS for \(authority.host): \(error.message)")
-            return refusal(501, "cannot intercept HTTPS for \(authority.host): \(error.message)")
+            diagnostics("cannot intercept HTTPS for \(authority.host): \(error.description)")
+            return refusal(501, "cannot intercept HTTPS for \(authority.host): \(error.description)")
         }
         activity.tunnelOpened(for: authority.host)
         var response = HTTPResponse(status: 200)
@@ -129,9 +129,4 @@ struct ObservedTLSContext: TLSServerContext {
             return failure.description
         }
     }
-}
-
-extension TLSFailure {
-    /// The failure's words for a refusal's body.
-    var message: String { description }
 }

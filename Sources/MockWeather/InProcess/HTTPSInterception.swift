@@ -28,10 +28,12 @@ public struct HTTPSInterception: Sendable, Equatable {
 
     /// Sets `options`' interception from these settings.
     ///
-    /// - Throws: ``MockWeatherSetupError/httpsUnavailable(reason:)`` when no CA folder can be named.
+    /// - Throws: ``MockWeatherSetupError/httpsUnavailable(reason:)`` when no CA folder can be named, or
+    ///   an ``additionalHosts`` entry is one no certificate can name.
     func configure(_ options: inout ServeOptions) throws(MockWeatherSetupError) {
         let folder: CAFolder
         do {
+            if !additionalHosts.isEmpty { try CertificateAuthority.checkHosts(additionalHosts) }
             folder = try CAFolder.resolve(
                 explicit: certificateAuthorityDirectory?.path, environment: ProcessInfo.processInfo.environment,
                 currentDirectory: FileManager.default.currentDirectoryPath)
